@@ -1,0 +1,70 @@
+// The properties Atropos decides, the verdicts it gives, and what an engine returns.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace atropos {
+
+enum class Property { Termination, ValidMemsafety, ValidMemcleanup, NoOverflow, UnreachCall };
+
+// The parts of valid-memsafety; a FALSE names the one violated first.
+enum class MemsafetyPart { ValidDeref, ValidFree, ValidMemtrack };
+
+std::string_view propertyName(Property p);
+std::optional<Property> parsePropertyName(std::string_view name);
+std::string_view memsafetyPartName(MemsafetyPart p);
+// The SV-COMP specification text of a property (the line of its .prp file; valid-memsafety has three).
+std::string propertySpecification(Property p);
+// Reads the properties named by an SV-COMP .prp file's text; empty when none is recognized.
+std::vector<Property> parsePropertyFile(std::string_view text);
+
+enum class Verdict { True, False, Unknown };
+std::string_view verdictName(Verdict v);
+
+struct SourceLocation {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string function;
+  bool known() const { return line != 0; }
+};
+
+// One value a run drew for a nondeterministic choice, in the order drawn.
+struct NondetInput {
+  std::string origin;  // e.g. "__VERIFIER_nondet_int" or "uninitialized read"
+  unsigned bits = 0;
+  bool isSigned = false;
+  unsigned long long value = 0;  // the bit pattern, zero-extended
+  SourceLocation location;
+};
+
+// The evidence for a FALSE verdict found by executing the program.
+struct Counterexample {
+  std::string violation;  // what went wrong, one line
+  SourceLocation location;
+  std::vector<NondetInput> inputs;
+  std::vector<SourceLocation> trace;  // executed source lines, consecutive duplicates collapsed
+  unsigned long long traceDropped = 0;  // lines left out at the start of a long trace
+};
+
+struct Outcome {
+  Property property = Property::Termination;
+  Verdict verdict = Verdict::Unknown;
+  std::optional<MemsafetyPart> violatedPart;  // valid-memsafety FALSE only
+  std::string reason;                        // UNKNOWN: why; TRUE/FALSE: how it was decided
+  std::string engine;
+  std::optional<Counterexample> counterexample;
+
+  static Outcome unknown(Property p, std::string why, std::string engine = {}) {
+    Outcome o;
+    o.property = p;
+    o.reason = std::move(why);
+    o.engine = std::move(engine);
+    return o;
+  }
+};
+
+}  // namespace atropos

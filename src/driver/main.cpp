@@ -1,0 +1,124 @@
+// atropos: decides termination, memory safety, overflow and reachability properties of C programs.
+#include <sys/resource.h>
+
+#include <iostream>
+#include <algorithm>
+#include <new>
+#include <variant>
+
+#include <llvm/Config/llvm-config.h>
+
+#include "driver/options.h"
+#include "driver/portfolio.h"
+#include "driver/report.h"
+#include "driver/task.h"
+
+using namespace atropos;
+using namespace atropos::driver;
+
+namespace {
+
+int fail(int status, const std::string& message) {
+  std::cerr << "atropos: error: " << message << "\n";
+  return status;
+}
+
+void limitMemory(unsigned megabytes) {
+  rlimit limit{};
+  limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(megabytes) * 1024 * 1024;
+  setrlimit(RLIMIT_AS, &limit);
+}
+
+int run(const Options& options) {
+  const Deadline deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds));
+  std::string inputFile = options.inputFile;
+  frontend::DataModel model = options.dataModel.value_or(frontend::DataModel::LP64);
+  std::vector<Property> properties = options.properties;
+  std::string error;
+  if (!options.taskFile.empty()) {
+    std::optional<Task> task = readTask(options.taskFile, error);
+    if (!task) return fail(kExitInput, error);
+    inputFile = task->inputFile;
+    if (!options.dataModel) model = task->dataModel;
+    if (properties.empty() && options.propertyFile.empty()) {
+      for (const TaskProperty& tp : task->properties) properties.push_back(tp.property);
+      if (properties.empty())
+        return fail(kExitInput, "task file '" + options.taskFile + "' lists no property Atropos decides");
+    }
+  }
+  if (!options.propertyFile.empty()) {
+    auto fromFile = readPropertyFile(options.propertyFile, error);
+    if (!fromFile) return fail(kExitInput, error);
+    properties.insert(properties.end(), fromFile->begin(), fromFile->end());
+  }
+  if (properties.empty())
+    properties = {Property::Termination, Property::ValidMemsafety, Property::ValidMemcleanup, Property::NoOverflow,
+                  Property::UnreachCall};
+  std::vector<Property> unique;
+  for (Property p : properties)
+    if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+
+  frontend::Options frontendOptions;
+  frontendOptions.dataModel = model;
+  auto loaded = frontend::load(inputFile, frontendOptions, deadline);
+  if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
+    switch (failure->kind) {
+      case frontend::LoadFailure::Kind::Unreadable:
+        return fail(kExitInput, failure->message);
+      case frontend::LoadFailure::Kind::CompileError:
+        std::cerr << failure->diagnostics;
+        return fail(kExitCompile, failure->message);
+      case frontend::LoadFailure::Kind::Timeout: {
+        std::vector<Outcome> outcomes;
+        for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the time budget ran out while compiling"));
+        ReportContext context{inputFile, frontend::dataModelName(model)};
+        options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
+        return kExitOk;
+      }
+      case frontend::LoadFailure::Kind::Internal:
+        std::cerr << failure->diagnostics;
+        return fail(kExitInternal, failure->message);
+    }
+  }
+  const frontend::Program& program = std::get<frontend::Program>(loaded);
+  if (options.verbose) std::cerr << "atropos: compiled " << inputFile << " (" << frontend::dataModelName(model) << ")\n";
+
+  Budget budget;
+  budget.deadline = deadline;
+  budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 2;
+  PortfolioStatistics stats;
+  std::vector<Outcome> outcomes;
+  try {
+    outcomes = decideProperties(program, unique, budget, &stats);
+  } catch (const std::bad_alloc&) {
+    outcomes.clear();
+    for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the memory budget ran out"));
+  }
+  if (options.verbose)
+    std::cerr << "atropos: " << stats.executions << " executions, " << stats.steps << " IR instructions\n";
+  ReportContext context{inputFile, frontend::dataModelName(model)};
+  options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
+  return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string error;
+  std::optional<Options> options = parseOptions(argc, argv, error);
+  if (!options) return fail(kExitUsage, error);
+  if (options->help) {
+    std::cout << helpText();
+    return kExitOk;
+  }
+  if (options->version) {
+    std::cout << "atropos " << ATROPOS_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+    return kExitOk;
+  }
+  limitMemory(options->memoryMB);
+  try {
+    return run(*options);
+  } catch (const std::exception& e) {
+    return fail(kExitInternal, std::string("internal error: ") + e.what());
+  }
+}

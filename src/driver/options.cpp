@@ -1,0 +1,140 @@
+#include "driver/options.h"
+
+#include <cstdlib>
+
+namespace atropos::driver {
+
+std::string helpText() {
+  return R"(Usage: atropos [options] FILE.c|FILE.i
+       atropos --task TASK.yml [options]
+
+Decides properties of a C program: TRUE (with a proof), FALSE (with a replayed counterexample) or UNKNOWN (with
+the reason).
+
+Options:
+  --task TASK.yml        an SV-COMP task definition (format 1.0/2.0): the input file, the properties and the
+                         data model come from it
+  --property NAME        a property to decide (repeatable): termination, valid-memsafety, valid-memcleanup,
+                         no-overflow, unreach-call; with --task, restricts the task's properties
+  --prp FILE.prp         the properties of an SV-COMP property file
+  --data-model MODEL     ILP32 or LP64 (default: the task's, else LP64)
+  --timeout SECONDS      time budget for the whole run (default 60)
+  --memory MB            memory budget (default 8192)
+  --json                 print the results as one JSON document
+  --verbose              print progress and statistics on stderr
+  --version              print the version
+  --help                 print this text
+
+Without --property, --prp or --task, every property is decided.
+
+Output: one line per property, `PROPERTY: TRUE`, `PROPERTY: FALSE`, `valid-memsafety: FALSE(valid-deref)` or
+`PROPERTY: UNKNOWN (reason)`, each followed by its evidence on indented lines.
+
+Exit status:
+  0  the verdicts were printed (whatever they are)
+  1  usage error: unknown option, bad value, no input
+  2  input error: a file is missing or unreadable, a task or property file does not parse
+  3  the C program does not compile (clang's diagnostics are printed)
+  4  internal error (a bug in Atropos: please report it)
+)";
+}
+
+std::optional<Options> parseOptions(int argc, const char* const* argv, std::string& error) {
+  Options o;
+  auto value = [&](int& i, const std::string& flag) -> std::optional<std::string> {
+    if (i + 1 >= argc) {
+      error = "option '" + flag + "' needs a value";
+      return std::nullopt;
+    }
+    return std::string(argv[++i]);
+  };
+  auto number = [&](const std::string& flag, const std::string& text, double& out) {
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(out > 0)) {
+      error = "option '" + flag + "' needs a positive number, not '" + text + "'";
+      return false;
+    }
+    return true;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string inlineValue;
+    bool hasInline = false;
+    if (arg.rfind("--", 0) == 0) {
+      if (auto eq = arg.find('='); eq != std::string::npos) {
+        inlineValue = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+        hasInline = true;
+      }
+    }
+    auto get = [&]() -> std::optional<std::string> {
+      if (hasInline) return inlineValue;
+      return value(i, arg);
+    };
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+    } else if (arg == "--version") {
+      o.version = true;
+    } else if (arg == "--json") {
+      o.json = true;
+    } else if (arg == "--verbose" || arg == "-v") {
+      o.verbose = true;
+    } else if (arg == "--task") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.taskFile = *v;
+    } else if (arg == "--property") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      auto p = parsePropertyName(*v);
+      if (!p) {
+        error = "unknown property '" + *v +
+                "' (known: termination, valid-memsafety, valid-memcleanup, no-overflow, unreach-call)";
+        return std::nullopt;
+      }
+      o.properties.push_back(*p);
+    } else if (arg == "--prp") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.propertyFile = *v;
+    } else if (arg == "--data-model") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      if (*v == "ILP32") o.dataModel = frontend::DataModel::ILP32;
+      else if (*v == "LP64") o.dataModel = frontend::DataModel::LP64;
+      else {
+        error = "unknown data model '" + *v + "' (known: ILP32, LP64)";
+        return std::nullopt;
+      }
+    } else if (arg == "--timeout") {
+      auto v = get();
+      if (!v || !number(arg, *v, o.timeoutSeconds)) return std::nullopt;
+    } else if (arg == "--memory") {
+      auto v = get();
+      double mb;
+      if (!v || !number(arg, *v, mb)) return std::nullopt;
+      o.memoryMB = static_cast<unsigned>(mb);
+    } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
+      error = "unknown option '" + arg + "' (see --help)";
+      return std::nullopt;
+    } else if (o.inputFile.empty()) {
+      o.inputFile = arg;
+    } else {
+      error = "more than one input file ('" + o.inputFile + "', '" + arg + "')";
+      return std::nullopt;
+    }
+  }
+  if (o.help || o.version) return o;
+  if (o.inputFile.empty() && o.taskFile.empty()) {
+    error = "no input: give a C file or --task TASK.yml (see --help)";
+    return std::nullopt;
+  }
+  if (!o.inputFile.empty() && !o.taskFile.empty()) {
+    error = "give either a C file or --task, not both";
+    return std::nullopt;
+  }
+  return o;
+}
+
+}  // namespace atropos::driver

@@ -1,0 +1,40 @@
+// The command line of `atropos`.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/property.h"
+#include "frontend/frontend.h"
+
+namespace atropos::driver {
+
+// Exit statuses, documented in --help and the README.
+enum ExitStatus : int {
+  kExitOk = 0,            // verdicts were printed (whatever they are)
+  kExitUsage = 1,         // unknown flag, bad value, no input
+  kExitInput = 2,         // missing or unreadable file, task or property file that does not parse
+  kExitCompile = 3,       // the C program does not compile
+  kExitInternal = 4,      // a bug in Atropos
+};
+
+struct Options {
+  std::string inputFile;  // FILE.c or FILE.i
+  std::string taskFile;   // TASK.yml
+  std::vector<Property> properties;
+  std::string propertyFile;
+  std::optional<frontend::DataModel> dataModel;
+  double timeoutSeconds = 60;
+  unsigned memoryMB = 8192;
+  bool json = false;
+  bool verbose = false;
+  bool help = false;
+  bool version = false;
+};
+
+// Parses argv; on failure returns nullopt and sets `error` to a one-line message.
+std::optional<Options> parseOptions(int argc, const char* const* argv, std::string& error);
+std::string helpText();
+
+}  // namespace atropos::driver

@@ -1,0 +1,23 @@
+// Verdicts and their evidence, for a person (text) or a program (JSON).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "common/property.h"
+
+namespace atropos::driver {
+
+struct ReportContext {
+  std::string inputFile;
+  std::string dataModel;
+};
+
+// `PROPERTY: VERDICT`, then the evidence on indented lines.
+void printText(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes);
+void printJson(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes);
+// The verdict line without the evidence, e.g. `valid-memsafety: FALSE(valid-deref)`.
+std::string verdictLine(const Outcome& outcome);
+
+}  // namespace atropos::driver

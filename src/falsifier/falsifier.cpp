@@ -1,0 +1,293 @@
+#include "falsifier/falsifier.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <random>
+
+namespace atropos::falsifier {
+
+namespace {
+
+using interp::RunEnd;
+using interp::RunResult;
+using interp::ViolationClass;
+
+constexpr const char* kEngine = "falsifier";
+
+// Values at the edges of a type's range, where overflow and off-by-one errors live.
+uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
+  const unsigned bits = r.bits;
+  const uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+  const uint64_t signBit = 1ull << (bits - 1);
+  const uint64_t unsignedCandidates[] = {0, 1, 2, mask, mask - 1, signBit, signBit - 1, 3, 7, 8, 10, 16, 100};
+  const uint64_t signedCandidates[] = {0, 1, mask /* -1 */, signBit /* MIN */, signBit - 1 /* MAX */, 2,
+                                      mask - 1, signBit + 1, signBit - 2, 3, 10, 100, mask - 9};
+  const uint64_t* table = r.isSigned ? signedCandidates : unsignedCandidates;
+  return table[choice % 13] & mask;
+}
+
+enum class Strategy { Zeros, Boundary, SmallRandom, FullRandom, Mixed };
+
+class GeneratedInputs final : public interp::InputSource {
+ public:
+  GeneratedInputs(Strategy strategy, uint64_t seed) : strategy_(strategy), rng_(seed) {}
+  uint64_t draw(const interp::NondetRequest& r) override {
+    if (r.kind == frontend::NondetKind::Bool) return strategy_ == Strategy::Zeros ? 0 : rng_() & 1;
+    if (r.kind == frontend::NondetKind::Float || r.kind == frontend::NondetKind::Double) return floatValue(r);
+    Strategy s = strategy_;
+    if (s == Strategy::Mixed) s = static_cast<Strategy>(1 + rng_() % 3);
+    switch (s) {
+      case Strategy::Zeros: return 0;
+      case Strategy::Boundary: return boundaryValue(r, rng_());
+      case Strategy::SmallRandom: {
+        int64_t v = static_cast<int64_t>(rng_() % 33);
+        if (r.isSigned) v -= 16;
+        return static_cast<uint64_t>(v);
+      }
+      default: return rng_();
+    }
+  }
+
+ private:
+  uint64_t floatValue(const interp::NondetRequest& r) {
+    if (strategy_ == Strategy::Zeros) return 0;
+    const double choices[] = {0.0, 1.0, -1.0, 0.5, 100.0, -100.0, 1e10, -1e-10};
+    if (rng_() % 4 != 0) {
+      double d = choices[rng_() % 8];
+      if (r.bits == 32) {
+        float f = static_cast<float>(d);
+        uint32_t b;
+        std::memcpy(&b, &f, 4);
+        return b;
+      }
+      uint64_t b;
+      std::memcpy(&b, &d, 8);
+      return b;
+    }
+    return rng_();
+  }
+
+  Strategy strategy_;
+  std::mt19937_64 rng_;
+};
+
+Counterexample counterexampleOf(const RunResult& run, std::string description, const SourceLocation& at) {
+  Counterexample cex;
+  cex.violation = std::move(description);
+  cex.location = at;
+  cex.inputs = run.inputs;
+  cex.trace = run.trace;
+  cex.traceDropped = run.traceDropped;
+  return cex;
+}
+
+std::optional<Property> propertyBrokenBy(ViolationClass c) {
+  switch (c) {
+    case ViolationClass::Deref:
+    case ViolationClass::Free:
+    case ViolationClass::Memtrack: return Property::ValidMemsafety;
+    case ViolationClass::Overflow: return Property::NoOverflow;
+    case ViolationClass::ReachError: return Property::UnreachCall;
+    case ViolationClass::OtherUndefined: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+MemsafetyPart partOf(ViolationClass c) {
+  return c == ViolationClass::Deref ? MemsafetyPart::ValidDeref
+                                    : c == ViolationClass::Free ? MemsafetyPart::ValidFree : MemsafetyPart::ValidMemtrack;
+}
+
+class Search {
+ public:
+  Search(const interp::Interpreter& interpreter, const std::vector<Property>& properties, const Options& options)
+      : interpreter_(interpreter), options_(options) {
+    for (Property p : properties) pending_[p] = Outcome::unknown(p, "", kEngine);
+  }
+
+  std::vector<Outcome> run(Statistics* statistics) {
+    uint64_t maxSteps = 1u << 22;
+    for (uint64_t k = 0; !allDecided() && !options_.deadline.expired(); ++k) {
+      const Strategy strategy = k == 0 ? Strategy::Zeros : static_cast<Strategy>(1 + (k - 1) % 4);
+      GeneratedInputs inputs(strategy, options_.seed + k * 0x9E3779B97F4A7C15ull);
+      interp::RunOptions ro;
+      ro.deadline = options_.deadline;
+      ro.maxSteps = maxSteps;
+      ro.maxMemoryBytes = options_.memoryBytes;
+      RunResult result = interpreter_.run(inputs, ro);
+      ++runs_;
+      steps_ += result.steps;
+      note(result);
+      if (k == 0 && result.inputs.empty()) {
+        decideDeterministic(result);
+        break;
+      }
+      if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there
+      // Longer runs as the search goes on: the first runs look for shallow bugs quickly.
+      if (k % 16 == 15 && maxSteps < (1ull << 30)) maxSteps *= 2;
+    }
+    if (statistics) {
+      statistics->runs = runs_;
+      statistics->steps = steps_;
+    }
+    std::vector<Outcome> outcomes;
+    for (auto& [p, o] : pending_) {
+      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = unknownReason();
+      outcomes.push_back(o);
+    }
+    return outcomes;
+  }
+
+ private:
+  bool allDecided() const {
+    return std::all_of(pending_.begin(), pending_.end(),
+                       [](const auto& e) { return e.second.verdict != Verdict::Unknown; });
+  }
+
+  std::string unknownReason() const {
+    if (!unsupported_.empty()) return "not supported yet: " + unsupported_;
+    std::string why = "no violation found in " + std::to_string(runs_) + " execution" + (runs_ == 1 ? "" : "s") +
+                      " with chosen inputs (testing proves nothing)";
+    if (sawStepLimit_) why += "; some executions were cut at the step limit";
+    return why;
+  }
+
+  bool open(Property p) const {
+    auto it = pending_.find(p);
+    return it != pending_.end() && it->second.verdict == Verdict::Unknown;
+  }
+
+  void decide(Property p, Verdict v, std::string reason, std::optional<Counterexample> cex = std::nullopt,
+              std::optional<MemsafetyPart> part = std::nullopt) {
+    if (!open(p)) return;
+    Outcome& o = pending_[p];
+    o.verdict = v;
+    o.reason = std::move(reason);
+    o.counterexample = std::move(cex);
+    o.violatedPart = part;
+  }
+
+  // Re-executes a run's inputs with the trace on; the violation counts only if the replay shows it again.
+  std::optional<RunResult> replay(const RunResult& original) {
+    std::vector<uint64_t> values;
+    for (const auto& in : original.inputs) values.push_back(in.value);
+    interp::ReplayInputs inputs(std::move(values));
+    interp::RunOptions ro;
+    ro.deadline = Deadline::never();
+    ro.maxSteps = original.steps + 16;
+    ro.maxMemoryBytes = options_.memoryBytes;
+    ro.recordTrace = true;
+    RunResult again = interpreter_.run(inputs, ro);
+    if (inputs.diverged() || again.end != original.end) return std::nullopt;
+    if (original.violation.has_value() != again.violation.has_value()) return std::nullopt;
+    if (original.violation &&
+        (again.violation->kind != original.violation->kind || again.violation->location.line != original.violation->location.line))
+      return std::nullopt;
+    if (again.heapStillAllocated != original.heapStillAllocated) return std::nullopt;
+    return again;
+  }
+
+  void note(const RunResult& r) {
+    if (r.end == RunEnd::StepLimit) sawStepLimit_ = true;
+    if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
+    if (r.end == RunEnd::Violation) {
+      const ViolationClass cls = interp::classify(r.violation->kind);
+      std::optional<Property> p = propertyBrokenBy(cls);
+      const bool leakAtEnd = cls == ViolationClass::Memtrack;
+      const bool wanted = (p && open(*p)) || (leakAtEnd && open(Property::ValidMemcleanup));
+      if (!wanted) return;
+      if ((cls == ViolationClass::Deref || cls == ViolationClass::Free) && r.leakBeforeViolation) return;
+      std::optional<RunResult> confirmed = replay(r);
+      if (!confirmed) return;
+      const interp::Violation& v = *confirmed->violation;
+      std::string what = std::string(interp::violationKindName(v.kind)) + ": " + v.message;
+      if (p) {
+        std::optional<MemsafetyPart> part;
+        if (*p == Property::ValidMemsafety) part = partOf(cls);
+        decide(*p, Verdict::False, "an execution violates it (replayed)", counterexampleOf(*confirmed, what, v.location),
+               part);
+      }
+      if (leakAtEnd)
+        decide(Property::ValidMemcleanup, Verdict::False, "memory is still allocated when the program ends (replayed)",
+               counterexampleOf(*confirmed, what, v.location));
+      return;
+    }
+    if (r.completed() && r.heapStillAllocated && r.end != RunEnd::Aborted && open(Property::ValidMemcleanup)) {
+      std::optional<RunResult> confirmed = replay(r);
+      if (!confirmed) return;
+      SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : confirmed->trace.back();
+      decide(Property::ValidMemcleanup, Verdict::False, "memory is still allocated when the program ends (replayed)",
+             counterexampleOf(*confirmed, std::string("memory still allocated when ") + interp::runEndName(r.end), end));
+    }
+  }
+
+  // The program drew no nondeterministic value: this run is its only execution.
+  void decideDeterministic(const RunResult& r) {
+    const std::string only = "the program has no nondeterministic input and its only execution ";
+    if (r.completed()) {
+      const std::string how = only + "ends (" + interp::runEndName(r.end) + " after " + std::to_string(r.steps) + " steps)";
+      decide(Property::Termination, Verdict::True, how);
+      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
+      decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
+      if (r.memoryVerdictAmbiguous) {
+        decide(Property::ValidMemsafety, Verdict::Unknown,
+               "at the end of the execution some memory is reachable only from the stack or through integers");
+      } else {
+        decide(Property::ValidMemsafety, Verdict::True, how + " without a memory error");
+      }
+      if (!r.heapStillAllocated) decide(Property::ValidMemcleanup, Verdict::True, how + " with all memory freed");
+      else if (r.end == RunEnd::Aborted)
+        decide(Property::ValidMemcleanup, Verdict::Unknown, "memory is still allocated when the program aborts");
+      return;
+    }
+    if (r.end == RunEnd::Violation) {
+      const ViolationClass cls = interp::classify(r.violation->kind);
+      if (cls == ViolationClass::Memtrack) {
+        // Leaks are found when the program ends: it terminated, and nothing else went wrong on the way.
+        const std::string how = only + "ends";
+        decide(Property::Termination, Verdict::True, how);
+        decide(Property::NoOverflow, Verdict::True, how + " without overflow");
+        decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
+        return;
+      }
+      const std::string why = only + "stops at " + interp::violationKindName(r.violation->kind) + " (line " +
+                              std::to_string(r.violation->location.line) + "), so the property cannot be decided";
+      for (auto& [p, o] : pending_)
+        if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = why;
+      return;
+    }
+    std::string why;
+    switch (r.end) {
+      case RunEnd::StepLimit:
+      case RunEnd::Deadline:
+        why = only + "did not end within the time budget (" + std::to_string(r.steps) + " steps)";
+        break;
+      case RunEnd::MemoryLimit: why = only + "exceeds the memory limit"; break;
+      case RunEnd::Unsupported: why = "not supported yet: " + r.unsupported; break;
+      case RunEnd::AssumeFailed: why = "the program's only execution violates an assumption"; break;
+      default: why = only + "ended unexpectedly"; break;
+    }
+    for (auto& [p, o] : pending_)
+      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = why;
+  }
+
+  const interp::Interpreter& interpreter_;
+  const Options& options_;
+  std::map<Property, Outcome> pending_;
+  uint64_t runs_ = 0;
+  uint64_t steps_ = 0;
+  bool sawStepLimit_ = false;
+  std::string unsupported_;
+};
+
+}  // namespace
+
+std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,
+                             const Options& options, Statistics* statistics) {
+  Search search(interpreter, properties, options);
+  return search.run(statistics);
+}
+
+}  // namespace atropos::falsifier

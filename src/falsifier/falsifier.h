@@ -1,0 +1,30 @@
+// The first engine: executions of the program with boundary and random nondet inputs.
+//
+// A violation found by a run is replayed before it becomes FALSE. A program without nondeterministic input has a
+// single execution: when it completes (or stops at a violation) every property is decided exactly. Random testing
+// never yields TRUE for a program with nondeterministic input.
+#pragma once
+
+#include <vector>
+
+#include "common/deadline.h"
+#include "common/property.h"
+#include "interp/interp.h"
+
+namespace atropos::falsifier {
+
+struct Options {
+  Deadline deadline = Deadline::never();
+  uint64_t seed = 0x5eed;
+  uint64_t memoryBytes = 2ull << 30;  // for the program's own allocations
+};
+
+struct Statistics {
+  uint64_t runs = 0;
+  uint64_t steps = 0;
+};
+
+std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,
+                             const Options& options, Statistics* statistics = nullptr);
+
+}  // namespace atropos::falsifier

@@ -1,0 +1,104 @@
+#include "frontend/environment.h"
+
+#include <array>
+#include <utility>
+
+#include "common/text.h"
+
+namespace atropos::frontend {
+
+namespace {
+constexpr std::string_view kNondetPrefix = "__VERIFIER_nondet_";
+
+constexpr std::array<std::pair<std::string_view, EnvFunction>, 36> kByName{{
+    {"__VERIFIER_assume", EnvFunction::Assume},
+    {"reach_error", EnvFunction::ReachError},
+    {"__VERIFIER_error", EnvFunction::ReachError},
+    {"abort", EnvFunction::Abort},
+    {"exit", EnvFunction::Exit},
+    {"_Exit", EnvFunction::Exit},
+    {"_exit", EnvFunction::Exit},
+    {"__assert_fail", EnvFunction::AssertFail},
+    {"__assert", EnvFunction::AssertFail},
+    {"malloc", EnvFunction::Malloc},
+    {"calloc", EnvFunction::Calloc},
+    {"realloc", EnvFunction::Realloc},
+    {"free", EnvFunction::Free},
+    {"alloca", EnvFunction::Alloca},
+    {"__builtin_alloca", EnvFunction::Alloca},
+    {"memset", EnvFunction::Memset},
+    {"memcpy", EnvFunction::Memcpy},
+    {"memmove", EnvFunction::Memmove},
+    {"memcmp", EnvFunction::Memcmp},
+    {"strlen", EnvFunction::Strlen},
+    {"strnlen", EnvFunction::Strnlen},
+    {"strcmp", EnvFunction::Strcmp},
+    {"strncmp", EnvFunction::Strncmp},
+    {"strcpy", EnvFunction::Strcpy},
+    {"strncpy", EnvFunction::Strncpy},
+    {"strcat", EnvFunction::Strcat},
+    {"strchr", EnvFunction::Strchr},
+    {"abs", EnvFunction::Abs},
+    {"labs", EnvFunction::Labs},
+    {"llabs", EnvFunction::LLabs},
+    {"llvm.dbg.declare", EnvFunction::NoEffect},
+    {"llvm.dbg.value", EnvFunction::NoEffect},
+    {"llvm.dbg.label", EnvFunction::NoEffect},
+    {"llvm.lifetime.start", EnvFunction::NoEffect},
+    {"llvm.lifetime.end", EnvFunction::NoEffect},
+    {"llvm.stackrestore", EnvFunction::NoEffect},
+}};
+
+// Intrinsic names carry type suffixes (llvm.memcpy.p0i8.p0i8.i64): matched by prefix.
+constexpr std::array<std::pair<std::string_view, EnvFunction>, 7> kIntrinsicPrefixes{{
+    {"llvm.memcpy.", EnvFunction::Memcpy},
+    {"llvm.memmove.", EnvFunction::Memmove},
+    {"llvm.memset.", EnvFunction::Memset},
+    {"llvm.lifetime.start.", EnvFunction::NoEffect},
+    {"llvm.lifetime.end.", EnvFunction::NoEffect},
+    {"llvm.dbg.", EnvFunction::NoEffect},
+    {"llvm.experimental.noalias.scope.decl", EnvFunction::NoEffect},
+}};
+}  // namespace
+
+EnvFunction classifyFunction(std::string_view name) {
+  if (startsWith(name, kNondetPrefix)) return EnvFunction::Nondet;
+  for (const auto& [n, f] : kByName)
+    if (n == name) return f;
+  for (const auto& [prefix, f] : kIntrinsicPrefixes)
+    if (startsWith(name, prefix)) return f;
+  return EnvFunction::None;
+}
+
+std::optional<NondetType> nondetType(std::string_view name, DataModel model) {
+  if (!startsWith(name, kNondetPrefix)) return std::nullopt;
+  std::string_view suffix = name.substr(kNondetPrefix.size());
+  const unsigned longBits = model == DataModel::ILP32 ? 32 : 64;
+  using K = NondetKind;
+  struct Entry {
+    std::string_view suffix;
+    NondetType type;
+  };
+  const std::array<Entry, 29> table{{
+      {"int", {K::Integer, 32, true}},        {"uint", {K::Integer, 32, false}},
+      {"unsigned", {K::Integer, 32, false}},  {"unsigned_int", {K::Integer, 32, false}},
+      {"char", {K::Integer, 8, true}},        {"uchar", {K::Integer, 8, false}},
+      {"schar", {K::Integer, 8, true}},       {"short", {K::Integer, 16, true}},
+      {"ushort", {K::Integer, 16, false}},    {"long", {K::Integer, longBits, true}},
+      {"ulong", {K::Integer, longBits, false}}, {"longlong", {K::Integer, 64, true}},
+      {"ulonglong", {K::Integer, 64, false}}, {"size_t", {K::Integer, longBits, false}},
+      {"loff_t", {K::Integer, 64, true}},     {"sector_t", {K::Integer, 64, false}},
+      {"u8", {K::Integer, 8, false}},         {"u16", {K::Integer, 16, false}},
+      {"u32", {K::Integer, 32, false}},       {"u64", {K::Integer, 64, false}},
+      {"s8", {K::Integer, 8, true}},          {"s16", {K::Integer, 16, true}},
+      {"s32", {K::Integer, 32, true}},        {"bool", {K::Bool, 1, false}},
+      {"_Bool", {K::Bool, 1, false}},         {"float", {K::Float, 32, true}},
+      {"double", {K::Double, 64, true}},      {"pointer", {K::Pointer, longBits, false}},
+      {"pchar", {K::Integer, 8, true}},
+  }};
+  for (const auto& e : table)
+    if (e.suffix == suffix) return e.type;
+  return std::nullopt;
+}
+
+}  // namespace atropos::frontend

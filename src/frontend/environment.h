@@ -1,0 +1,56 @@
+// The SV-COMP environment: the functions whose meaning Atropos knows by name, whatever the program declares.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "frontend/frontend.h"
+
+namespace atropos::frontend {
+
+enum class EnvFunction {
+  None,  // not part of the environment: the program's own function, or an unknown external
+  Nondet,
+  Assume,
+  ReachError,  // reach_error and the deprecated __VERIFIER_error
+  Abort,
+  Exit,
+  AssertFail,  // __assert_fail: the program ends like abort
+  Malloc,
+  Calloc,
+  Realloc,
+  Free,
+  Alloca,
+  Memset,
+  Memcpy,
+  Memmove,
+  Memcmp,
+  Strlen,
+  Strnlen,
+  Strcmp,
+  Strncmp,
+  Strcpy,
+  Strncpy,
+  Strcat,
+  Strchr,
+  Abs,
+  Labs,
+  LLabs,
+  // Intrinsics without an effect on the properties (lifetime markers, debug info).
+  NoEffect,
+};
+
+EnvFunction classifyFunction(std::string_view name);
+
+enum class NondetKind { Integer, Bool, Float, Double, Pointer };
+
+struct NondetType {
+  NondetKind kind = NondetKind::Integer;
+  unsigned bits = 32;  // of the C type named by the function
+  bool isSigned = true;
+};
+
+// The C type a __VERIFIER_nondet_* function returns, per the SV-COMP rules; nullopt for unknown suffixes.
+std::optional<NondetType> nondetType(std::string_view name, DataModel model);
+
+}  // namespace atropos::frontend

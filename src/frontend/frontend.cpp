@@ -1,0 +1,158 @@
+#include "frontend/frontend.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "common/text.h"
+
+extern char** environ;
+
+namespace atropos::frontend {
+
+const char* dataModelName(DataModel m) { return m == DataModel::ILP32 ? "ILP32" : "LP64"; }
+
+Program::Program() = default;
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+Program::~Program() {
+  module.reset();  // the module must die before its context
+}
+
+namespace {
+
+// A temporary file removed when this object dies.
+class TempFile {
+ public:
+  explicit TempFile(const char* suffix) {
+    std::string pattern = "/tmp/atropos-XXXXXX" + std::string(suffix);
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    int fd = mkstemps(buf.data(), static_cast<int>(std::strlen(suffix)));
+    if (fd >= 0) {
+      close(fd);
+      path_ = buf.data();
+    }
+  }
+  ~TempFile() {
+    if (!path_.empty()) unlink(path_.c_str());
+  }
+  const std::string& path() const { return path_; }
+  bool ok() const { return !path_.empty(); }
+
+ private:
+  std::string path_;
+};
+
+struct ProcessResult {
+  bool started = false;
+  bool timedOut = false;
+  int exitStatus = -1;
+};
+
+// Runs argv with stdout and stderr redirected to `outputPath`, killing it at the deadline.
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& outputPath, const Deadline& deadline) {
+  ProcessResult result;
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid;
+  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return result;
+  result.started = true;
+  int status = 0;
+  for (;;) {
+    pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) return result;
+    if (deadline.expired()) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      result.timedOut = true;
+      return result;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return result;
+}
+
+bool endsWith(const std::string& s, const char* suffix) {
+  size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+}  // namespace
+
+std::variant<Program, LoadFailure> load(const std::string& path, const Options& options, const Deadline& deadline) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || access(path.c_str(), R_OK) != 0)
+    return LoadFailure{LoadFailure::Kind::Unreadable, "cannot read '" + path + "': " + std::strerror(errno ? errno : EISDIR), ""};
+
+  TempFile bitcode(".bc");
+  TempFile diagnostics(".log");
+  if (!bitcode.ok() || !diagnostics.ok())
+    return LoadFailure{LoadFailure::Kind::Internal, "cannot create a temporary file in /tmp", ""};
+
+  const bool ilp32 = options.dataModel == DataModel::ILP32;
+  std::vector<std::string> argv = {
+      ATROPOS_CLANG,
+      "-c", "-emit-llvm", "-g", "-O0",
+      // Keeps the IR free of `optnone` so later engines may run their own analyses on it.
+      "-Xclang", "-disable-O0-optnone",
+      "-target", ilp32 ? "i386-pc-linux-gnu" : "x86_64-pc-linux-gnu",
+      "-std=gnu11",
+      // Older benchmark programs call undeclared functions (C89 style); clang-14 accepts that with a warning.
+      "-w", "-fno-color-diagnostics",
+      "-x", endsWith(path, ".i") ? "cpp-output" : "c",
+      path, "-o", bitcode.path()};
+  ProcessResult run = runProcess(argv, diagnostics.path(), deadline);
+  std::string log;
+  readFile(diagnostics.path(), log);
+  if (!run.started)
+    return LoadFailure{LoadFailure::Kind::Internal, std::string("cannot run ") + ATROPOS_CLANG, ""};
+  if (run.timedOut) return LoadFailure{LoadFailure::Kind::Timeout, "clang did not finish before the deadline", log};
+  if (run.exitStatus != 0)
+    return LoadFailure{LoadFailure::Kind::CompileError, "clang-14 could not compile '" + path + "'", log};
+
+  Program program;
+  program.context = std::make_unique<llvm::LLVMContext>();
+  llvm::SMDiagnostic error;
+  program.module = llvm::parseIRFile(bitcode.path(), error, *program.context);
+  if (!program.module) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    error.print("atropos", os);
+    return LoadFailure{LoadFailure::Kind::Internal, "cannot read the bitcode clang produced", os.str()};
+  }
+  std::string broken;
+  llvm::raw_string_ostream brokenOs(broken);
+  if (llvm::verifyModule(*program.module, &brokenOs))
+    return LoadFailure{LoadFailure::Kind::Internal, "clang produced invalid IR", brokenOs.str()};
+  program.inputPath = path;
+  program.dataModel = options.dataModel;
+  return program;
+}
+
+}  // namespace atropos::frontend

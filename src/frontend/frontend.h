@@ -1,0 +1,46 @@
+// The front end: C (.c) or preprocessed C (.i) to an LLVM module as clang-14 compiles it for the task's data model.
+// No optimization runs: every undefined behaviour of the source stays visible in the IR (nsw flags, bounds).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "common/deadline.h"
+
+namespace llvm {
+class LLVMContext;
+class Module;
+}  // namespace llvm
+
+namespace atropos::frontend {
+
+enum class DataModel { ILP32, LP64 };
+const char* dataModelName(DataModel m);
+
+struct Options {
+  DataModel dataModel = DataModel::LP64;
+};
+
+struct Program {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::string inputPath;
+  DataModel dataModel = DataModel::LP64;
+
+  Program();
+  Program(Program&&) noexcept;
+  Program& operator=(Program&&) noexcept;
+  ~Program();
+};
+
+struct LoadFailure {
+  enum class Kind { Unreadable, CompileError, Timeout, Internal };
+  Kind kind;
+  std::string message;      // one line
+  std::string diagnostics;  // clang's output, when it failed to compile
+};
+
+std::variant<Program, LoadFailure> load(const std::string& path, const Options& options, const Deadline& deadline);
+
+}  // namespace atropos::frontend

@@ -1,0 +1,313 @@
+// The SV-COMP environment and the C library functions with exact semantics: what each reads, writes, allocates,
+// and when it is undefined.
+#include <llvm/IR/Instruction.h>
+
+#include "interp/execution.h"
+
+namespace atropos::interp {
+
+namespace {
+inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+inline int64_t signExtend(uint64_t v, unsigned bits) {
+  return bits >= 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
+}
+}  // namespace
+
+bool Execution::stringLength(const Slot& pointer, uint64_t limit, uint64_t& length, const llvm::Instruction* at) {
+  uint64_t offset;
+  uint32_t id = access(pointer, limit == 0 ? 0 : 1, false, offset, at);
+  if (id == 0) return false;
+  Object& o = memory_.object(id);
+  length = 0;
+  while (length < limit) {
+    if (offset + length >= o.size) {
+      accessViolation(Access::OutOfBounds, Slot{pointer.bits + length, id, 0}, 1, false, at);
+      return false;
+    }
+    if (!o.init[offset + length]) initializeByDrawing(o, offset + length, 1, at);
+    if (o.data[offset + length] == 0) return true;
+    ++length;
+  }
+  return true;
+}
+
+Flow Execution::freeObject(const Slot& pointer, const char* what, const llvm::Instruction* at) {
+  if (pointer.bits == 0) return Flow::Continue;  // free(NULL) does nothing
+  uint32_t id = pointer.prov ? pointer.prov : memory_.findByAddress(pointer.bits);
+  if (id == 0) return violation(ViolationKind::FreeOfNonHeap, std::string(what) + " of an address that is no object", at);
+  const Object& o = memory_.object(id);
+  if (o.kind != ObjectKind::Heap)
+    return violation(ViolationKind::FreeOfNonHeap,
+                     std::string(what) + " of " + (o.kind == ObjectKind::Stack ? "a stack object" : "a global object"), at);
+  if (!o.live) return violation(ViolationKind::DoubleFree, std::string(what) + " of an object already freed", at);
+  if (pointer.bits != o.base)
+    return violation(ViolationKind::FreeOfInteriorPointer,
+                     std::string(what) + " of a pointer " + std::to_string(static_cast<int64_t>(pointer.bits - o.base)) +
+                         " bytes into an object",
+                     at);
+  memory_.release(id);
+  return Flow::Continue;
+}
+
+Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32_t dst, const llvm::Instruction* at) {
+  using frontend::EnvFunction;
+  Slot* R = regs();
+  auto arg = [&](size_t i) -> const Slot& { return R[site.argRegs[i]]; };
+  auto needArgs = [&](size_t n) { return site.argRegs.size() >= n; };
+  auto setResult = [&](Slot s) {
+    if (site.resultSlots > 0) R[dst] = s;
+  };
+  auto pointerResult = [&](uint64_t bits, uint32_t prov) { setResult(Slot{bits & ptrMask(), prov, 0}); };
+  const uint64_t sizeMask = ptrMask();
+
+  const std::vector<std::pair<EnvFunction, size_t>> arity = {
+      {EnvFunction::Assume, 1}, {EnvFunction::Exit, 1},    {EnvFunction::Malloc, 1},  {EnvFunction::Calloc, 2},
+      {EnvFunction::Realloc, 2}, {EnvFunction::Free, 1},   {EnvFunction::Alloca, 1},  {EnvFunction::Memset, 3},
+      {EnvFunction::Memcpy, 3},  {EnvFunction::Memmove, 3}, {EnvFunction::Memcmp, 3}, {EnvFunction::Strlen, 1},
+      {EnvFunction::Strnlen, 2}, {EnvFunction::Strcmp, 2}, {EnvFunction::Strncmp, 3}, {EnvFunction::Strcpy, 2},
+      {EnvFunction::Strncpy, 3}, {EnvFunction::Strcat, 2}, {EnvFunction::Strchr, 2},  {EnvFunction::Abs, 1},
+      {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1}};
+  for (const auto& [fn, n] : arity)
+    if (fn == callee.env && !needArgs(n))
+      return unsupported("a call to '" + callee.name + "' with too few arguments", at);
+
+  switch (callee.env) {
+    case EnvFunction::None:
+      return unsupported("a call to the external function '" + callee.name + "', which has no model", at);
+    case EnvFunction::NoEffect:
+      return Flow::Continue;
+    case EnvFunction::Nondet: {
+      if (!callee.nondet) return unsupported("the nondet function '" + callee.name + "' of unknown type", at);
+      const frontend::NondetType& t = *callee.nondet;
+      if (t.kind == frontend::NondetKind::Pointer) return unsupported("nondeterministic pointers", at);
+      if (site.resultSlots == 0) {
+        drawNondet({t.kind, t.bits, t.isSigned, false}, callee.name, at);
+        return Flow::Continue;
+      }
+      uint64_t v = drawNondet({t.kind, t.bits, t.isSigned, false}, callee.name, at);
+      if (t.kind == frontend::NondetKind::Bool) v &= 1;
+      const unsigned resultBits = site.resultBits;
+      if ((t.kind == frontend::NondetKind::Float || t.kind == frontend::NondetKind::Double) && resultBits != t.bits)
+        return unsupported("a nondet floating-point value used at another type", at);
+      // The value has the named C type; an undeclared call (returning int) converts it as C would.
+      uint64_t extended = t.isSigned ? static_cast<uint64_t>(signExtend(v, t.bits)) : v;
+      setResult(Slot{extended & maskOf(resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Assume:
+      if (arg(0).bits == 0) {
+        result_.end = RunEnd::AssumeFailed;
+        return Flow::Stop;
+      }
+      return Flow::Continue;
+    case EnvFunction::ReachError:
+      return violation(ViolationKind::ReachError, "reach_error() is called", at);
+    case EnvFunction::Abort:
+    case EnvFunction::AssertFail:
+      return endProgram(RunEnd::Aborted);
+    case EnvFunction::Exit:
+      return endProgram(RunEnd::Exited);
+    case EnvFunction::Malloc:
+    case EnvFunction::Alloca: {
+      const uint64_t size = arg(0).bits & sizeMask;
+      uint32_t id = memory_.allocate(callee.env == EnvFunction::Malloc ? ObjectKind::Heap : ObjectKind::Stack, size,
+                                     16, at);
+      if (id == 0) {
+        result_.end = RunEnd::MemoryLimit;
+        return Flow::Stop;
+      }
+      if (callee.env == EnvFunction::Alloca) allocas_.push_back(id);
+      pointerResult(memory_.object(id).base, id);
+      return Flow::Continue;
+    }
+    case EnvFunction::Calloc: {
+      unsigned __int128 size = static_cast<unsigned __int128>(arg(0).bits & sizeMask) * (arg(1).bits & sizeMask);
+      if (size > sizeMask) return unsupported("calloc with a size that overflows size_t", at);
+      Slot p = allocateHeap(static_cast<uint64_t>(size), at);
+      if (p.prov == 0) {
+        result_.end = RunEnd::MemoryLimit;
+        return Flow::Stop;
+      }
+      Object& o = memory_.object(p.prov);
+      memory_.fill(o, 0, o.size, 0);
+      pointerResult(p.bits, p.prov);
+      return Flow::Continue;
+    }
+    case EnvFunction::Realloc: {
+      const Slot old = arg(0);
+      const uint64_t size = arg(1).bits & sizeMask;
+      if (old.bits != 0 && size == 0)
+        return unsupported("realloc to size 0, whose result the C standard leaves to the implementation", at);
+      uint64_t keep = 0;
+      uint32_t oldId = 0;
+      if (old.bits != 0) {
+        oldId = old.prov ? old.prov : memory_.findByAddress(old.bits);
+        const Object* o = oldId ? &memory_.object(oldId) : nullptr;
+        if (!o || o->kind != ObjectKind::Heap || !o->live || old.bits != o->base)
+          return freeObject(old, "realloc", at);  // reports why the pointer cannot be reallocated
+        keep = std::min(o->size, size);
+      }
+      Slot fresh = allocateHeap(size, at);
+      if (fresh.prov == 0) {
+        result_.end = RunEnd::MemoryLimit;
+        return Flow::Stop;
+      }
+      if (oldId) {
+        memory_.copy(memory_.object(fresh.prov), 0, memory_.object(oldId), 0, keep);
+        memory_.release(oldId);
+      }
+      pointerResult(fresh.bits, fresh.prov);
+      return Flow::Continue;
+    }
+    case EnvFunction::Free:
+      return freeObject(arg(0), "free", at);
+    case EnvFunction::Memset: {
+      const uint64_t n = arg(2).bits & sizeMask;
+      if (n != 0) {
+        uint64_t off;
+        uint32_t id = access(arg(0), n, true, off, at);
+        if (id == 0) return Flow::Stop;
+        memory_.fill(memory_.object(id), off, n, static_cast<uint8_t>(arg(1).bits));
+      }
+      pointerResult(arg(0).bits, arg(0).prov);
+      return Flow::Continue;
+    }
+    case EnvFunction::Memcpy:
+    case EnvFunction::Memmove: {
+      const uint64_t n = arg(2).bits & sizeMask;
+      if (n != 0) {
+        uint64_t srcOff, dstOff;
+        uint32_t src = access(arg(1), n, false, srcOff, at);
+        if (src == 0) return Flow::Stop;
+        uint32_t dstId = access(arg(0), n, true, dstOff, at);
+        if (dstId == 0) return Flow::Stop;
+        if (callee.env == EnvFunction::Memcpy && src == dstId && srcOff < dstOff + n && dstOff < srcOff + n &&
+            srcOff != dstOff)
+          return violation(ViolationKind::PoisonValue, "memcpy between overlapping regions", at);
+        memory_.copy(memory_.object(dstId), dstOff, memory_.object(src), srcOff, n);
+      }
+      pointerResult(arg(0).bits, arg(0).prov);
+      return Flow::Continue;
+    }
+    case EnvFunction::Memcmp: {
+      const uint64_t n = arg(2).bits & sizeMask;
+      int cmp = 0;
+      if (n != 0) {
+        uint64_t aOff, bOff;
+        uint32_t a = access(arg(0), n, false, aOff, at);
+        if (a == 0) return Flow::Stop;
+        uint32_t b = access(arg(1), n, false, bOff, at);
+        if (b == 0) return Flow::Stop;
+        initializeByDrawing(memory_.object(a), aOff, n, at);
+        initializeByDrawing(memory_.object(b), bOff, n, at);
+        cmp = std::memcmp(memory_.object(a).data.data() + aOff, memory_.object(b).data.data() + bOff, n);
+      }
+      setResult(Slot{static_cast<uint64_t>(cmp < 0 ? -1 : cmp > 0 ? 1 : 0) & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Strlen:
+    case EnvFunction::Strnlen: {
+      uint64_t length;
+      const uint64_t limit = callee.env == EnvFunction::Strnlen ? (arg(1).bits & sizeMask) : UINT64_MAX;
+      if (!stringLength(arg(0), limit, length, at)) return Flow::Stop;
+      setResult(Slot{length & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Strcmp:
+    case EnvFunction::Strncmp: {
+      const uint64_t limit = callee.env == EnvFunction::Strncmp ? (arg(2).bits & sizeMask) : UINT64_MAX;
+      int cmp = 0;
+      for (uint64_t i = 0; i < limit; ++i) {
+        uint64_t aOff, bOff;
+        Slot pa = arg(0), pb = arg(1);
+        pa.bits = (pa.bits + i) & ptrMask();
+        pb.bits = (pb.bits + i) & ptrMask();
+        uint32_t a = access(pa, 1, false, aOff, at);
+        if (a == 0) return Flow::Stop;
+        uint32_t b = access(pb, 1, false, bOff, at);
+        if (b == 0) return Flow::Stop;
+        initializeByDrawing(memory_.object(a), aOff, 1, at);
+        initializeByDrawing(memory_.object(b), bOff, 1, at);
+        const uint8_t ca = memory_.object(a).data[aOff], cb = memory_.object(b).data[bOff];
+        if (ca != cb) {
+          cmp = ca < cb ? -1 : 1;
+          break;
+        }
+        if (ca == 0) break;
+      }
+      setResult(Slot{static_cast<uint64_t>(cmp) & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Strcpy:
+    case EnvFunction::Strcat:
+    case EnvFunction::Strncpy: {
+      const Slot dstPtr = arg(0);
+      uint64_t srcLength;
+      if (callee.env == EnvFunction::Strncpy) {
+        const uint64_t n = arg(2).bits & sizeMask;
+        if (!stringLength(arg(1), n, srcLength, at)) return Flow::Stop;
+        if (n != 0) {
+          uint64_t srcOff, dstOff;
+          uint32_t src = access(arg(1), std::min(n, srcLength + 1), false, srcOff, at);
+          if (src == 0) return Flow::Stop;
+          uint32_t d = access(dstPtr, n, true, dstOff, at);
+          if (d == 0) return Flow::Stop;
+          const uint64_t copied = std::min(n, srcLength);
+          if (src == d && srcOff < dstOff + n && dstOff < srcOff + copied)
+            return violation(ViolationKind::PoisonValue, "strncpy between overlapping regions", at);
+          memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, copied);
+          memory_.fill(memory_.object(d), dstOff + copied, n - copied, 0);
+        }
+        pointerResult(dstPtr.bits, dstPtr.prov);
+        return Flow::Continue;
+      }
+      if (!stringLength(arg(1), UINT64_MAX, srcLength, at)) return Flow::Stop;
+      Slot target = dstPtr;
+      if (callee.env == EnvFunction::Strcat) {
+        uint64_t dstLength;
+        if (!stringLength(dstPtr, UINT64_MAX, dstLength, at)) return Flow::Stop;
+        target.bits = (target.bits + dstLength) & ptrMask();
+      }
+      uint64_t srcOff, dstOff;
+      uint32_t src = access(arg(1), srcLength + 1, false, srcOff, at);
+      if (src == 0) return Flow::Stop;
+      uint32_t d = access(target, srcLength + 1, true, dstOff, at);
+      if (d == 0) return Flow::Stop;
+      if (src == d && srcOff < dstOff + srcLength + 1 && dstOff < srcOff + srcLength + 1)
+        return violation(ViolationKind::PoisonValue, callee.name + " between overlapping regions", at);
+      memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, srcLength + 1);
+      pointerResult(dstPtr.bits, dstPtr.prov);
+      return Flow::Continue;
+    }
+    case EnvFunction::Strchr: {
+      uint64_t length;
+      if (!stringLength(arg(0), UINT64_MAX, length, at)) return Flow::Stop;
+      const uint8_t wanted = static_cast<uint8_t>(arg(1).bits);
+      uint64_t off;
+      uint32_t id = access(arg(0), length + 1, false, off, at);
+      if (id == 0) return Flow::Stop;
+      const Object& o = memory_.object(id);
+      for (uint64_t i = 0; i <= length; ++i)
+        if (o.data[off + i] == wanted) {
+          pointerResult(arg(0).bits + i, arg(0).prov);
+          return Flow::Continue;
+        }
+      pointerResult(0, 0);
+      return Flow::Continue;
+    }
+    case EnvFunction::Abs:
+    case EnvFunction::Labs:
+    case EnvFunction::LLabs: {
+      const unsigned bits = site.resultBits;
+      const int64_t v = signExtend(arg(0).bits & maskOf(bits), bits);
+      const int64_t minValue = bits >= 64 ? INT64_MIN : -(int64_t{1} << (bits - 1));
+      if (v == minValue)
+        return violation(ViolationKind::SignedOverflow, callee.name + " of the minimum integer overflows", at);
+      setResult(Slot{static_cast<uint64_t>(v < 0 ? -v : v) & maskOf(bits), 0, 0});
+      return Flow::Continue;
+    }
+  }
+  return unsupported("the environment function '" + callee.name + "'", at);
+}
+
+}  // namespace atropos::interp

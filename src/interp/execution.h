@@ -1,0 +1,79 @@
+// The state of one execution and the loop that runs it. Private to src/interp.
+#pragma once
+
+#include <deque>
+#include <unordered_set>
+
+#include "interp/code.h"
+#include "interp/memory.h"
+
+namespace atropos::interp {
+
+struct Frame {
+  uint32_t function;
+  uint32_t regBase;
+  uint32_t returnPc;
+  uint32_t returnDst;  // in the caller's registers
+  uint32_t allocaStart;
+};
+
+// Why the run loop must stop after an instruction or builtin.
+enum class Flow { Continue, Stop };
+
+class Execution {
+ public:
+  Execution(const Interpreter::Code& code, InputSource& inputs, const RunOptions& options);
+  RunResult run();
+
+ private:
+  template <bool kTrace>
+  void loop();
+
+  // Ending the run.
+  Flow violation(ViolationKind kind, std::string message, const llvm::Instruction* at);
+  Flow unsupported(std::string why, const llvm::Instruction* at);
+  Flow endProgram(RunEnd how);
+  Flow accessViolation(Access access, const Slot& pointer, uint64_t n, bool write, const llvm::Instruction* at);
+
+  // Calls and returns.
+  Flow call(const Function& caller, const CallSite& site, uint32_t dst, const llvm::Instruction* at);
+  Flow callBuiltin(const Function& callee, const CallSite& site, uint32_t dst, const llvm::Instruction* at);
+  void popFrame();
+
+  // Memory helpers for the builtins.
+  uint64_t drawNondet(const NondetRequest& request, const std::string& origin, const llvm::Instruction* at);
+  void initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at);
+  // Resolves [pointer, pointer + n) for access; on failure ends the run and returns 0.
+  uint32_t access(const Slot& pointer, uint64_t n, bool write, uint64_t& offset, const llvm::Instruction* at);
+  // Length of the C string at pointer (without the terminator); false when the run ended.
+  bool stringLength(const Slot& pointer, uint64_t limit, uint64_t& length, const llvm::Instruction* at);
+  Flow freeObject(const Slot& pointer, const char* what, const llvm::Instruction* at);
+  Slot allocateHeap(uint64_t size, const llvm::Instruction* at);
+
+  // Reachability of heap objects, for valid-memtrack and valid-memcleanup.
+  struct Reach {
+    std::vector<uint8_t> precise;       // reached through pointer provenance
+    std::vector<uint8_t> conservative;  // reached through provenance or any word that holds an address
+  };
+  Reach reachableHeap(bool includeStack) const;
+  bool anyLostHeap(const Reach& reach, bool conservative, uint32_t* example) const;
+
+  Slot* regs() { return registers_.data() + frames_.back().regBase; }
+  uint64_t ptrMask() const { return code_.pointerBytes == 4 ? 0xFFFFFFFFull : ~0ull; }
+  void recordTrace(const llvm::Instruction* at);
+
+  const Interpreter::Code& code_;
+  InputSource& inputs_;
+  const RunOptions& options_;
+  Memory memory_;
+  std::vector<Frame> frames_;
+  std::vector<Slot> registers_;
+  std::vector<uint32_t> allocas_;
+  std::vector<Slot> scratch_;
+  uint32_t pc_ = 0;
+  RunResult result_;
+  const llvm::Instruction* lastTraced_ = nullptr;
+  std::deque<SourceLocation> trace_;
+};
+
+}  // namespace atropos::interp

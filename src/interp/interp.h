@@ -1,0 +1,140 @@
+// The reference interpreter: Atropos's executable semantics of a program's LLVM IR.
+//
+// It runs the IR concretely with byte-precise memory (an identity, bounds and lifetime per allocation) and stops at
+// the first undefined behaviour or property violation, at the instruction that causes it. Nondeterministic values
+// (the __VERIFIER_nondet_* calls and reads of uninitialized memory) come from an InputSource, so every run can be
+// replayed exactly. Whatever it cannot execute exactly ends the run as Unsupported; it never guesses.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "common/deadline.h"
+#include "common/property.h"
+#include "frontend/environment.h"
+#include "frontend/frontend.h"
+
+namespace atropos::interp {
+
+enum class ViolationKind {
+  NullDereference,
+  InvalidPointer,     // dereference of an address that belongs to no object
+  OutOfBounds,
+  UseAfterFree,
+  UseAfterScope,      // a stack object whose function returned
+  WriteToConstant,    // a string literal or const global
+  FreeOfNonHeap,      // free of a stack, global or unknown address
+  DoubleFree,
+  FreeOfInteriorPointer,
+  MemoryLeak,         // a heap object that no pointer reaches any more
+  SignedOverflow,     // nsw arithmetic, INT_MIN / -1, the overflow intrinsics' signed forms used as UB
+  RemainderOverflow,  // INT_MIN % -1: undefined in C, although the result would fit
+  DivisionByZero,
+  ShiftOutOfRange,
+  PoisonValue,        // another operation whose result LLVM leaves undefined (nuw, exact, fptosi out of range)
+  ReachError,         // reach_error() or __VERIFIER_error() was called
+};
+
+// Which property a violation breaks; OtherUndefined breaks none of them but ends the execution all the same.
+enum class ViolationClass { Deref, Free, Memtrack, Overflow, ReachError, OtherUndefined };
+ViolationClass classify(ViolationKind kind);
+const char* violationKindName(ViolationKind kind);
+
+struct Violation {
+  ViolationKind kind;
+  std::string message;
+  SourceLocation location;
+};
+
+enum class RunEnd {
+  Returned,      // main returned
+  Exited,        // exit() was called
+  Aborted,       // abort() or a failed assert()
+  Violation,     // see RunResult::violation
+  AssumeFailed,  // __VERIFIER_assume(false): not an execution
+  StepLimit,
+  Deadline,
+  MemoryLimit,
+  Unsupported,   // see RunResult::unsupported
+};
+const char* runEndName(RunEnd end);
+
+struct NondetRequest {
+  frontend::NondetKind kind;
+  unsigned bits;  // of the C type
+  bool isSigned;
+  bool uninitialized;  // a read of uninitialized memory rather than a nondet call
+};
+
+class InputSource {
+ public:
+  virtual ~InputSource() = default;
+  // A bit pattern of `request.bits` bits (higher bits are ignored).
+  virtual uint64_t draw(const NondetRequest& request) = 0;
+};
+
+// Replays recorded inputs; draws past the end are zero and make `diverged()` true.
+class ReplayInputs final : public InputSource {
+ public:
+  explicit ReplayInputs(std::vector<uint64_t> values) : values_(std::move(values)) {}
+  uint64_t draw(const NondetRequest&) override;
+  bool diverged() const { return diverged_; }
+
+ private:
+  std::vector<uint64_t> values_;
+  size_t next_ = 0;
+  bool diverged_ = false;
+};
+
+struct RunOptions {
+  Deadline deadline = Deadline::never();
+  uint64_t maxSteps = UINT64_MAX;         // IR instructions
+  uint64_t maxMemoryBytes = 2ull << 30;   // allocated by the program
+  unsigned maxCallDepth = 100000;
+  bool recordTrace = false;
+  size_t maxTraceLines = 400;             // the last ones are kept
+};
+
+struct RunResult {
+  RunEnd end = RunEnd::Returned;
+  std::optional<Violation> violation;
+  std::string unsupported;
+  std::vector<NondetInput> inputs;  // every value drawn, in order
+  uint64_t steps = 0;
+  // How memory stood at the end of a complete execution (Returned, Exited, Aborted):
+  bool heapStillAllocated = false;  // valid-memcleanup is violated
+  // Exited or Aborted with heap objects that only pointers on the stack still reach: valgrind calls them
+  // reachable, others lost; a verdict on valid-memtrack or valid-memcleanup must not rest on such a run.
+  bool memoryVerdictAmbiguous = false;
+  // A Deref or Free violation found while some heap object was already unreachable: which came first is unknown.
+  bool leakBeforeViolation = false;
+  std::vector<SourceLocation> trace;
+  uint64_t traceDropped = 0;
+
+  bool completed() const { return end == RunEnd::Returned || end == RunEnd::Exited || end == RunEnd::Aborted; }
+};
+
+class Interpreter {
+ public:
+  // Decodes the module once; fails only when there is no `main` to run.
+  static std::variant<std::unique_ptr<Interpreter>, std::string> create(const frontend::Program& program);
+  ~Interpreter();
+
+  // One execution from main. Thread-compatible: concurrent runs need their own Interpreter.
+  RunResult run(InputSource& inputs, const RunOptions& options) const;
+
+  // Names of the external functions the module calls that have no model (they end a run that reaches them).
+  const std::vector<std::string>& unmodelledFunctions() const;
+
+  struct Code;
+
+ private:
+  explicit Interpreter(std::unique_ptr<Code> code);
+  std::unique_ptr<Code> code_;
+};
+
+}  // namespace atropos::interp

@@ -1,0 +1,877 @@
+#include <llvm/IR/Instruction.h>
+#include <llvm/IR/InstrTypes.h>
+
+#include <cmath>
+
+#include "frontend/source_location.h"
+#include "interp/execution.h"
+
+namespace atropos::interp {
+
+namespace {
+
+inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+inline int64_t signExtend(uint64_t v, unsigned bits) {
+  return bits >= 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
+}
+inline bool fitsSigned(__int128 v, unsigned bits) {
+  const __int128 lo = -(static_cast<__int128>(1) << (bits - 1));
+  const __int128 hi = (static_cast<__int128>(1) << (bits - 1)) - 1;
+  return v >= lo && v <= hi;
+}
+inline double asDouble(uint64_t bits, unsigned w) {
+  if (w == 32) {
+    float f;
+    uint32_t b = static_cast<uint32_t>(bits);
+    std::memcpy(&f, &b, 4);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+inline uint64_t fromDouble(double d, unsigned w) {
+  if (w == 32) {
+    float f = static_cast<float>(d);
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return b;
+  }
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
+// Floating-point arithmetic in the operation's own precision (float arithmetic is not double arithmetic rounded).
+template <typename F>
+inline uint64_t floatOp(uint64_t a, uint64_t b, unsigned w, F op) {
+  if (w == 32) {
+    float x, y;
+    uint32_t ba = static_cast<uint32_t>(a), bb = static_cast<uint32_t>(b);
+    std::memcpy(&x, &ba, 4);
+    std::memcpy(&y, &bb, 4);
+    float r = op(x, y);
+    uint32_t out;
+    std::memcpy(&out, &r, 4);
+    return out;
+  }
+  double x, y;
+  std::memcpy(&x, &a, 8);
+  std::memcpy(&y, &b, 8);
+  double r = op(x, y);
+  uint64_t out;
+  std::memcpy(&out, &r, 8);
+  return out;
+}
+
+// One rounding, straight to the target precision (going through double would round twice).
+template <typename T>
+inline uint64_t integerToFloat(T v, unsigned w) {
+  if (w == 32) {
+    float f = static_cast<float>(v);
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return b;
+  }
+  return fromDouble(static_cast<double>(v), 64);
+}
+
+bool compareInteger(uint64_t pred, uint64_t a, uint64_t b, unsigned w) {
+  using P = llvm::CmpInst::Predicate;
+  switch (static_cast<P>(pred)) {
+    case P::ICMP_EQ: return a == b;
+    case P::ICMP_NE: return a != b;
+    case P::ICMP_UGT: return a > b;
+    case P::ICMP_UGE: return a >= b;
+    case P::ICMP_ULT: return a < b;
+    case P::ICMP_ULE: return a <= b;
+    case P::ICMP_SGT: return signExtend(a, w) > signExtend(b, w);
+    case P::ICMP_SGE: return signExtend(a, w) >= signExtend(b, w);
+    case P::ICMP_SLT: return signExtend(a, w) < signExtend(b, w);
+    case P::ICMP_SLE: return signExtend(a, w) <= signExtend(b, w);
+    default: return false;
+  }
+}
+
+bool compareFloat(uint64_t pred, double x, double y) {
+  using P = llvm::CmpInst::Predicate;
+  const bool unordered = std::isnan(x) || std::isnan(y);
+  switch (static_cast<P>(pred)) {
+    case P::FCMP_FALSE: return false;
+    case P::FCMP_OEQ: return !unordered && x == y;
+    case P::FCMP_OGT: return !unordered && x > y;
+    case P::FCMP_OGE: return !unordered && x >= y;
+    case P::FCMP_OLT: return !unordered && x < y;
+    case P::FCMP_OLE: return !unordered && x <= y;
+    case P::FCMP_ONE: return !unordered && x != y;
+    case P::FCMP_ORD: return !unordered;
+    case P::FCMP_UNO: return unordered;
+    case P::FCMP_UEQ: return unordered || x == y;
+    case P::FCMP_UGT: return unordered || x > y;
+    case P::FCMP_UGE: return unordered || x >= y;
+    case P::FCMP_ULT: return unordered || x < y;
+    case P::FCMP_ULE: return unordered || x <= y;
+    case P::FCMP_UNE: return unordered || x != y;
+    case P::FCMP_TRUE: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+const char* violationKindName(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::NullDereference: return "null pointer dereference";
+    case ViolationKind::InvalidPointer: return "dereference of an invalid pointer";
+    case ViolationKind::OutOfBounds: return "out-of-bounds access";
+    case ViolationKind::UseAfterFree: return "use after free";
+    case ViolationKind::UseAfterScope: return "use of a stack object after its scope ended";
+    case ViolationKind::WriteToConstant: return "write to constant memory";
+    case ViolationKind::FreeOfNonHeap: return "free of memory not allocated by malloc";
+    case ViolationKind::DoubleFree: return "double free";
+    case ViolationKind::FreeOfInteriorPointer: return "free of a pointer into the middle of an object";
+    case ViolationKind::MemoryLeak: return "memory leak";
+    case ViolationKind::SignedOverflow: return "signed integer overflow";
+    case ViolationKind::RemainderOverflow: return "INT_MIN % -1";
+    case ViolationKind::DivisionByZero: return "division by zero";
+    case ViolationKind::ShiftOutOfRange: return "shift amount out of range";
+    case ViolationKind::PoisonValue: return "undefined behaviour";
+    case ViolationKind::ReachError: return "call to reach_error";
+  }
+  return "?";
+}
+
+ViolationClass classify(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::NullDereference:
+    case ViolationKind::InvalidPointer:
+    case ViolationKind::OutOfBounds:
+    case ViolationKind::UseAfterFree:
+    case ViolationKind::UseAfterScope:
+      return ViolationClass::Deref;
+    case ViolationKind::FreeOfNonHeap:
+    case ViolationKind::DoubleFree:
+    case ViolationKind::FreeOfInteriorPointer:
+      return ViolationClass::Free;
+    case ViolationKind::MemoryLeak:
+      return ViolationClass::Memtrack;
+    case ViolationKind::SignedOverflow:
+      return ViolationClass::Overflow;
+    case ViolationKind::ReachError:
+      return ViolationClass::ReachError;
+    default:
+      return ViolationClass::OtherUndefined;
+  }
+}
+
+const char* runEndName(RunEnd end) {
+  switch (end) {
+    case RunEnd::Returned: return "main returned";
+    case RunEnd::Exited: return "exit was called";
+    case RunEnd::Aborted: return "abort was called";
+    case RunEnd::Violation: return "violation";
+    case RunEnd::AssumeFailed: return "an assumption failed";
+    case RunEnd::StepLimit: return "step limit reached";
+    case RunEnd::Deadline: return "time limit reached";
+    case RunEnd::MemoryLimit: return "memory limit reached";
+    case RunEnd::Unsupported: return "unsupported construct";
+  }
+  return "?";
+}
+
+uint64_t ReplayInputs::draw(const NondetRequest&) {
+  if (next_ < values_.size()) return values_[next_++];
+  diverged_ = true;
+  return 0;
+}
+
+// --- Execution ---------------------------------------------------------------------------------------------------
+
+Execution::Execution(const Interpreter::Code& code, InputSource& inputs, const RunOptions& options)
+    : code_(code), inputs_(inputs), options_(options), memory_(code, options.maxMemoryBytes) {}
+
+RunResult Execution::run() {
+  const Function& main = code_.functions[code_.mainFunction];
+  frames_.push_back(Frame{code_.mainFunction, 0, 0, 0, 0});
+  registers_ = main.initialRegs;
+  if (!main.paramRegs.empty()) {
+    if (main.paramRegs.size() != 2) {
+      unsupported("main with " + std::to_string(main.paramRegs.size()) + " parameters", nullptr);
+      return std::move(result_);
+    }
+    // main(argc, argv) as started with no arguments: argv = {"main", NULL}.
+    Slot name = allocateHeap(5, nullptr);
+    Object& nameObject = memory_.object(name.prov);
+    nameObject.kind = ObjectKind::Global;
+    std::memcpy(nameObject.data.data(), "main", 5);
+    memory_.fill(nameObject, 0, 0, 0);
+    std::memset(nameObject.init.data(), 1, 5);
+    Slot argv = allocateHeap(2 * code_.pointerBytes, nullptr);
+    Object& argvObject = memory_.object(argv.prov);
+    argvObject.kind = ObjectKind::Global;
+    memory_.writeScalar(argvObject, 0, code_.pointerBytes, name.bits, name.prov);
+    memory_.writeScalar(argvObject, code_.pointerBytes, code_.pointerBytes, 0, 0);
+    registers_[main.paramRegs[0]] = Slot{1, 0, 0};
+    registers_[main.paramRegs[1]] = argv;
+  }
+  pc_ = main.entry;
+  if (options_.recordTrace)
+    loop<true>();
+  else
+    loop<false>();
+  if (options_.recordTrace) {
+    result_.trace.assign(trace_.begin(), trace_.end());
+  }
+  return std::move(result_);
+}
+
+void Execution::recordTrace(const llvm::Instruction* at) {
+  if (at == nullptr || !at->getDebugLoc()) return;
+  if (lastTraced_ && lastTraced_->getDebugLoc().getLine() == at->getDebugLoc().getLine() &&
+      lastTraced_->getFunction() == at->getFunction())
+    return;
+  lastTraced_ = at;
+  trace_.push_back(frontend::sourceLocationOf(*at));
+  if (trace_.size() > options_.maxTraceLines) {
+    trace_.pop_front();
+    ++result_.traceDropped;
+  }
+}
+
+Flow Execution::violation(ViolationKind kind, std::string message, const llvm::Instruction* at) {
+  result_.end = RunEnd::Violation;
+  Violation v;
+  v.kind = kind;
+  v.message = std::move(message);
+  if (at) v.location = frontend::sourceLocationOf(*at);
+  result_.violation = std::move(v);
+  ViolationClass cls = classify(kind);
+  if (cls == ViolationClass::Deref || cls == ViolationClass::Free) {
+    Reach reach = reachableHeap(true);
+    result_.leakBeforeViolation = anyLostHeap(reach, false, nullptr);
+  }
+  return Flow::Stop;
+}
+
+Flow Execution::unsupported(std::string why, const llvm::Instruction* at) {
+  result_.end = RunEnd::Unsupported;
+  result_.unsupported = std::move(why);
+  if (at) {
+    SourceLocation loc = frontend::sourceLocationOf(*at);
+    if (loc.known()) result_.unsupported += " (line " + std::to_string(loc.line) + ")";
+  }
+  return Flow::Stop;
+}
+
+Flow Execution::accessViolation(Access access, const Slot& pointer, uint64_t n, bool write,
+                                const llvm::Instruction* at) {
+  char address[32];
+  std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(pointer.bits));
+  std::string what = std::string(write ? "write" : "read") + " of " + std::to_string(n) + " byte" +
+                     (n == 1 ? "" : "s") + " at " + address;
+  switch (access) {
+    case Access::Null: return violation(ViolationKind::NullDereference, what + ": null pointer", at);
+    case Access::Invalid: return violation(ViolationKind::InvalidPointer, what + ": no object there", at);
+    case Access::Freed: return violation(ViolationKind::UseAfterFree, what + ": the object was freed", at);
+    case Access::OutOfScope:
+      return violation(ViolationKind::UseAfterScope, what + ": the stack object's function returned", at);
+    case Access::Constant: return violation(ViolationKind::WriteToConstant, what + ": constant object", at);
+    case Access::OutOfBounds: {
+      uint32_t id = pointer.prov ? pointer.prov : memory_.findByAddress(pointer.bits);
+      const Object& o = memory_.object(id);
+      int64_t offset = static_cast<int64_t>(pointer.bits - o.base);
+      return violation(ViolationKind::OutOfBounds,
+                       what + ": offset " + std::to_string(offset) + " of an object of " + std::to_string(o.size) +
+                           " bytes",
+                       at);
+    }
+    case Access::Ok: break;
+  }
+  return Flow::Continue;
+}
+
+uint32_t Execution::access(const Slot& pointer, uint64_t n, bool write, uint64_t& offset,
+                           const llvm::Instruction* at) {
+  uint32_t id;
+  Access a = memory_.resolve(pointer, n, write, id, offset);
+  if (a != Access::Ok) {
+    accessViolation(a, pointer, n, write, at);
+    return 0;
+  }
+  return id;
+}
+
+uint64_t Execution::drawNondet(const NondetRequest& request, const std::string& origin, const llvm::Instruction* at) {
+  uint64_t v = inputs_.draw(request) & maskOf(request.bits);
+  NondetInput in;
+  in.origin = origin;
+  in.bits = request.bits;
+  in.isSigned = request.isSigned;
+  in.value = v;
+  if (at) in.location = frontend::sourceLocationOf(*at);
+  result_.inputs.push_back(std::move(in));
+  return v;
+}
+
+void Execution::initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at) {
+  for (uint64_t i = offset; i < offset + n; ++i) {
+    if (o.init[i]) continue;
+    uint64_t byte = drawNondet({frontend::NondetKind::Integer, 8, false, true}, "uninitialized read", at);
+    o.data[i] = static_cast<uint8_t>(byte);
+    o.init[i] = 1;
+  }
+}
+
+Slot Execution::allocateHeap(uint64_t size, const llvm::Instruction* at) {
+  uint32_t id = memory_.allocate(ObjectKind::Heap, size, 16, at);
+  if (id == 0) return Slot{0, 0, 0};
+  return Slot{memory_.object(id).base, id, 0};
+}
+
+void Execution::popFrame() {
+  const Frame& f = frames_.back();
+  for (size_t i = f.allocaStart; i < allocas_.size(); ++i) memory_.release(allocas_[i]);
+  allocas_.resize(f.allocaStart);
+  registers_.resize(f.regBase);
+  frames_.pop_back();
+}
+
+Flow Execution::call(const Function& caller, const CallSite& site, uint32_t dst, const llvm::Instruction* at) {
+  uint32_t calleeIndex = site.callee;
+  if (calleeIndex == UINT32_MAX) {
+    const Slot& target = regs()[site.calleeReg];
+    uint32_t id = target.prov ? target.prov : memory_.findByAddress(target.bits);
+    if (id == 0 || memory_.object(id).kind != ObjectKind::Function || memory_.object(id).base != target.bits)
+      return violation(ViolationKind::PoisonValue, "call through a pointer that is not a function", at);
+    calleeIndex = memory_.object(id).function;
+  }
+  const Function& callee = code_.functions[calleeIndex];
+  const bool envSemantics = callee.env == frontend::EnvFunction::ReachError ||
+                            callee.env == frontend::EnvFunction::Nondet || !callee.hasBody;
+  if (envSemantics) return callBuiltin(callee, site, dst, at);
+  if (site.argRegs.size() < callee.paramRegs.size())
+    return unsupported("a call to '" + callee.name + "' with fewer arguments than parameters", at);
+  if (frames_.size() >= options_.maxCallDepth) {
+    result_.end = RunEnd::MemoryLimit;
+    return Flow::Stop;
+  }
+  (void)caller;
+  const uint32_t callerBase = frames_.back().regBase;
+  const uint32_t base = static_cast<uint32_t>(registers_.size());
+  registers_.insert(registers_.end(), callee.initialRegs.begin(), callee.initialRegs.end());
+  for (size_t i = 0; i < callee.paramRegs.size(); ++i)
+    registers_[base + callee.paramRegs[i]] = registers_[callerBase + site.argRegs[i]];
+  frames_.push_back(Frame{calleeIndex, base, pc_ + 1, dst, static_cast<uint32_t>(allocas_.size())});
+  pc_ = callee.entry;
+  return Flow::Continue;
+}
+
+// --- The run loop ------------------------------------------------------------------------------------------------
+
+template <bool kTrace>
+void Execution::loop() {
+  const Function* fn = &code_.functions[frames_.back().function];
+  const Instr* code = fn->code.data();
+  Slot* R = regs();
+  const uint64_t pmask = ptrMask();
+  uint64_t steps = 0;
+  const uint64_t maxSteps = options_.maxSteps;
+
+  auto here = [&]() { return fn->origin[pc_]; };
+  auto reload = [&]() {
+    fn = &code_.functions[frames_.back().function];
+    code = fn->code.data();
+    R = regs();
+  };
+
+  for (;;) {
+    const Instr& in = code[pc_];
+    if (kTrace) recordTrace(fn->origin[pc_]);
+    if (++steps >= maxSteps) {
+      result_.end = RunEnd::StepLimit;
+      break;
+    }
+    if ((steps & 0xFFFF) == 0 && options_.deadline.expired()) {
+      result_.end = RunEnd::Deadline;
+      break;
+    }
+    const unsigned w = in.w;
+    switch (in.op) {
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul: {
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        uint64_t r = in.op == Op::Add ? a + b : in.op == Op::Sub ? a - b : a * b;
+        if (in.flags & kNoSignedWrap) {
+          __int128 sa = signExtend(a, w), sb = signExtend(b, w);
+          __int128 exact = in.op == Op::Add ? sa + sb : in.op == Op::Sub ? sa - sb : sa * sb;
+          if (!fitsSigned(exact, w)) {
+            const char* name = in.op == Op::Add ? "addition" : in.op == Op::Sub ? "subtraction" : "multiplication";
+            violation(ViolationKind::SignedOverflow,
+                      std::string("signed ") + name + " overflows " + std::to_string(w) + " bits: " +
+                          std::to_string(static_cast<long long>(sa)) + (in.op == Op::Add ? " + " : in.op == Op::Sub ? " - " : " * ") +
+                          std::to_string(static_cast<long long>(sb)),
+                      here());
+            goto done;
+          }
+        }
+        if (in.flags & kNoUnsignedWrap) {
+          unsigned __int128 ua = a, ub = b;
+          unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
+          if (exact > maskOf(w) || (in.op == Op::Sub && a < b)) {
+            violation(ViolationKind::PoisonValue, "unsigned wrap-around of an operation marked nuw", here());
+            goto done;
+          }
+        }
+        R[in.dst] = Slot{r & maskOf(w), 0, 0};
+        break;
+      }
+      case Op::UDiv:
+      case Op::URem: {
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        if (b == 0) {
+          violation(ViolationKind::DivisionByZero, "division by zero", here());
+          goto done;
+        }
+        if (in.op == Op::UDiv && (in.flags & kExact) && a % b != 0) {
+          violation(ViolationKind::PoisonValue, "inexact division marked exact", here());
+          goto done;
+        }
+        R[in.dst] = Slot{in.op == Op::UDiv ? a / b : a % b, 0, 0};
+        break;
+      }
+      case Op::SDiv:
+      case Op::SRem: {
+        const int64_t a = signExtend(R[in.a].bits, w), b = signExtend(R[in.b].bits, w);
+        if (b == 0) {
+          violation(ViolationKind::DivisionByZero, "division by zero", here());
+          goto done;
+        }
+        const int64_t minValue = w >= 64 ? INT64_MIN : -(int64_t{1} << (w - 1));
+        if (a == minValue && b == -1) {
+          if (in.op == Op::SDiv)
+            violation(ViolationKind::SignedOverflow, "signed division overflows: " + std::to_string(a) + " / -1", here());
+          else
+            violation(ViolationKind::RemainderOverflow, "remainder of " + std::to_string(a) + " by -1", here());
+          goto done;
+        }
+        if (in.op == Op::SDiv && (in.flags & kExact) && a % b != 0) {
+          violation(ViolationKind::PoisonValue, "inexact division marked exact", here());
+          goto done;
+        }
+        R[in.dst] = Slot{static_cast<uint64_t>(in.op == Op::SDiv ? a / b : a % b) & maskOf(w), 0, 0};
+        break;
+      }
+      case Op::Shl:
+      case Op::LShr:
+      case Op::AShr: {
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        if (b >= w) {
+          violation(ViolationKind::ShiftOutOfRange,
+                    "shift by " + std::to_string(b) + " of a " + std::to_string(w) + "-bit value", here());
+          goto done;
+        }
+        uint64_t r;
+        if (in.op == Op::Shl) {
+          r = (a << b) & maskOf(w);
+          if (((in.flags & kNoSignedWrap) && signExtend(r, w) >> b != signExtend(a, w)) ||
+              ((in.flags & kNoUnsignedWrap) && (r >> b) != a)) {
+            violation(ViolationKind::PoisonValue, "left shift overflows an operation marked nsw/nuw", here());
+            goto done;
+          }
+        } else if (in.op == Op::LShr) {
+          r = a >> b;
+        } else {
+          r = static_cast<uint64_t>(signExtend(a, w) >> b) & maskOf(w);
+        }
+        if (in.op != Op::Shl && (in.flags & kExact) && (a & maskOf(static_cast<unsigned>(b))) != 0) {
+          violation(ViolationKind::PoisonValue, "inexact shift marked exact", here());
+          goto done;
+        }
+        R[in.dst] = Slot{r, 0, 0};
+        break;
+      }
+      case Op::And: R[in.dst] = Slot{R[in.a].bits & R[in.b].bits, 0, 0}; break;
+      case Op::Or: R[in.dst] = Slot{R[in.a].bits | R[in.b].bits, 0, 0}; break;
+      case Op::Xor: R[in.dst] = Slot{R[in.a].bits ^ R[in.b].bits, 0, 0}; break;
+      case Op::ICmp:
+        R[in.dst] = Slot{compareInteger(in.imm, R[in.a].bits, R[in.b].bits, w) ? 1u : 0u, 0, 0};
+        break;
+      case Op::FAdd: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x + y; }), 0, 0}; break;
+      case Op::FSub: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x - y; }), 0, 0}; break;
+      case Op::FMul: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x * y; }), 0, 0}; break;
+      case Op::FDiv: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x / y; }), 0, 0}; break;
+      case Op::FRem: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return std::fmod(x, y); }), 0, 0}; break;
+      case Op::FNeg: R[in.dst] = Slot{R[in.a].bits ^ (w == 32 ? 0x80000000ull : 0x8000000000000000ull), 0, 0}; break;
+      case Op::FCmp:
+        R[in.dst] = Slot{compareFloat(in.imm, asDouble(R[in.a].bits, w), asDouble(R[in.b].bits, w)) ? 1u : 0u, 0, 0};
+        break;
+      case Op::Trunc: R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0}; break;
+      case Op::ZExt: R[in.dst] = Slot{R[in.a].bits, 0, 0}; break;
+      case Op::SExt:
+        R[in.dst] = Slot{static_cast<uint64_t>(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm))) & maskOf(w), 0, 0};
+        break;
+      case Op::FPTrunc:
+      case Op::FPExt:
+        R[in.dst] = Slot{fromDouble(asDouble(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
+        break;
+      case Op::FPToSI:
+      case Op::FPToUI: {
+        const double x = std::trunc(asDouble(R[in.a].bits, static_cast<unsigned>(in.imm)));
+        const double limit = std::ldexp(1.0, in.op == Op::FPToSI ? static_cast<int>(w) - 1 : static_cast<int>(w));
+        const bool fits = in.op == Op::FPToSI ? (x >= -limit && x < limit) : (x > -1.0 && x < limit);
+        if (!fits) {
+          violation(ViolationKind::PoisonValue, "conversion of an out-of-range floating-point value to an integer",
+                    here());
+          goto done;
+        }
+        uint64_t r = in.op == Op::FPToSI ? static_cast<uint64_t>(static_cast<int64_t>(x))
+                                         : (x >= 9223372036854775808.0 ? static_cast<uint64_t>(x - 9223372036854775808.0) + (1ull << 63)
+                                                                        : static_cast<uint64_t>(x));
+        R[in.dst] = Slot{r & maskOf(w), 0, 0};
+        break;
+      }
+      case Op::SIToFP:
+        R[in.dst] = Slot{integerToFloat(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
+        break;
+      case Op::UIToFP:
+        R[in.dst] = Slot{integerToFloat(R[in.a].bits, w), 0, 0};
+        break;
+      case Op::PtrToInt:
+      case Op::IntToPtr:
+        // The provenance travels with the integer so that a round trip through uintptr_t keeps it.
+        R[in.dst] = Slot{R[in.a].bits & maskOf(w), R[in.a].prov, 0};
+        break;
+      case Op::Move:
+        if (in.imm == 1)
+          R[in.dst] = R[in.a];
+        else
+          std::memmove(&R[in.dst], &R[in.a], in.imm * sizeof(Slot));
+        break;
+      case Op::Select: {
+        const uint32_t from = (R[in.a].bits & 1) ? in.b : in.c;
+        std::memmove(&R[in.dst], &R[from], in.imm * sizeof(Slot));
+        break;
+      }
+      case Op::Alloca: {
+        uint64_t count = in.b == UINT32_MAX ? 1 : R[in.b].bits;
+        unsigned __int128 size = static_cast<unsigned __int128>(count) * in.imm;
+        if (size > (1ull << 40)) {
+          result_.end = RunEnd::MemoryLimit;
+          goto done;
+        }
+        uint32_t id = memory_.allocate(ObjectKind::Stack, static_cast<uint64_t>(size), in.aux, fn->origin[pc_]);
+        if (id == 0) {
+          result_.end = RunEnd::MemoryLimit;
+          goto done;
+        }
+        allocas_.push_back(id);
+        R[in.dst] = Slot{memory_.object(id).base, id, 0};
+        break;
+      }
+      case Op::Load: {
+        Slot p = R[in.a];
+        p.bits = (p.bits + in.imm) & pmask;
+        uint32_t id;
+        uint64_t offset;
+        Access a = memory_.resolve(p, in.c, false, id, offset);
+        if (a != Access::Ok) {
+          accessViolation(a, p, in.c, false, here());
+          goto done;
+        }
+        Object& o = memory_.object(id);
+        bool initialized;
+        uint64_t v = memory_.readScalar(o, offset, in.c, initialized);
+        if (!initialized) {
+          // Uninitialized memory holds some value: it is drawn like a nondet input, and stays.
+          initializeByDrawing(o, offset, in.c, here());
+          v = memory_.readScalar(o, offset, in.c, initialized);
+        }
+        uint32_t prov = (in.flags & kPointer) || w == code_.pointerBytes * 8 ? memory_.readProvenance(o, offset, in.c) : 0;
+        R[in.dst] = Slot{v & maskOf(w), prov, 0};
+        break;
+      }
+      case Op::Store: {
+        Slot p = R[in.b];
+        p.bits = (p.bits + in.imm) & pmask;
+        uint32_t id;
+        uint64_t offset;
+        Access a = memory_.resolve(p, in.c, true, id, offset);
+        if (a != Access::Ok) {
+          accessViolation(a, p, in.c, true, here());
+          goto done;
+        }
+        const Slot& v = R[in.a];
+        memory_.writeScalar(memory_.object(id), offset, in.c, v.bits, v.prov);
+        break;
+      }
+      case Op::Gep: {
+        uint64_t address = R[in.a].bits + in.imm;
+        for (uint32_t t = in.aux; t < in.aux + in.c; ++t) {
+          const GepTerm& term = fn->gepTerms[t];
+          address += static_cast<uint64_t>(signExtend(R[term.reg].bits, term.bits) * term.scale);
+        }
+        R[in.dst] = Slot{address & pmask, R[in.a].prov, 0};
+        break;
+      }
+      case Op::Jump:
+        pc_ = in.a;
+        continue;
+      case Op::Branch:
+        pc_ = (R[in.a].bits & 1) ? in.b : in.c;
+        continue;
+      case Op::Switch: {
+        const SwitchTable& table = fn->switches[in.aux];
+        const uint64_t v = R[in.a].bits;
+        pc_ = table.defaultTarget;
+        for (const auto& [value, target] : table.cases)
+          if (value == v) {
+            pc_ = target;
+            break;
+          }
+        continue;
+      }
+      case Op::PhiMoves: {
+        scratch_.clear();
+        for (uint32_t m = in.aux; m < in.aux + in.c; ++m) {
+          const PhiMove& mv = fn->phiMoves[m];
+          scratch_.insert(scratch_.end(), R + mv.src, R + mv.src + mv.slots);
+        }
+        size_t k = 0;
+        for (uint32_t m = in.aux; m < in.aux + in.c; ++m) {
+          const PhiMove& mv = fn->phiMoves[m];
+          for (uint32_t s = 0; s < mv.slots; ++s) R[mv.dst + s] = scratch_[k++];
+        }
+        pc_ = in.a;
+        continue;
+      }
+      case Op::Call: {
+        const CallSite& site = fn->calls[in.aux];
+        const size_t depth = frames_.size();
+        if (call(*fn, site, in.dst, here()) == Flow::Stop) goto done;
+        if (frames_.size() != depth) {
+          reload();
+          continue;  // entered the callee: pc_ is its entry
+        }
+        R = regs();
+        break;
+      }
+      case Op::Ret: {
+        const Frame frame = frames_.back();
+        if (frames_.size() == 1) {
+          popFrame();
+          endProgram(RunEnd::Returned);
+          goto done;
+        }
+        scratch_.assign(R + in.a, R + in.a + in.imm);
+        popFrame();
+        reload();
+        std::copy(scratch_.begin(), scratch_.end(), R + frame.returnDst);
+        pc_ = frame.returnPc;
+        continue;
+      }
+      case Op::Unreachable:
+        violation(ViolationKind::PoisonValue, "execution reached an unreachable point", here());
+        goto done;
+      case Op::Unsupported:
+        unsupported(code_.unsupportedReasons[in.aux], here());
+        goto done;
+      case Op::OverflowOp: {
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        const bool isSigned = in.imm % 2 == 0;
+        const int kind = static_cast<int>(in.imm / 2);  // 0 add, 1 sub, 2 mul
+        __int128 exact;
+        if (isSigned) {
+          __int128 sa = signExtend(a, w), sb = signExtend(b, w);
+          exact = kind == 0 ? sa + sb : kind == 1 ? sa - sb : sa * sb;
+        } else {
+          __int128 ua = a, ub = b;
+          exact = kind == 0 ? ua + ub : kind == 1 ? ua - ub : ua * ub;
+        }
+        const uint64_t r = static_cast<uint64_t>(exact) & maskOf(w);
+        const bool overflow = isSigned ? !fitsSigned(exact, w) : (exact < 0 || exact > static_cast<__int128>(maskOf(w)));
+        R[in.dst] = Slot{r, 0, 0};
+        R[in.dst + 1] = Slot{overflow ? 1u : 0u, 0, 0};
+        break;
+      }
+      case Op::MinMax: {
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        bool pickA;
+        switch (in.imm) {
+          case 0: pickA = signExtend(a, w) >= signExtend(b, w); break;
+          case 1: pickA = signExtend(a, w) <= signExtend(b, w); break;
+          case 2: pickA = a >= b; break;
+          default: pickA = a <= b; break;
+        }
+        R[in.dst] = Slot{pickA ? a : b, 0, 0};
+        break;
+      }
+      case Op::Abs: {
+        const int64_t v = signExtend(R[in.a].bits, w);
+        const int64_t minValue = w >= 64 ? INT64_MIN : -(int64_t{1} << (w - 1));
+        if (v == minValue && in.b) {
+          violation(ViolationKind::SignedOverflow, "absolute value of the minimum integer", here());
+          goto done;
+        }
+        R[in.dst] = Slot{static_cast<uint64_t>(v < 0 ? -v : v) & maskOf(w), 0, 0};
+        break;
+      }
+      case Op::CountBits: {
+        const uint64_t v = R[in.a].bits;
+        uint64_t r = 0;
+        if (v == 0 && in.b && (in.imm == 1 || in.imm == 2)) {
+          violation(ViolationKind::PoisonValue, "count of leading/trailing zeros of zero", here());
+          goto done;
+        }
+        switch (in.imm) {
+          case 0: r = static_cast<uint64_t>(__builtin_popcountll(v)); break;
+          case 1: r = v == 0 ? w : static_cast<uint64_t>(__builtin_clzll(v)) - (64 - w); break;
+          case 2: r = v == 0 ? w : static_cast<uint64_t>(__builtin_ctzll(v)); break;
+          default:
+            r = __builtin_bswap64(v) >> (64 - w);
+            break;
+        }
+        R[in.dst] = Slot{r, 0, 0};
+        break;
+      }
+      case Op::StackSave:
+        R[in.dst] = Slot{allocas_.size(), 0, 0};
+        break;
+      case Op::StackRestore: {
+        const uint64_t keep = R[in.a].bits;
+        while (allocas_.size() > keep && allocas_.size() > frames_.back().allocaStart) {
+          memory_.release(allocas_.back());
+          allocas_.pop_back();
+        }
+        break;
+      }
+    }
+    ++pc_;
+  }
+done:
+  result_.steps = steps;
+}
+
+// --- End of the program: what is still allocated, and what is lost ---------------------------------------------
+
+Execution::Reach Execution::reachableHeap(bool includeStack) const {
+  const uint32_t n = memory_.objectCount();
+  Reach reach;
+  reach.precise.assign(n, 0);
+  reach.conservative.assign(n, 0);
+  const unsigned pb = code_.pointerBytes;
+
+  std::vector<uint32_t> work;
+  auto mark = [&](std::vector<uint8_t>& seen, uint32_t id) {
+    if (id != 0 && id < n && !seen[id]) {
+      seen[id] = 1;
+      work.push_back(id);
+    }
+  };
+  auto markAddress = [&](uint64_t address) {
+    if (address < kFirstAddress) return;
+    uint32_t id = memory_.findByAddress(address);
+    if (id != 0 && memory_.object(id).kind == ObjectKind::Heap) mark(reach.conservative, id);
+  };
+  auto scanObject = [&](uint32_t id, bool precise) {
+    const Object& o = memory_.object(id);
+    if (!o.live) return;
+    if (precise) {
+      for (uint32_t p : o.prov) mark(reach.precise, p);
+      return;
+    }
+    for (uint32_t p : o.prov) mark(reach.conservative, p);
+    for (uint64_t off = 0; off + pb <= o.size; off += pb) {
+      uint64_t word = 0;
+      std::memcpy(&word, o.data.data() + off, pb);
+      markAddress(word);
+    }
+  };
+  auto isRoot = [&](const Object& o) {
+    return o.live && (o.kind == ObjectKind::Global || (includeStack && o.kind == ObjectKind::Stack));
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool precise = pass == 0;
+    std::vector<uint8_t>& seen = precise ? reach.precise : reach.conservative;
+    work.clear();
+    for (uint32_t id = 1; id < n; ++id)
+      if (isRoot(memory_.object(id))) mark(seen, id);
+    if (includeStack)
+      for (const Slot& s : registers_) {
+        mark(seen, s.prov);
+        if (!precise) markAddress(s.bits);
+      }
+    while (!work.empty()) {
+      uint32_t id = work.back();
+      work.pop_back();
+      scanObject(id, precise);
+    }
+  }
+  return reach;
+}
+
+bool Execution::anyLostHeap(const Reach& reach, bool conservative, uint32_t* example) const {
+  const std::vector<uint8_t>& seen = conservative ? reach.conservative : reach.precise;
+  for (uint32_t id = 1; id < memory_.objectCount(); ++id) {
+    const Object& o = memory_.object(id);
+    if (o.live && o.kind == ObjectKind::Heap && !seen[id]) {
+      if (example) *example = id;
+      return true;
+    }
+  }
+  return false;
+}
+
+Flow Execution::endProgram(RunEnd how) {
+  result_.end = how;
+  result_.heapStillAllocated = memory_.heapBytesLive() > 0 || [&] {
+    for (uint32_t id = 1; id < memory_.objectCount(); ++id)
+      if (memory_.object(id).live && memory_.object(id).kind == ObjectKind::Heap) return true;
+    return false;
+  }();
+  if (!result_.heapStillAllocated) return Flow::Stop;
+  // After main returned its frame is gone; after exit() or abort() the stack still holds pointers.
+  const bool stackAlive = how != RunEnd::Returned;
+  Reach all = reachableHeap(stackAlive);
+  uint32_t lost = 0;
+  if (anyLostHeap(all, true, &lost)) {
+    const Object& o = memory_.object(lost);
+    std::string where;
+    if (o.site) {
+      SourceLocation loc = frontend::sourceLocationOf(*o.site);
+      if (loc.known()) where = " allocated at line " + std::to_string(loc.line);
+    }
+    const llvm::Instruction* at = o.site;
+    RunEnd end = how;
+    violation(ViolationKind::MemoryLeak,
+              std::to_string(o.size) + " bytes" + where + " are no longer reachable when the program ends", at);
+    result_.violation->message += std::string(" (") + runEndName(end) + ")";
+    return Flow::Stop;
+  }
+  if (anyLostHeap(all, false, nullptr)) result_.memoryVerdictAmbiguous = true;  // only integers still point there
+  if (stackAlive) {
+    Reach fromGlobals = reachableHeap(false);
+    if (anyLostHeap(fromGlobals, false, nullptr)) result_.memoryVerdictAmbiguous = true;
+  }
+  return Flow::Stop;
+}
+
+// --- Interpreter -------------------------------------------------------------------------------------------------
+
+Interpreter::Interpreter(std::unique_ptr<Code> code) : code_(std::move(code)) {}
+Interpreter::~Interpreter() = default;
+
+std::variant<std::unique_ptr<Interpreter>, std::string> Interpreter::create(const frontend::Program& program) {
+  std::string error;
+  std::unique_ptr<Code> code = decodeModule(program, error);
+  if (!code) return error;
+  return std::unique_ptr<Interpreter>(new Interpreter(std::move(code)));
+}
+
+RunResult Interpreter::run(InputSource& inputs, const RunOptions& options) const {
+  Execution execution(*code_, inputs, options);
+  return execution.run();
+}
+
+const std::vector<std::string>& Interpreter::unmodelledFunctions() const { return code_->unmodelled; }
+
+}  // namespace atropos::interp

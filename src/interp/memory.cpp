@@ -1,0 +1,127 @@
+#include "interp/memory.h"
+
+#include <algorithm>
+
+namespace atropos::interp {
+
+Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
+    : addressLimit_(code.pointerBytes == 4 ? 0xFFFF0000ull : 0x0000700000000000ull), limitBytes_(limitBytes) {
+  objects_.reserve(code.staticObjects.size() + 64);
+  objects_.emplace_back();
+  for (size_t i = 0; i < code.staticObjects.size(); ++i) {
+    const StaticObject& s = code.staticObjects[i];
+    Object o;
+    o.base = code.staticBases[i];
+    o.size = s.size;
+    o.kind = s.kind;
+    o.function = s.function;
+    if (s.kind != ObjectKind::Function) {
+      o.data = s.bytes;
+      o.data.resize(s.size, 0);
+      o.init.assign(s.size, 1);  // static storage is always initialized
+      if (!s.pointers.empty()) {
+        o.prov.assign(s.size, 0);
+        for (auto [offset, target] : s.pointers)
+          std::fill_n(o.prov.begin() + static_cast<long>(offset), code.pointerBytes, target);
+      }
+    }
+    bytesLive_ += s.size;
+    objects_.push_back(std::move(o));
+  }
+  nextAddress_ = code.staticBases.empty()
+                     ? kFirstAddress
+                     : code.staticBases.back() + code.staticObjects.back().size + kObjectGap;
+}
+
+uint32_t Memory::allocate(ObjectKind kind, uint64_t size, uint64_t align, const llvm::Instruction* site) {
+  align = std::max<uint64_t>(align, 16);
+  uint64_t base = alignUp(nextAddress_, align);
+  if (size > addressLimit_ || base > addressLimit_ - size || bytesLive_ + size > limitBytes_ ||
+      objects_.size() >= UINT32_MAX - 1) {
+    overLimit_ = true;
+    return 0;
+  }
+  nextAddress_ = base + size + kObjectGap;
+  Object o;
+  o.base = base;
+  o.size = size;
+  o.kind = kind;
+  o.site = site;
+  o.data.assign(size, 0);
+  o.init.assign(size, 0);
+  bytesLive_ += size;
+  if (kind == ObjectKind::Heap) heapLive_ += size;
+  objects_.push_back(std::move(o));
+  return static_cast<uint32_t>(objects_.size() - 1);
+}
+
+void Memory::release(uint32_t id) {
+  Object& o = objects_[id];
+  o.live = false;
+  bytesLive_ -= o.size;
+  if (o.kind == ObjectKind::Heap) heapLive_ -= o.size;
+  std::vector<uint8_t>().swap(o.data);
+  std::vector<uint8_t>().swap(o.init);
+  std::vector<uint32_t>().swap(o.prov);
+}
+
+uint32_t Memory::findByAddress(uint64_t address) const {
+  // Objects are created with increasing base addresses, so ids are sorted by base.
+  auto it = std::upper_bound(objects_.begin() + 1, objects_.end(), address,
+                             [](uint64_t a, const Object& o) { return a < o.base; });
+  if (it == objects_.begin() + 1) return 0;
+  --it;
+  if (address < it->base + std::max<uint64_t>(it->size, 1)) return static_cast<uint32_t>(it - objects_.begin());
+  return 0;
+}
+
+Access Memory::resolve(const Slot& pointer, uint64_t n, bool write, uint32_t& id, uint64_t& offset) const {
+  id = pointer.prov;
+  if (id == 0) {
+    if (pointer.bits == 0) return Access::Null;
+    id = findByAddress(pointer.bits);
+    if (id == 0) return pointer.bits < kFirstAddress ? Access::Null : Access::Invalid;
+  }
+  const Object& o = objects_[id];
+  if (o.kind == ObjectKind::Function) return Access::Invalid;
+  if (!o.live) return o.kind == ObjectKind::Heap ? Access::Freed : Access::OutOfScope;
+  offset = pointer.bits - o.base;  // wraps for pointers below the base: caught by the bounds check
+  if (offset > o.size || n > o.size - offset) return Access::OutOfBounds;
+  if (write && o.kind == ObjectKind::Constant) return Access::Constant;
+  return Access::Ok;
+}
+
+uint32_t Memory::readProvenance(const Object& o, uint64_t offset, unsigned n) const {
+  if (o.prov.empty()) return 0;
+  uint32_t p = o.prov[offset];
+  for (unsigned i = 1; i < n; ++i)
+    if (o.prov[offset + i] != p) return 0;
+  return p;
+}
+
+void Memory::writeScalar(Object& o, uint64_t offset, unsigned n, uint64_t v, uint32_t prov) {
+  std::memcpy(o.data.data() + offset, &v, n);
+  std::memset(o.init.data() + offset, 1, n);
+  if (prov != 0 && o.prov.empty()) o.prov.assign(o.size, 0);
+  if (!o.prov.empty()) std::fill_n(o.prov.begin() + static_cast<long>(offset), n, prov);
+}
+
+void Memory::copy(Object& dst, uint64_t dstOff, const Object& src, uint64_t srcOff, uint64_t n) {
+  if (n == 0) return;
+  std::memmove(dst.data.data() + dstOff, src.data.data() + srcOff, n);
+  std::memmove(dst.init.data() + dstOff, src.init.data() + srcOff, n);
+  if (!src.prov.empty()) {
+    if (dst.prov.empty()) dst.prov.assign(dst.size, 0);
+    std::memmove(dst.prov.data() + dstOff, src.prov.data() + srcOff, n * sizeof(uint32_t));
+  } else if (!dst.prov.empty()) {
+    std::fill_n(dst.prov.begin() + static_cast<long>(dstOff), n, 0);
+  }
+}
+
+void Memory::fill(Object& o, uint64_t offset, uint64_t n, uint8_t byte) {
+  std::memset(o.data.data() + offset, byte, n);
+  std::memset(o.init.data() + offset, 1, n);
+  if (!o.prov.empty()) std::fill_n(o.prov.begin() + static_cast<long>(offset), n, 0);
+}
+
+}  // namespace atropos::interp

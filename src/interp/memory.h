@@ -1,0 +1,72 @@
+// Byte-precise memory of one execution: objects with identity, bounds, lifetime, initialization per byte and the
+// provenance of pointers stored in them. Private to src/interp.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "interp/code.h"
+
+namespace atropos::interp {
+
+struct Object {
+  uint64_t base = 0;
+  uint64_t size = 0;
+  ObjectKind kind = ObjectKind::Heap;
+  bool live = true;
+  uint32_t function = UINT32_MAX;
+  const llvm::Instruction* site = nullptr;  // where a dynamic object was allocated
+  std::vector<uint8_t> data;
+  std::vector<uint8_t> init;   // 1 per initialized byte
+  std::vector<uint32_t> prov;  // per byte: provenance of a stored pointer; empty until a pointer is stored
+};
+
+enum class Access { Ok, Null, Invalid, OutOfBounds, Freed, OutOfScope, Constant };
+
+class Memory {
+ public:
+  Memory(const Interpreter::Code& code, uint64_t limitBytes);
+
+  // 0 when the address space or the byte limit is exhausted.
+  uint32_t allocate(ObjectKind kind, uint64_t size, uint64_t align, const llvm::Instruction* site);
+  void release(uint32_t id);  // ends the lifetime; the identity stays for later checks
+
+  Object& object(uint32_t id) { return objects_[id]; }
+  const Object& object(uint32_t id) const { return objects_[id]; }
+  uint32_t objectCount() const { return static_cast<uint32_t>(objects_.size()); }
+  // The object containing `address` (or ending at it, for empty objects); 0 if none.
+  uint32_t findByAddress(uint64_t address) const;
+
+  // Resolves an access of `n` bytes through `pointer`; on Ok sets id and offset.
+  Access resolve(const Slot& pointer, uint64_t n, bool write, uint32_t& id, uint64_t& offset) const;
+
+  // Reads n <= 8 bytes little-endian; reports whether all were initialized.
+  uint64_t readScalar(const Object& o, uint64_t offset, unsigned n, bool& initialized) const {
+    uint64_t v = 0;
+    std::memcpy(&v, o.data.data() + offset, n);
+    const uint8_t* in = o.init.data() + offset;
+    initialized = true;
+    for (unsigned i = 0; i < n; ++i) initialized &= in[i] != 0;
+    return v;
+  }
+  uint32_t readProvenance(const Object& o, uint64_t offset, unsigned n) const;
+  void writeScalar(Object& o, uint64_t offset, unsigned n, uint64_t v, uint32_t prov);
+  // memmove semantics, with initialization and provenance.
+  void copy(Object& dst, uint64_t dstOff, const Object& src, uint64_t srcOff, uint64_t n);
+  void fill(Object& o, uint64_t offset, uint64_t n, uint8_t byte);
+
+  uint64_t heapBytesLive() const { return heapLive_; }
+  bool overLimit() const { return overLimit_; }
+
+ private:
+  std::vector<Object> objects_;  // index 0 is unused: id 0 means "no object"
+  uint64_t nextAddress_;
+  uint64_t addressLimit_;
+  uint64_t limitBytes_;
+  uint64_t bytesLive_ = 0;
+  uint64_t heapLive_ = 0;
+  bool overLimit_ = false;
+};
+
+}  // namespace atropos::interp
