@@ -1,5 +1,6 @@
 #include "driver/portfolio.h"
 
+#include <algorithm>
 #include <variant>
 
 #include "falsifier/falsifier.h"
@@ -21,6 +22,11 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   options.memoryBytes = budget.memoryBytes;
   falsifier::Statistics stats;
   std::vector<Outcome> outcomes = falsifier::falsify(*interpreter, properties, options, &stats);
+  // Report in the order the properties were asked for.
+  std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
+    return std::find(properties.begin(), properties.end(), a.property) <
+           std::find(properties.begin(), properties.end(), b.property);
+  });
   if (statistics) {
     statistics->executions = stats.runs;
     statistics->steps = stats.steps;

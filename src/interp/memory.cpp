@@ -16,13 +16,13 @@ Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
     o.kind = s.kind;
     o.function = s.function;
     if (s.kind != ObjectKind::Function) {
-      o.data = s.bytes;
-      o.data.resize(s.size, 0);
-      o.init.assign(s.size, 1);  // static storage is always initialized
+      o.data = ZeroedBuffer<uint8_t>(s.size);
+      std::memcpy(o.data.data(), s.bytes.data(), std::min<uint64_t>(s.bytes.size(), s.size));
+      o.init = ZeroedBuffer<uint8_t>(s.size);
+      std::memset(o.init.data(), 1, s.size);  // static storage is always initialized
       if (!s.pointers.empty()) {
-        o.prov.assign(s.size, 0);
-        for (auto [offset, target] : s.pointers)
-          std::fill_n(o.prov.begin() + static_cast<long>(offset), code.pointerBytes, target);
+        o.prov = ZeroedBuffer<uint32_t>(s.size);
+        for (auto [offset, target] : s.pointers) std::fill_n(o.prov.data() + offset, code.pointerBytes, target);
       }
     }
     bytesLive_ += s.size;
@@ -47,8 +47,8 @@ uint32_t Memory::allocate(ObjectKind kind, uint64_t size, uint64_t align, const 
   o.size = size;
   o.kind = kind;
   o.site = site;
-  o.data.assign(size, 0);
-  o.init.assign(size, 0);
+  o.data = ZeroedBuffer<uint8_t>(size);
+  o.init = ZeroedBuffer<uint8_t>(size);
   bytesLive_ += size;
   if (kind == ObjectKind::Heap) heapLive_ += size;
   objects_.push_back(std::move(o));
@@ -60,9 +60,9 @@ void Memory::release(uint32_t id) {
   o.live = false;
   bytesLive_ -= o.size;
   if (o.kind == ObjectKind::Heap) heapLive_ -= o.size;
-  std::vector<uint8_t>().swap(o.data);
-  std::vector<uint8_t>().swap(o.init);
-  std::vector<uint32_t>().swap(o.prov);
+  o.data = {};
+  o.init = {};
+  o.prov = {};
 }
 
 uint32_t Memory::findByAddress(uint64_t address) const {
@@ -102,8 +102,8 @@ uint32_t Memory::readProvenance(const Object& o, uint64_t offset, unsigned n) co
 void Memory::writeScalar(Object& o, uint64_t offset, unsigned n, uint64_t v, uint32_t prov) {
   std::memcpy(o.data.data() + offset, &v, n);
   std::memset(o.init.data() + offset, 1, n);
-  if (prov != 0 && o.prov.empty()) o.prov.assign(o.size, 0);
-  if (!o.prov.empty()) std::fill_n(o.prov.begin() + static_cast<long>(offset), n, prov);
+  if (prov != 0 && o.prov.empty()) o.prov = ZeroedBuffer<uint32_t>(o.size);
+  if (!o.prov.empty()) std::fill_n(o.prov.data() + offset, n, prov);
 }
 
 void Memory::copy(Object& dst, uint64_t dstOff, const Object& src, uint64_t srcOff, uint64_t n) {
@@ -111,17 +111,17 @@ void Memory::copy(Object& dst, uint64_t dstOff, const Object& src, uint64_t srcO
   std::memmove(dst.data.data() + dstOff, src.data.data() + srcOff, n);
   std::memmove(dst.init.data() + dstOff, src.init.data() + srcOff, n);
   if (!src.prov.empty()) {
-    if (dst.prov.empty()) dst.prov.assign(dst.size, 0);
+    if (dst.prov.empty()) dst.prov = ZeroedBuffer<uint32_t>(dst.size);
     std::memmove(dst.prov.data() + dstOff, src.prov.data() + srcOff, n * sizeof(uint32_t));
   } else if (!dst.prov.empty()) {
-    std::fill_n(dst.prov.begin() + static_cast<long>(dstOff), n, 0);
+    std::fill_n(dst.prov.data() + dstOff, n, 0);
   }
 }
 
 void Memory::fill(Object& o, uint64_t offset, uint64_t n, uint8_t byte) {
   std::memset(o.data.data() + offset, byte, n);
   std::memset(o.init.data() + offset, 1, n);
-  if (!o.prov.empty()) std::fill_n(o.prov.begin() + static_cast<long>(offset), n, 0);
+  if (!o.prov.empty()) std::fill_n(o.prov.data() + offset, n, 0);
 }
 
 }  // namespace atropos::interp

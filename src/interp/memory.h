@@ -3,12 +3,49 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <vector>
 
 #include "interp/code.h"
 
 namespace atropos::interp {
+
+// A zero-filled array from calloc: large objects cost only the pages the program touches.
+template <typename T>
+class ZeroedBuffer {
+ public:
+  ZeroedBuffer() = default;
+  explicit ZeroedBuffer(uint64_t n) : data_(n ? static_cast<T*>(std::calloc(n, sizeof(T))) : nullptr), size_(n) {
+    if (n && !data_) throw std::bad_alloc();
+  }
+  ZeroedBuffer(const ZeroedBuffer& other) : ZeroedBuffer(other.size_) {
+    if (size_) std::memcpy(data_, other.data_, size_ * sizeof(T));
+  }
+  ZeroedBuffer(ZeroedBuffer&& other) noexcept : data_(other.data_), size_(other.size_) {
+    other.data_ = nullptr;
+    other.size_ = 0;
+  }
+  ZeroedBuffer& operator=(ZeroedBuffer other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    return *this;
+  }
+  ~ZeroedBuffer() { std::free(data_); }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T& operator[](uint64_t i) { return data_[i]; }
+  const T& operator[](uint64_t i) const { return data_[i]; }
+  uint64_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+
+ private:
+  T* data_ = nullptr;
+  uint64_t size_ = 0;
+};
 
 struct Object {
   uint64_t base = 0;
@@ -17,9 +54,9 @@ struct Object {
   bool live = true;
   uint32_t function = UINT32_MAX;
   const llvm::Instruction* site = nullptr;  // where a dynamic object was allocated
-  std::vector<uint8_t> data;
-  std::vector<uint8_t> init;   // 1 per initialized byte
-  std::vector<uint32_t> prov;  // per byte: provenance of a stored pointer; empty until a pointer is stored
+  ZeroedBuffer<uint8_t> data;
+  ZeroedBuffer<uint8_t> init;   // 1 per initialized byte
+  ZeroedBuffer<uint32_t> prov;  // per byte: provenance of a stored pointer; empty until a pointer is stored
 };
 
 enum class Access { Ok, Null, Invalid, OutOfBounds, Freed, OutOfScope, Constant };

@@ -1,2 +1,374 @@
+// Unit tests of the reference interpreter: each instruction class, each undefined behaviour, each library function.
+// Each test compiles a small C program with the front end and runs it with given nondet inputs.
 #include <gtest/gtest.h>
-TEST(Placeholder, Builds) { EXPECT_TRUE(true); }
+#include <unistd.h>
+
+#include <fstream>
+#include <variant>
+
+#include "falsifier/falsifier.h"
+#include "frontend/frontend.h"
+#include "interp/interp.h"
+
+namespace atropos {
+namespace {
+
+using frontend::DataModel;
+using interp::RunEnd;
+using interp::RunResult;
+using interp::ViolationKind;
+
+struct Compiled {
+  frontend::Program program;
+  std::unique_ptr<interp::Interpreter> interpreter;
+};
+
+Compiled compile(const std::string& source, DataModel model = DataModel::LP64) {
+  char path[] = "/tmp/atropos-unit-XXXXXX.c";
+  int fd = mkstemps(path, 2);
+  EXPECT_GE(fd, 0);
+  close(fd);
+  {
+    std::ofstream out(path);
+    out << "void reach_error(void);\n"
+           "int __VERIFIER_nondet_int(void);\n"
+           "unsigned char __VERIFIER_nondet_uchar(void);\n"
+           "_Bool __VERIFIER_nondet_bool(void);\n"
+           "long __VERIFIER_nondet_long(void);\n"
+           "void __VERIFIER_assume(int);\n"
+           "void *malloc(unsigned long); void *calloc(unsigned long, unsigned long);\n"
+           "void *realloc(void *, unsigned long); void free(void *); void exit(int); void abort(void);\n"
+           "void *memset(void *, int, unsigned long); void *memcpy(void *, const void *, unsigned long);\n"
+           "void *memmove(void *, const void *, unsigned long); unsigned long strlen(const char *);\n"
+           "int strcmp(const char *, const char *); char *strcpy(char *, const char *);\n"
+           "char *strncpy(char *, const char *, unsigned long);\n"
+        << source;
+  }
+  frontend::Options options;
+  options.dataModel = model;
+  auto loaded = frontend::load(path, options, Deadline::in(std::chrono::seconds(30)));
+  unlink(path);
+  if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
+    ADD_FAILURE() << failure->message << "\n" << failure->diagnostics;
+    return {};
+  }
+  Compiled c;
+  c.program = std::move(std::get<frontend::Program>(loaded));
+  auto created = interp::Interpreter::create(c.program);
+  if (auto* why = std::get_if<std::string>(&created)) {
+    ADD_FAILURE() << *why;
+    return c;
+  }
+  c.interpreter = std::move(std::get<std::unique_ptr<interp::Interpreter>>(created));
+  return c;
+}
+
+RunResult run(const std::string& source, std::vector<uint64_t> inputs = {}, DataModel model = DataModel::LP64) {
+  Compiled c = compile(source, model);
+  if (!c.interpreter) return {};
+  interp::ReplayInputs replay(std::move(inputs));
+  interp::RunOptions options;
+  options.maxSteps = 50'000'000;
+  return c.interpreter->run(replay, options);
+}
+
+void expectEnd(const RunResult& r, RunEnd end) {
+  EXPECT_EQ(r.end, end) << "ended: " << interp::runEndName(r.end)
+                        << (r.violation ? " (" + r.violation->message + ")" : "") << " " << r.unsupported;
+}
+
+void expectViolation(const RunResult& r, ViolationKind kind, unsigned line = 0) {
+  ASSERT_EQ(r.end, RunEnd::Violation) << "ended: " << interp::runEndName(r.end) << " " << r.unsupported;
+  EXPECT_EQ(r.violation->kind, kind) << r.violation->message;
+  if (line) EXPECT_EQ(r.violation->location.line, line + 12);  // 12 lines of declarations precede the source
+}
+
+// --- Instruction classes: results checked inside the program, a mismatch calls reach_error ----------------
+
+TEST(Arithmetic, IntegerOperationsMatchC) {
+  expectEnd(run(R"(
+int main() {
+  int a = 17, b = -5; unsigned u = 4000000000u; long long l = -9000000000LL;
+  if (a + b != 12 || a - b != 22 || a * b != -85) reach_error();
+  if (a / b != -3 || a % b != 2 || -a / 5 != -3 || -a % 5 != -2) reach_error();
+  if (u / 3 != 1333333333u || u % 7 != 4000000000u % 7 || u + u != 3705032704u) reach_error();
+  if ((a << 3) != 136 || (b >> 1) != -3 || (u >> 31) != 1 || (a & 3) != 1 || (a | 2) != 19 || (a ^ 1) != 16) reach_error();
+  if (l * 2 != -18000000000LL || (l >> 4) != -562500000LL) reach_error();
+  return 0;
+})"),
+            RunEnd::Returned);
+}
+
+TEST(Arithmetic, ConversionsAndComparisons) {
+  expectEnd(run(R"(
+int main() {
+  int x = -1; unsigned char c = (unsigned char)x; signed char s = (signed char)200; unsigned short us = 65535;
+  if (c != 255 || s != -56 || (int)us != 65535 || (short)us != -1) reach_error();
+  if (!((unsigned)x > 5u) || !(x < 5) || (long)x != -1L || (unsigned long)(unsigned)x != 4294967295UL) reach_error();
+  _Bool b = 7; if (b != 1) reach_error();
+  return 0;
+})"),
+            RunEnd::Returned);
+}
+
+TEST(Arithmetic, FloatingPointIsIeee) {
+  expectEnd(run(R"(
+int main() {
+  double d = 0.1 + 0.2; float f = 0.1f + 0.2f;
+  if (d == 0.3) reach_error();
+  if (f != 0.3f) reach_error();
+  if ((int)2.9 != 2 || (int)-2.9 != -2 || (double)3 != 3.0 || (float)16777217 != 16777216.0f) reach_error();
+  double z = 0.0; if (!(1.0 / z > 1e308)) reach_error();
+  double n = z / z; if (n == n) reach_error();
+  return 0;
+})"),
+            RunEnd::Returned);
+}
+
+TEST(ControlFlow, CallsRecursionSwitchAndFunctionPointers) {
+  expectEnd(run(R"(
+static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+static int twice(int v) { return 2 * v; }
+static int apply(int (*f)(int), int v) { return f(v); }
+int main() {
+  if (fact(10) != 3628800) reach_error();
+  if (apply(twice, 21) != 42) reach_error();
+  int k = 0;
+  for (int i = 0; i < 10; i++) switch (i % 4) { case 0: k += 1; break; case 1: k += 10; break; case 3: k += 100; break; default: break; }
+  if (k != 3 + 30 + 200) reach_error();
+  int a = 3, b = 0; if (!(a && !b) || (a && b) || !(b || a)) reach_error();
+  return 0;
+})"),
+            RunEnd::Returned);
+}
+
+TEST(Memory, StructsArraysAndCopies) {
+  expectEnd(run(R"(
+struct P { char c; long l; int a[3]; };
+static struct P make(int v) { struct P p = { 'x', v, { v, v + 1, v + 2 } }; return p; }
+int g[5] = { 1, 2, 3, 4, 5 };
+const char *msg = "hello";
+int main() {
+  struct P p = make(7), q;
+  q = p;
+  if (q.c != 'x' || q.l != 7 || q.a[2] != 9) reach_error();
+  int *ptr = &g[1]; ptr += 2; if (*ptr != 4 || ptr - g != 3) reach_error();
+  if (msg[4] != 'o' || msg[5] != 0) reach_error();
+  int n = 4; int vla[n]; for (int i = 0; i < n; i++) vla[i] = i * i; if (vla[3] != 9) reach_error();
+  return 0;
+})"),
+            RunEnd::Returned);
+}
+
+TEST(Memory, DataModelDecidesSizes) {
+  const char* program = R"(
+struct S { char c; long l; void *p; };
+int main() { if (sizeof(long) == 4 && sizeof(struct S) == 12) reach_error(); return 0; })";
+  expectViolation(run(program, {}, DataModel::ILP32), ViolationKind::ReachError);
+  expectEnd(run(program, {}, DataModel::LP64), RunEnd::Returned);
+}
+
+// --- Undefined behaviour and property violations ------------------------------------------------------------
+
+TEST(Deref, NullPointer) {
+  expectViolation(run("int main() { int *p = 0; *p = 1; return 0; }"), ViolationKind::NullDereference, 1);
+}
+
+TEST(Deref, HeapOutOfBounds) {
+  expectViolation(run("int main() { int *p = malloc(4 * sizeof(int)); p[4] = 1; free(p); return 0; }"),
+                  ViolationKind::OutOfBounds);
+}
+
+TEST(Deref, StackAndGlobalOutOfBounds) {
+  expectViolation(run("int main() { int a[3]; int i = 3; a[i] = 0; return 0; }"), ViolationKind::OutOfBounds);
+  expectViolation(run("int g[2]; int main() { int i = -1; return g[i]; }"), ViolationKind::OutOfBounds);
+}
+
+TEST(Deref, UseAfterFreeAndAfterScope) {
+  expectViolation(run("int main() { int *p = malloc(4); free(p); return *p; }"), ViolationKind::UseAfterFree);
+  expectViolation(run("int *f(void) { int x = 1; return &x; }\nint main() { return *f(); }"),
+                  ViolationKind::UseAfterScope);
+}
+
+TEST(Free, InvalidFrees) {
+  expectViolation(run("int main() { int *p = malloc(4); free(p); free(p); return 0; }"), ViolationKind::DoubleFree);
+  expectViolation(run("int main() { int x; free(&x); return 0; }"), ViolationKind::FreeOfNonHeap);
+  expectViolation(run("int main() { char *p = malloc(8); free(p + 1); return 0; }"),
+                  ViolationKind::FreeOfInteriorPointer);
+  expectEnd(run("int main() { free(0); return 0; }"), RunEnd::Returned);
+}
+
+TEST(Memtrack, LeakWhenMainReturns) {
+  expectViolation(run("int main() { int *p = malloc(4); *p = 0; return 0; }"), ViolationKind::MemoryLeak);
+  expectViolation(run("int main() { int *p = malloc(4); p = malloc(4); free(p); return 0; }"),
+                  ViolationKind::MemoryLeak);
+}
+
+TEST(Memtrack, ReachableFromGlobalIsNotLostButStillAllocated) {
+  RunResult r = run("int *g; int main() { g = malloc(4); return 0; }");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_TRUE(r.heapStillAllocated);
+  EXPECT_FALSE(r.memoryVerdictAmbiguous);
+}
+
+TEST(Memtrack, ReachableOnlyFromStackAtExitIsAmbiguous) {
+  RunResult r = run("int main() { int *p = malloc(4); exit(0); }");
+  expectEnd(r, RunEnd::Exited);
+  EXPECT_TRUE(r.heapStillAllocated);
+  EXPECT_TRUE(r.memoryVerdictAmbiguous);
+}
+
+TEST(Memtrack, FreedMemoryIsClean) {
+  RunResult r = run("int main() { int *p = malloc(4); free(p); return 0; }");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_FALSE(r.heapStillAllocated);
+}
+
+TEST(Overflow, SignedArithmetic) {
+  expectViolation(run("int main() { int x = 2147483647; x = x + 1; return 0; }"), ViolationKind::SignedOverflow, 1);
+  expectViolation(run("int main() { int x = -2147483647 - 1; x = x - 1; return 0; }"), ViolationKind::SignedOverflow);
+  expectViolation(run("int main() { int x = 65536; x = x * x; return 0; }"), ViolationKind::SignedOverflow);
+  expectViolation(run("int main() { int x = -2147483647 - 1; x = -x; return 0; }"), ViolationKind::SignedOverflow);
+  expectViolation(run("int main() { long x = -9223372036854775807L - 1; int m = -1; return (int)(x / m); }"),
+                  ViolationKind::SignedOverflow);
+  expectViolation(run("int main() { int x = -2147483647 - 1; int m = -1; return x % m; }"),
+                  ViolationKind::RemainderOverflow);
+}
+
+TEST(Overflow, UnsignedAndNarrowArithmeticWrapsWithoutUb) {
+  expectEnd(run(R"(
+int main() { unsigned u = 4294967295u; u = u + 1; char c = 127; c = c + 1; short s = -32768; s = s - 1;
+  if (u != 0 || c != -128 || s != 32767) reach_error(); return 0; })"),
+            RunEnd::Returned);
+}
+
+TEST(Undefined, DivisionByZeroAndShifts) {
+  expectViolation(run("int main() { int z = 0; return 5 / z; }"), ViolationKind::DivisionByZero);
+  expectViolation(run("int main() { unsigned z = 0; return 5u % z; }"), ViolationKind::DivisionByZero);
+  expectViolation(run("int main() { int s = 32; return 1 << s; }"), ViolationKind::ShiftOutOfRange);
+}
+
+TEST(Reach, ReachErrorAndEnds) {
+  expectViolation(run("int main() { reach_error(); return 0; }"), ViolationKind::ReachError, 1);
+  expectEnd(run("int main() { abort(); }"), RunEnd::Aborted);
+  expectEnd(run("int main() { exit(3); }"), RunEnd::Exited);
+  expectEnd(run("int main() { __VERIFIER_assume(0); reach_error(); }"), RunEnd::AssumeFailed);
+}
+
+// --- Library functions ------------------------------------------------------------------------------------
+
+TEST(Library, AllocationFunctions) {
+  expectEnd(run(R"(
+int main() {
+  int *c = calloc(4, sizeof(int)); if (c[3] != 0) reach_error();
+  c[0] = 5; c = realloc(c, 8 * sizeof(int)); if (c[0] != 5) reach_error(); c[7] = 1;
+  char *m = malloc(3); memset(m, 'a', 3); if (m[2] != 'a') reach_error();
+  free(m); free(c); return 0; })"),
+            RunEnd::Returned);
+  expectViolation(run("int main() { int *c = calloc(2, sizeof(int)); c = realloc(c, sizeof(int)); c[1] = 0; return 0; }"),
+                  ViolationKind::OutOfBounds);
+}
+
+TEST(Library, MemoryCopies) {
+  expectEnd(run(R"(
+int main() {
+  char a[8] = "abcdefg", b[8];
+  memcpy(b, a, 8); if (b[6] != 'g') reach_error();
+  memmove(a + 1, a, 6); if (a[1] != 'a' || a[6] != 'f') reach_error();
+  int *p = malloc(sizeof(int)); int *q = malloc(sizeof(int)); *p = 7;
+  int *slot[1]; memcpy(slot, &p, sizeof p); if (*slot[0] != 7) reach_error();
+  free(p); free(q); return 0; })"),
+            RunEnd::Returned);
+  expectViolation(run("int main() { char a[4], b[8]; memcpy(a, b, 8); return 0; }"), ViolationKind::OutOfBounds);
+}
+
+TEST(Library, Strings) {
+  expectEnd(run(R"(
+int main() {
+  char buf[16]; strcpy(buf, "hello");
+  if (strlen(buf) != 5 || strcmp(buf, "hello") != 0 || strcmp(buf, "help") >= 0) reach_error();
+  char n[4]; strncpy(n, "ab", 4); if (n[1] != 'b' || n[2] != 0 || n[3] != 0) reach_error();
+  return 0; })"),
+            RunEnd::Returned);
+  expectViolation(run("int main() { char s[3] = { 'a', 'b', 'c' }; return (int)strlen(s); }"),
+                  ViolationKind::OutOfBounds);
+  expectViolation(run("int main() { char d[3]; strcpy(d, \"abc\"); return 0; }"), ViolationKind::OutOfBounds);
+}
+
+// --- Nondeterminism ---------------------------------------------------------------------------------------
+
+TEST(Nondet, ValuesHaveTheNamedType) {
+  const char* program = "int main() { unsigned char c = __VERIFIER_nondet_uchar(); if (c == 255) reach_error(); return 0; }";
+  expectViolation(run(program, {0x1FF}), ViolationKind::ReachError);
+  expectEnd(run(program, {0x100}), RunEnd::Returned);
+  RunResult r = run(program, {255});
+  ASSERT_EQ(r.inputs.size(), 1u);
+  EXPECT_EQ(r.inputs[0].bits, 8u);
+  EXPECT_EQ(r.inputs[0].origin, "__VERIFIER_nondet_uchar");
+}
+
+TEST(Nondet, UndeclaredNondetIntIsAccepted) {
+  expectViolation(run("int f(void) { return __VERIFIER_nondet_short(); }\n"
+                      "int main() { if (f() == -1) reach_error(); return 0; }",
+                      {0xFFFF}),
+                  ViolationKind::ReachError);
+}
+
+TEST(Nondet, UninitializedMemoryIsDrawnAndStays) {
+  RunResult r = run("int main() { int x; if (x == 7 && x == 7) reach_error(); return 0; }", {7, 0, 0, 0});
+  expectViolation(r, ViolationKind::ReachError);
+  EXPECT_EQ(r.inputs.size(), 4u);  // one draw per byte, once
+}
+
+// --- The falsifier's verdicts -------------------------------------------------------------------------------
+
+std::vector<Outcome> falsify(const std::string& source, double seconds = 1) {
+  Compiled c = compile(source);
+  if (!c.interpreter) return {};
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::duration<double>(seconds));
+  return falsifier::falsify(*c.interpreter,
+                            {Property::Termination, Property::ValidMemsafety, Property::ValidMemcleanup,
+                             Property::NoOverflow, Property::UnreachCall},
+                            options);
+}
+
+Verdict verdictOf(const std::vector<Outcome>& outcomes, Property p) {
+  for (const auto& o : outcomes)
+    if (o.property == p) return o.verdict;
+  ADD_FAILURE() << "no outcome for " << propertyName(p);
+  return Verdict::Unknown;
+}
+
+TEST(Falsifier, DeterministicProgramIsDecidedExactly) {
+  auto outcomes = falsify("int main() { int s = 0; for (int i = 0; i < 1000; i++) s += i; return s == 499500 ? 0 : 1; }");
+  for (Property p : {Property::Termination, Property::ValidMemsafety, Property::ValidMemcleanup, Property::NoOverflow,
+                     Property::UnreachCall})
+    EXPECT_EQ(verdictOf(outcomes, p), Verdict::True) << propertyName(p);
+}
+
+TEST(Falsifier, FindsBoundaryBugsAndNeverClaimsTrueWithInputs) {
+  auto outcomes = falsify(R"(
+int main() { int x = __VERIFIER_nondet_int(); if (x == -2147483647 - 1) reach_error(); return 0; })");
+  EXPECT_EQ(verdictOf(outcomes, Property::UnreachCall), Verdict::False);
+  EXPECT_EQ(verdictOf(outcomes, Property::Termination), Verdict::Unknown);
+  EXPECT_EQ(verdictOf(outcomes, Property::NoOverflow), Verdict::Unknown);
+}
+
+TEST(Falsifier, CounterexamplesCarryTheirInputs) {
+  auto outcomes = falsify(R"(
+int main() { int x = __VERIFIER_nondet_int(); int *p = malloc(8); if (x == 1) p[2] = 0; free(p); return 0; })");
+  for (const auto& o : outcomes)
+    if (o.property == Property::ValidMemsafety) {
+      ASSERT_EQ(o.verdict, Verdict::False);
+      ASSERT_TRUE(o.violatedPart.has_value());
+      EXPECT_EQ(*o.violatedPart, MemsafetyPart::ValidDeref);
+      ASSERT_TRUE(o.counterexample.has_value());
+      ASSERT_EQ(o.counterexample->inputs.size(), 1u);
+      EXPECT_EQ(o.counterexample->inputs[0].value, 1u);
+      EXPECT_FALSE(o.counterexample->trace.empty());
+    }
+}
+
+}  // namespace
+}  // namespace atropos

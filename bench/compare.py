@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Compare two result CSVs of bench/run.py task by task.
+
+Lists the tasks that became wrong, were newly solved, were lost, changed otherwise,
+or got slower, then the totals of both runs side by side over the tasks they share.
+Exit status 1 when a task became wrong, else 0. See bench/README.md.
+"""
+
+import argparse
+import sys
+
+from run import SUMMARY_COLUMNS, format_table, format_value, read_csv, summarize
+
+
+def is_correct(row):
+    return row["status"].startswith("correct")
+
+
+def is_wrong(row):
+    return row["status"].startswith("wrong")
+
+
+def describe(row):
+    return row["status"] + (" (%s)" % row["verdict"] if row["verdict"] else "")
+
+
+def task_label(key, row):
+    task, prop = key
+    return "%s [%s] expected %s" % (task, prop, row["expected"])
+
+
+def difference(old, new):
+    if old is None or new is None:
+        return "-"
+    return "%+.2f" % (new - old) if isinstance(old, float) or isinstance(new, float) else "%+d" % (new - old)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", help="CSV of the earlier run")
+    parser.add_argument("new", help="CSV of the later run")
+    parser.add_argument("--factor", type=float, default=1.5, help="slower means more CPU time by this factor (default 1.5)")
+    parser.add_argument("--min-seconds", type=float, default=0.2,
+                        help="... and by more than this many seconds (default 0.2)")
+    options = parser.parse_args(argv)
+
+    old = {(row["task"], row["property"]): row for row in read_csv(options.old)}
+    new = {(row["task"], row["property"]): row for row in read_csv(options.new)}
+    common = [key for key in new if key in old]
+
+    became_wrong = [k for k in common if is_wrong(new[k]) and not is_wrong(old[k])]
+    newly_solved = [k for k in common if is_correct(new[k]) and not is_correct(old[k])]
+    lost = [k for k in common if is_correct(old[k]) and not is_correct(new[k]) and not is_wrong(new[k])]
+    listed = set(became_wrong + newly_solved + lost)
+    other_changes = [k for k in common if k not in listed and describe(old[k]) != describe(new[k])]
+    for title, keys in (("became wrong", became_wrong), ("newly solved", newly_solved), ("lost", lost),
+                        ("other changes", other_changes)):
+        print("%s: %d" % (title, len(keys)))
+        for key in keys:
+            print("  %s: %s -> %s" % (task_label(key, new[key]), describe(old[key]), describe(new[key])))
+
+    slower = [key for key in common
+              if new[key]["cpu_s"] > options.factor * old[key]["cpu_s"]
+              and new[key]["cpu_s"] - old[key]["cpu_s"] > options.min_seconds]
+    slower.sort(key=lambda k: new[k]["cpu_s"] / max(old[k]["cpu_s"], 0.001), reverse=True)
+    print("slower (CPU time > %gx and > +%g s): %d" % (options.factor, options.min_seconds, len(slower)))
+    for key in slower:
+        print("  %s: %.2f s -> %.2f s (%.1fx)" % (task_label(key, new[key]), old[key]["cpu_s"], new[key]["cpu_s"],
+                                                   new[key]["cpu_s"] / max(old[key]["cpu_s"], 0.001)))
+
+    only_old, only_new = len(old) - len(common), len(new) - len(common)
+    if only_old or only_new:
+        print("not compared: %d runs only in %s, %d only in %s" % (only_old, options.old, only_new, options.new))
+    old_summary = summarize([old[k] for k in common])
+    new_summary = summarize([new[k] for k in common])
+    lines = [[title, format_value(old_summary[key]), format_value(new_summary[key]),
+              difference(old_summary[key], new_summary[key])] for title, key in SUMMARY_COLUMNS]
+    print("\ntotals over the %d runs in both files\n" % len(common))
+    print(format_table(["", "old", "new", "change"], lines, markdown=False))
+    return 1 if became_wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""Run Atropos on SV-COMP verification tasks and score its answers as SV-COMP does.
+
+Tasks come from the sv-benchmarks subset (selected with its list-tasks.py) or,
+with --tasks, from any folder of task files. Each (task, property) is one run of
+the tool, N at a time, under a wall-clock and a memory limit. Writes one CSV row
+per run and prints a summary table per directory. Exit status 1 when any answer
+is wrong or the tool crashed, 130 when interrupted, else 0. See bench/README.md.
+"""
+
+import argparse
+import collections
+import csv
+import datetime
+import functools
+import os
+import re
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROPERTIES = ("termination", "valid-memsafety", "valid-memcleanup", "no-overflow", "unreach-call")
+KILL_GRACE_S = 2  # how long the tool may overrun its own --timeout before its process group is killed
+POLL_INTERVAL_S = 0.01  # bounds the error of the wall-time measurement
+
+STATUSES = ("correct-true", "correct-false", "wrong-true", "wrong-false", "unknown", "timeout", "crash", "error")
+SCORES = {"correct-true": 2, "correct-false": 1, "wrong-true": -32, "wrong-false": -16}
+FAILURE_STATUSES = ("wrong-true", "wrong-false", "crash")  # any of these makes the exit status non-zero
+CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason")
+NUMERIC_FIELDS = ("cpu_s", "wall_s", "peak_mb")
+TOOL_EXIT_ERRORS = {1: "usage error", 2: "input error", 3: "program does not compile", 4: "internal error"}
+
+# `valid-memsafety: FALSE(valid-deref)`, `no-overflow: UNKNOWN (reason text)`
+VERDICT_LINE = re.compile(
+    r"(?P<property>[a-z-]+): (?P<verdict>TRUE|FALSE|UNKNOWN)"
+    r"(?:\((?P<subproperty>[a-z-]+)\))?(?:\s*\((?P<reason>.*)\))?\s*")
+
+
+@dataclass
+class Task:
+    name: str  # the .yml path relative to the selection root, e.g. "loops/sum01-1.yml"; with property, the CSV key
+    path: str  # absolute path of the .yml
+    property: str
+    expected: str  # "true", "false", "false(valid-deref)" or "unknown"
+
+
+# ---------------------------------------------------------------- task selection
+
+def subset_tasks(benchmarks, prop, dirs, known_only):
+    """The subset's tasks for `prop`, as listed by its own list-tasks.py (which knows its layout)."""
+    command = [sys.executable, os.path.join(benchmarks, "list-tasks.py"), prop]
+    command += [arg for d in dirs for arg in ("--dir", d)]
+    command += ["--known-only"] if known_only else []
+    listing = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
+    for line in listing.splitlines():
+        yml, _inputs, expected, *subproperty = line.split("\t")
+        if subproperty:
+            expected += "(%s)" % subproperty[0]
+        yield Task(os.path.relpath(yml, "c"), os.path.join(benchmarks, yml), prop, expected)
+
+
+def read_task_properties(path):
+    """The entries of a task file's `properties:` list, each a dict of strings.
+
+    Task files use a small YAML subset; PyYAML is not part of the standard library.
+    Properties may sit at any indentation, and commented-out entries are skipped.
+    """
+    entries, in_properties = [], False
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for raw in f:
+            line = re.sub(r"(^|\s)#.*", "", raw).rstrip()
+            if not line:
+                continue
+            if not line[0].isspace() and not line.startswith("-"):  # a top-level key starts a new section
+                in_properties = line.startswith("properties:")
+                continue
+            if not in_properties:
+                continue
+            body = line.strip()
+            if body.startswith("-"):
+                entries.append({})
+                body = body[1:].strip()
+            key, colon, value = body.partition(":")
+            if entries and colon:
+                entries[-1][key.strip()] = value.strip().strip("'\"")
+    return entries
+
+
+def folder_tasks(folder, prop, known_only):
+    """The tasks for `prop` in any folder of task files (searched recursively)."""
+    # Names keep the folder's own name ("programs/loop.yml") so summaries have a directory to show.
+    names_root = os.path.dirname(os.path.abspath(folder))
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for filename in sorted(f for f in filenames if f.endswith((".yml", ".yaml"))):
+            path = os.path.abspath(os.path.join(dirpath, filename))
+            for entry in read_task_properties(path):
+                stem = os.path.splitext(os.path.basename(entry.get("property_file", "")))[0]
+                if stem != prop:
+                    continue
+                expected = entry.get("expected_verdict", "unknown").lower()
+                if expected not in ("true", "false"):
+                    expected = "unknown"
+                if expected == "unknown" and known_only:
+                    continue
+                if expected == "false" and entry.get("subproperty"):
+                    expected += "(%s)" % entry["subproperty"]
+                yield Task(os.path.relpath(path, names_root), path, prop, expected)
+
+
+# ---------------------------------------------------------------- running
+
+@dataclass
+class Run:
+    task: Task
+    process: subprocess.Popen
+    stdout: object  # temporary files rather than pipes: nothing to drain while the tool runs
+    stderr: object
+    started: float = field(default_factory=time.monotonic)
+    killed: bool = False
+
+
+def limit_address_space(megabytes):
+    limit = megabytes * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def start(task, options):
+    command = [options.tool, "--task", task.path, "--property", task.property,
+               "--timeout", "%g" % options.timeout, "--memory", str(options.memory)]
+    stdout, stderr = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    # A new session makes the tool the leader of its own process group, so killing the group
+    # also kills the compilers and solvers it started. (preexec_fn is safe: the harness has one thread.)
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                               start_new_session=True,
+                               preexec_fn=functools.partial(limit_address_space, options.memory))
+    return Run(task, process, stdout, stderr)
+
+
+def has_exited(pid):
+    # WNOWAIT leaves the process a zombie, which keeps its process-group id from being reused
+    # until finish() has killed what is left of the group.
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def read_output(file):
+    file.seek(0)
+    text = file.read().decode("utf-8", errors="replace")
+    file.close()
+    return text
+
+
+def finish(run, timeout):
+    """Reap an exited (or killed) run and turn it into a CSV row."""
+    wall_s = time.monotonic() - run.started
+    kill_group(run.process.pid)  # helpers the tool left behind must not steal CPU from later runs
+    # wait4 gives this child's own rusage; RUSAGE_CHILDREN deltas would mix up parallel runs.
+    _, wait_status, usage = os.wait4(run.process.pid, 0)
+    # Tells Popen the child is reaped, so it never waits on the pid later, when it may belong to another run.
+    run.process.returncode = os.waitstatus_to_exitcode(wait_status)
+    cpu_s = usage.ru_utime + usage.ru_stime
+    verdict, status, reason = classify(run.task, run.process.returncode, read_output(run.stdout),
+                                       read_output(run.stderr), cpu_s, run.killed, timeout)
+    return {"task": run.task.name, "property": run.task.property, "expected": run.task.expected,
+            "verdict": verdict, "status": status, "cpu_s": cpu_s, "wall_s": wall_s,
+            "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:300]}
+
+
+def run_all(tasks, options, progress):
+    """Run every task; returns the rows in task order and whether the user interrupted."""
+    pending = collections.deque(enumerate(tasks))
+    running = {}  # task index -> Run
+    rows = [None] * len(tasks)
+    try:
+        while pending or running:
+            while pending and len(running) < options.jobs:
+                index, task = pending.popleft()
+                running[index] = start(task, options)
+            now = time.monotonic()
+            for index, run in list(running.items()):
+                if has_exited(run.process.pid):
+                    del running[index]
+                    rows[index] = finish(run, options.timeout)
+                    progress.add(rows[index])
+                elif not run.killed and now - run.started > options.timeout + KILL_GRACE_S:
+                    kill_group(run.process.pid)
+                    run.killed = True
+            progress.tick()
+            time.sleep(POLL_INTERVAL_S)
+    except KeyboardInterrupt:
+        # The tools run in their own sessions, so the terminal's Ctrl-C did not reach them.
+        for run in running.values():
+            kill_group(run.process.pid)
+            os.wait4(run.process.pid, 0)
+            run.process.returncode = -signal.SIGKILL
+        return [row for row in rows if row], True
+    return rows, False
+
+
+# ---------------------------------------------------------------- scoring
+
+def find_verdict(stdout, prop):
+    """(verdict as printed in lower case, e.g. "false(valid-deref)", reason) or None."""
+    for line in stdout.splitlines():
+        match = VERDICT_LINE.fullmatch(line)
+        if match and match["property"] == prop:
+            verdict = match["verdict"].lower()
+            if match["subproperty"]:
+                verdict += "(%s)" % match["subproperty"]
+            return verdict, match["reason"] or ""
+    return None
+
+
+def answer_status(expected, verdict):
+    if verdict == "unknown" or expected == "unknown":  # tasks without a known verdict score 0 whatever the answer
+        return "unknown"
+    if verdict.startswith("true"):
+        return "correct-true" if expected == "true" else "wrong-true"
+    if expected == "true":
+        return "wrong-false"
+    # A violated valid-memsafety counts only with the right subproperty.
+    return "correct-false" if "(" not in expected or verdict == expected else "wrong-false"
+
+
+def classify(task, exit_code, stdout, stderr, cpu_s, killed, timeout):
+    """(verdict, status, reason) of one finished run."""
+    found = find_verdict(stdout, task.property)
+    verdict, reason = found or ("", "")
+    last_stderr_line = (stderr.strip().splitlines() or [""])[-1]
+
+    def explained(summary, detail):
+        return "%s: %s" % (summary, detail) if detail else summary
+
+    if killed:
+        return verdict, "timeout", "killed after %g s wall time" % (timeout + KILL_GRACE_S)
+    if exit_code < 0:
+        return verdict, "crash", explained("killed by " + signal.Signals(-exit_code).name, last_stderr_line)
+    if exit_code in TOOL_EXIT_ERRORS:
+        return verdict, "error", explained(TOOL_EXIT_ERRORS[exit_code], last_stderr_line)
+    if exit_code != 0 or not found:
+        return verdict, "crash", explained("exit %d without a verdict line" % exit_code, last_stderr_line)
+    if cpu_s > timeout:  # as in SV-COMP, an answer after the CPU limit does not count
+        return verdict, "timeout", explained("answered after %.2f s CPU time" % cpu_s, reason)
+    return verdict, answer_status(task.expected, verdict), reason
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def summarize(rows):
+    """The summary figures of a list of CSV rows."""
+    statuses = collections.Counter(row["status"] for row in rows)
+    summary = {"tasks": len(rows), **{status: statuses[status] for status in STATUSES}}
+    summary["score"] = sum(SCORES.get(row["status"], 0) for row in rows)
+    summary["cpu_sum"] = sum(row["cpu_s"] for row in rows)
+    summary["cpu_median"] = median([row["cpu_s"] for row in rows])
+    summary["cpu_median_true"] = median([r["cpu_s"] for r in rows if r["status"] in ("correct-true", "wrong-true")])
+    summary["cpu_median_false"] = median([r["cpu_s"] for r in rows if r["status"] in ("correct-false", "wrong-false")])
+    summary["peak_mb_max"] = max((row["peak_mb"] for row in rows), default=None)
+    return summary
+
+
+SUMMARY_COLUMNS = (  # (header, summary key)
+    ("tasks", "tasks"), ("correct TRUE", "correct-true"), ("correct FALSE", "correct-false"),
+    ("wrong TRUE", "wrong-true"), ("wrong FALSE", "wrong-false"), ("unknown", "unknown"),
+    ("timeout", "timeout"), ("crash", "crash"), ("error", "error"), ("score", "score"),
+    ("CPU s", "cpu_sum"), ("median CPU s", "cpu_median"), ("median CPU TRUE", "cpu_median_true"),
+    ("median CPU FALSE", "cpu_median_false"), ("max MB", "peak_mb_max"))
+
+
+def format_value(value):
+    if value is None:
+        return "-"
+    return "%.2f" % value if isinstance(value, float) else str(value)
+
+
+def format_table(header, rows, markdown):
+    """Rows of strings as an aligned text table (first column left, others right) or a Markdown table."""
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+    widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths)))
+        for row in [header] + rows)
+
+
+def summary_table(rows, markdown):
+    """One table per property: a line per directory and a total."""
+    header = ["directory"] + [title for title, _ in SUMMARY_COLUMNS]
+
+    def table_row(label, group):
+        summary = summarize(group)
+        return [label] + [format_value(summary[key]) for _, key in SUMMARY_COLUMNS]
+
+    tables = []
+    for prop in sorted({row["property"] for row in rows}):
+        by_directory = collections.defaultdict(list)
+        for row in rows:
+            if row["property"] == prop:
+                by_directory[os.path.dirname(row["task"]) or "."].append(row)
+        lines = [table_row(d, by_directory[d]) for d in sorted(by_directory)]
+        lines.append(table_row("TOTAL", [row for group in by_directory.values() for row in group]))
+        title = ("## %s" if markdown else "%s") % prop
+        tables.append(title + "\n\n" + format_table(header, lines, markdown))
+    return "\n\n".join(tables)
+
+
+# ---------------------------------------------------------------- CSV
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({**row, "cpu_s": "%.3f" % row["cpu_s"], "wall_s": "%.3f" % row["wall_s"],
+                             "peak_mb": "%.1f" % row["peak_mb"]})
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return [{**row, **{key: float(row[key]) for key in NUMERIC_FIELDS}} for row in csv.DictReader(f)]
+
+
+# ---------------------------------------------------------------- progress
+
+class Progress:
+    """One status line on stderr: redrawn in place on a terminal, a plain line per tenth otherwise."""
+
+    def __init__(self, total, stream=sys.stderr):
+        self.total, self.stream = total, stream
+        self.interactive = stream.isatty()
+        self.started = self.last_drawn = time.monotonic()
+        self.done = self.correct = self.wrong = 0
+
+    def add(self, row):
+        self.done += 1
+        self.correct += row["status"].startswith("correct")
+        self.wrong += row["status"].startswith("wrong")
+        if row["status"] in FAILURE_STATUSES:  # name the culprit at once, not only in the CSV
+            self.print_above("%s: %s [%s] expected %s, got %s%s" % (
+                row["status"].upper(), row["task"], row["property"], row["expected"],
+                row["verdict"] or "no verdict", " (%s)" % row["reason"] if row["reason"] else ""))
+        if self.interactive or self.done == self.total or self.done % max(1, self.total // 10) == 0:
+            self.draw()
+
+    def tick(self):
+        if self.interactive and time.monotonic() - self.last_drawn >= 0.5:  # keep the elapsed time moving
+            self.draw()
+
+    def status_line(self):
+        elapsed = int(time.monotonic() - self.started)
+        return "%d/%d done, correct %d, wrong %d, unknown %d, elapsed %d:%02d" % (
+            self.done, self.total, self.correct, self.wrong, self.done - self.correct - self.wrong,
+            elapsed // 60, elapsed % 60)
+
+    def draw(self):
+        self.last_drawn = time.monotonic()
+        self.stream.write(("\r%s\x1b[K" if self.interactive else "%s\n") % self.status_line())
+        self.stream.flush()
+
+    def print_above(self, text):
+        self.stream.write(("\r\x1b[K%s\n" if self.interactive else "%s\n") % text)
+
+    def close(self):
+        if self.interactive:
+            self.stream.write("\n")
+
+
+# ---------------------------------------------------------------- main
+
+def parse_options(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--property", action="append", required=True, choices=PROPERTIES,
+                        help="property to check (repeatable)")
+    parser.add_argument("--dir", action="append", default=[],
+                        help="only this directory of the benchmark subset, e.g. loops (repeatable)")
+    parser.add_argument("--tasks", metavar="FOLDER", help="use the task files in FOLDER instead of the subset")
+    parser.add_argument("--benchmarks", default=os.path.join(REPO_ROOT, "..", "shared", "sv-benchmarks-subset"),
+                        help="the sv-benchmarks subset (default: ../shared/sv-benchmarks-subset beside the repo)")
+    parser.add_argument("--jobs", type=int, default=2, help="runs in parallel (default 2)")
+    parser.add_argument("--timeout", type=float, default=2, help="seconds per run (default 2)")
+    parser.add_argument("--memory", type=int, default=4096, help="MB of address space per run (default 4096)")
+    parser.add_argument("--tool", default=os.path.join(REPO_ROOT, "build", "bin", "atropos"),
+                        help="the verifier (default: build/bin/atropos in the repo)")
+    parser.add_argument("--csv", help="where to write the results (default: bench/results/<timestamp>.csv)")
+    parser.add_argument("--known-only", action="store_true", help="skip tasks without an expected verdict")
+    parser.add_argument("--limit", type=int, help="only the first K tasks of each property")
+    parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
+    options = parser.parse_args(argv)
+    if options.tasks and options.dir:
+        parser.error("--dir selects directories of the subset; with --tasks, name the subfolder itself")
+    if options.tasks and not os.path.isdir(options.tasks):
+        parser.error("no such folder: %s" % options.tasks)
+    if not options.tasks:
+        if not os.path.isfile(os.path.join(options.benchmarks, "list-tasks.py")):
+            parser.error("no benchmark subset at %s (use --benchmarks)" % options.benchmarks)
+        for d in options.dir:
+            if not os.path.isdir(os.path.join(options.benchmarks, "c", d)):
+                parser.error("no directory c/%s in %s" % (d, options.benchmarks))
+    if not os.access(options.tool, os.X_OK):
+        parser.error("tool not found or not executable: %s (build it, or pass --tool)" % options.tool)
+    if options.jobs < 1 or options.timeout <= 0 or options.memory < 1:
+        parser.error("--jobs, --timeout and --memory must be positive")
+    options.tool = os.path.abspath(options.tool)
+    if not options.csv:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        options.csv = os.path.join(REPO_ROOT, "bench", "results", stamp + ".csv")
+    return options
+
+
+def select_tasks(options):
+    tasks = []
+    for prop in dict.fromkeys(options.property):  # each property once, in the order given
+        if options.tasks:
+            selected = list(folder_tasks(options.tasks, prop, options.known_only))
+        else:
+            selected = list(subset_tasks(options.benchmarks, prop, options.dir, options.known_only))
+        tasks += selected[:options.limit]
+    return tasks
+
+
+def main(argv=None):
+    options = parse_options(argv)
+    tasks = select_tasks(options)
+    if not tasks:
+        print("no tasks selected", file=sys.stderr)
+        return 2
+    progress = Progress(len(tasks))
+    rows, interrupted = run_all(tasks, options, progress)
+    progress.close()
+    os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
+    write_csv(options.csv, rows)
+    print("%s, timeout %g s, memory %d MB, %d jobs%s" % (
+        options.tool, options.timeout, options.memory, options.jobs, " (INTERRUPTED)" if interrupted else ""))
+    print()
+    print(summary_table(rows, options.markdown))
+    print("\nresults: %s" % options.csv, file=sys.stderr)
+    if interrupted:
+        return 130
+    return 1 if any(row["status"] in FAILURE_STATUSES for row in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Runs Atropos on one SV-COMP task definition and checks its verdicts.
+
+Usage: check_task.py TOOL TASK.yml
+
+Runs `TOOL --task TASK.yml --timeout 10` and reads the verdict lines
+`<property>: TRUE|FALSE|FALSE(<subproperty>)|UNKNOWN ...` from its standard output.
+Fails (exit 1) when the tool's exit status is not 0, when a listed property has no
+verdict line, when a verdict contradicts the expected one (TRUE vs FALSE, or a
+different valid-memsafety subproperty), or when a property listed under
+`atropos_must_answer` got UNKNOWN. UNKNOWN is accepted for the other properties.
+
+Python 3 standard library only: the task file is read by a small reader for the
+subset of YAML the task files use (see read_task).
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+TOOL_TIMEOUT_ARG = "10"  # seconds, passed to the tool
+HARD_TIMEOUT = 120  # seconds before the tool is killed and the test fails
+
+PROPERTY_NAMES = ("termination", "valid-memsafety", "valid-memcleanup", "no-overflow", "unreach-call")
+VERDICT_LINE = re.compile(
+    r"^\s*(?P<prop>" + "|".join(re.escape(p) for p in PROPERTY_NAMES) + r")\s*:\s*"
+    r"(?P<verdict>TRUE|FALSE|UNKNOWN)(?:\s*\(\s*(?P<sub>[A-Za-z0-9_-]+)\s*\))?(?![A-Za-z0-9_-])"
+)
+
+
+class TaskError(Exception):
+    pass
+
+
+def _strip_comment(line):
+    """Removes a `#` comment that is not inside quotes."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i]
+    return line
+
+
+def _scalar(text):
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    low = text.lower()
+    if low == "true":
+        return True
+    if low == "false":
+        return False
+    return text
+
+
+def _flow_list(text):
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise TaskError("expected a [a, b] list, got %r" % text)
+    inner = text[1:-1].strip()
+    return [_scalar(x) for x in inner.split(",")] if inner else []
+
+
+def read_task(path):
+    """Reads the task-definition subset used in tests/programs.
+
+    Returns a dict with: input_files (list), properties (list of dicts with
+    property_file, expected_verdict (bool or None), subproperty), data_model,
+    must_answer (list of property names).
+    """
+    task = {"input_files": [], "properties": [], "data_model": None, "must_answer": []}
+    section = None  # the top-level key whose block we are in
+    current = None  # the property entry being filled
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    for lineno, raw in enumerate(lines, 1):
+        line = _strip_comment(raw).rstrip()
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        body = line.strip()
+        where = "%s:%d" % (path, lineno)
+        if indent == 0:
+            current = None
+            key, sep, value = body.partition(":")
+            if not sep:
+                raise TaskError("%s: expected 'key: value'" % where)
+            key, value = key.strip(), value.strip()
+            section = key
+            if key == "input_files":
+                if value.startswith("["):
+                    task["input_files"] = [str(v) for v in _flow_list(value)]
+                elif value:
+                    task["input_files"] = [str(_scalar(value))]
+            elif key == "atropos_must_answer":
+                if value:
+                    task["must_answer"] = [str(v) for v in _flow_list(value)]
+            continue
+        if section == "properties":
+            if body.startswith("- "):
+                current = {"property_file": None, "expected_verdict": None, "subproperty": None}
+                task["properties"].append(current)
+                body = body[2:].strip()
+            if current is None:
+                raise TaskError("%s: property entry must start with '- '" % where)
+            key, sep, value = body.partition(":")
+            if not sep:
+                raise TaskError("%s: expected 'key: value'" % where)
+            current[key.strip()] = _scalar(value)
+        elif section in ("input_files", "atropos_must_answer"):
+            if not body.startswith("- "):
+                raise TaskError("%s: expected '- item'" % where)
+            target = "input_files" if section == "input_files" else "must_answer"
+            task[target].append(str(_scalar(body[2:])))
+        elif section == "options":
+            key, sep, value = body.partition(":")
+            if sep and key.strip() == "data_model":
+                task["data_model"] = str(_scalar(value))
+        # other sections are ignored
+    for p in task["properties"]:
+        if not p["property_file"]:
+            raise TaskError("%s: a property entry has no property_file" % path)
+        v = p["expected_verdict"]
+        if v is not None and not isinstance(v, bool):
+            raise TaskError("%s: expected_verdict must be true or false, got %r" % (path, v))
+    return task
+
+
+def property_name(property_file):
+    name = os.path.basename(str(property_file))
+    return name[:-4] if name.endswith(".prp") else name
+
+
+def parse_verdicts(stdout):
+    """Maps property name -> (verdict, subproperty or None); the first line per property wins."""
+    found = {}
+    for line in stdout.splitlines():
+        m = VERDICT_LINE.match(line)
+        if m and m.group("prop") not in found:
+            found[m.group("prop")] = (m.group("verdict"), m.group("sub"))
+    return found
+
+
+def main(argv):
+    if len(argv) != 3:
+        print("usage: check_task.py TOOL TASK.yml", file=sys.stderr)
+        return 2
+    tool, task_path = argv[1], os.path.abspath(argv[2])
+    try:
+        task = read_task(task_path)
+    except (OSError, TaskError) as e:
+        print("FAIL: cannot read task %s: %s" % (task_path, e))
+        return 1
+
+    cmd = [tool, "--task", task_path, "--timeout", TOOL_TIMEOUT_ARG]
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=HARD_TIMEOUT,
+                              universal_newlines=True, errors="replace")
+    except subprocess.TimeoutExpired as e:
+        print("FAIL: %s did not finish within %d s" % (" ".join(cmd), HARD_TIMEOUT))
+        for name, data in (("stdout", e.stdout), ("stderr", e.stderr)):
+            if data:
+                text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+                print("---- tool %s ----\n%s" % (name, text))
+        return 1
+    except OSError as e:
+        print("FAIL: cannot run %s: %s" % (tool, e))
+        return 1
+
+    verdicts = parse_verdicts(proc.stdout)
+    problems = []
+    report = []
+    if proc.returncode != 0:
+        problems.append("exit status %d (expected 0)" % proc.returncode)
+
+    listed = set()
+    for p in task["properties"]:
+        name = property_name(p["property_file"])
+        listed.add(name)
+        expected = p["expected_verdict"]
+        if expected is None:
+            continue  # SV-COMP: a property without expected_verdict has an unknown ground truth
+        exp_text = "TRUE" if expected else ("FALSE(%s)" % p["subproperty"] if p["subproperty"] else "FALSE")
+        must = name in task["must_answer"]
+        if name not in verdicts:
+            problems.append("%s: no verdict line (expected %s)" % (name, exp_text))
+            continue
+        got, sub = verdicts[name]
+        got_text = got + ("(%s)" % sub if sub else "")
+        if got == "UNKNOWN":
+            if must:
+                problems.append("%s: UNKNOWN, but the tool must answer %s" % (name, exp_text))
+            else:
+                report.append("%s: UNKNOWN (allowed; expected %s)" % (name, exp_text))
+            continue
+        if got == "TRUE" and not expected:
+            problems.append("%s: TRUE, expected %s (missed violation)" % (name, exp_text))
+        elif got == "FALSE" and expected:
+            problems.append("%s: %s, expected TRUE (false alarm)" % (name, got_text))
+        elif got == "FALSE" and p["subproperty"] and sub != p["subproperty"]:
+            problems.append("%s: %s, expected %s (wrong subproperty)" % (name, got_text, exp_text))
+        else:
+            report.append("%s: %s (ok)" % (name, got_text))
+    for name in task["must_answer"]:
+        if name not in listed:
+            problems.append("atropos_must_answer names %s, which the task does not list" % name)
+
+    for line in report:
+        print(line)
+    if problems:
+        for line in problems:
+            print("FAIL: " + line)
+        print("---- command ----\n%s" % " ".join(cmd))
+        print("---- tool stdout ----\n%s" % proc.stdout.rstrip())
+        if proc.stderr.strip():
+            print("---- tool stderr ----\n%s" % proc.stderr.rstrip())
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

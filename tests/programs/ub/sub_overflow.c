@@ -1,0 +1,7 @@
+// INT_MIN - 1 in int arithmetic.
+int value(int v) { return v; }
+int main(void) {
+  int x = value(-2147483647 - 1);
+  int y = x - value(1);
+  return y > 0;
+}

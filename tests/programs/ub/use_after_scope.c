@@ -1,0 +1,10 @@
+// Writes through a pointer to a block-scope local after its block has ended (its lifetime is over).
+int main(void) {
+  int *p;
+  {
+    int x = 1;
+    p = &x;
+  }
+  *p = 2;
+  return 0;
+}
