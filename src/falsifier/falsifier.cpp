@@ -148,6 +148,7 @@ class Search {
 
   std::string unknownReason() const {
     if (!unsupported_.empty()) return "not supported yet: " + unsupported_;
+    if (!addressDependence_.empty() && runs_ == 1) return addressDependence_;
     std::string why = "no violation found in " + std::to_string(runs_) + " execution" + (runs_ == 1 ? "" : "s") +
                       " with chosen inputs (testing proves nothing)";
     if (sawStepLimit_) why += "; some executions were cut at the step limit";
@@ -191,11 +192,18 @@ class Search {
 
   void note(const RunResult& r) {
     if (r.end == RunEnd::StepLimit) sawStepLimit_ = true;
+    if (r.addressDependent) {
+      if (addressDependence_.empty())
+        addressDependence_ = "an execution depends on the numeric value of an address (line " +
+                             std::to_string(r.addressDependence.line) + "), which a real allocator chooses";
+      return;
+    }
     if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
     if (r.end == RunEnd::Violation) {
       const ViolationClass cls = interp::classify(r.violation->kind);
       std::optional<Property> p = propertyBrokenBy(cls);
-      const bool leakAtEnd = cls == ViolationClass::Memtrack;
+      // Whether abort() counts as the end of the program for valid-memcleanup is debatable: no verdict from it.
+      const bool leakAtEnd = cls == ViolationClass::Memtrack && r.programEnd != RunEnd::Aborted;
       const bool wanted = (p && open(*p)) || (leakAtEnd && open(Property::ValidMemcleanup));
       if (!wanted) return;
       if ((cls == ViolationClass::Deref || cls == ViolationClass::Free) && r.leakBeforeViolation) return;
@@ -223,13 +231,22 @@ class Search {
     }
   }
 
+  void decideNoOverflow(const RunResult& r, const std::string& how) {
+    if (r.shiftMayOverflow)
+      decide(Property::NoOverflow, Verdict::Unknown,
+             "a left shift overflows if its operand is signed, which the IR does not tell");
+    else
+      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
+  }
+
   // The program drew no nondeterministic value: this run is its only execution.
   void decideDeterministic(const RunResult& r) {
     const std::string only = "the program has no nondeterministic input and its only execution ";
+    if (r.addressDependent) return;  // note() gave the reason
     if (r.completed()) {
       const std::string how = only + "ends (" + interp::runEndName(r.end) + " after " + std::to_string(r.steps) + " steps)";
       decide(Property::Termination, Verdict::True, how);
-      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
+      decideNoOverflow(r, how);
       decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
       if (r.memoryVerdictAmbiguous) {
         decide(Property::ValidMemsafety, Verdict::Unknown,
@@ -248,7 +265,7 @@ class Search {
         // Leaks are found when the program ends: it terminated, and nothing else went wrong on the way.
         const std::string how = only + "ends";
         decide(Property::Termination, Verdict::True, how);
-        decide(Property::NoOverflow, Verdict::True, how + " without overflow");
+        decideNoOverflow(r, how);
         decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
         return;
       }
@@ -280,6 +297,7 @@ class Search {
   uint64_t steps_ = 0;
   bool sawStepLimit_ = false;
   std::string unsupported_;
+  std::string addressDependence_;
 };
 
 }  // namespace

@@ -121,6 +121,9 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       "-c", "-emit-llvm", "-g", "-O0",
       // Keeps the IR free of `optnone` so later engines may run their own analyses on it.
       "-Xclang", "-disable-O0-optnone",
+      // Lifetime markers, which -O0 omits, end each block-scoped variable's life at its scope's end (a pointer
+      // to it then dangles). This cc1 flag requests them without any sanitizer instrumentation.
+      "-Xclang", "-fsanitize-address-use-after-scope",
       "-target", ilp32 ? "i386-pc-linux-gnu" : "x86_64-pc-linux-gnu",
       "-std=gnu11",
       // Older benchmark programs call undeclared functions (C89 style); clang-14 accepts that with a warning.

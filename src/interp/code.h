@@ -54,6 +54,8 @@ enum class Op : uint8_t {
   CountBits,   // imm: 0 ctpop, 1 ctlz, 2 cttz, 3 bswap
   StackSave,
   StackRestore,
+  LifetimeStart,  // a: pointer to a stack object that (again) begins its life, uninitialized; b: its alloca's register
+  LifetimeEnd,    // a: pointer to a stack object whose scope ends
 };
 
 // Flags in Instr::flags
@@ -61,7 +63,10 @@ constexpr uint8_t kNoSignedWrap = 1;
 constexpr uint8_t kNoUnsignedWrap = 2;
 constexpr uint8_t kExact = 4;
 constexpr uint8_t kFloat = 8;    // load/store/move of a floating-point value
-constexpr uint8_t kPointer = 16; // load/store of a pointer
+constexpr uint8_t kPointer = 16; // load/store of a pointer; icmp of pointers
+// ptrtoint feeding only a pointer subtraction, and that subtraction: the result depends on addresses only when
+// the two pointers point into different objects.
+constexpr uint8_t kPointerDifference = 32;
 
 struct Instr {
   Op op;

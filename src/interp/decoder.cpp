@@ -375,6 +375,7 @@ class ModuleDecoder {
           in.a = scalar(cmp.getOperand(0));
           in.b = scalar(cmp.getOperand(1));
           in.imm = cmp.getPredicate();
+          if (cmp.getOperand(0)->getType()->isPointerTy()) in.flags |= kPointer;
           in.dst = result(inst);
           return;
         }
@@ -588,6 +589,7 @@ class ModuleDecoder {
         if (ob->hasNoUnsignedWrap()) in.flags |= kNoUnsignedWrap;
       }
       if (auto* pe = llvm::dyn_cast<llvm::PossiblyExactOperator>(&inst); pe && pe->isExact()) in.flags |= kExact;
+      if (isPointerDifference(&inst)) in.flags |= kPointerDifference;
       in.dst = result(inst);
     }
 
@@ -618,6 +620,19 @@ class ModuleDecoder {
       in.a = scalar(inst.getOperand(0));
       in.imm = from;
       in.dst = result(inst);
+      if (inst.getOpcode() == llvm::Instruction::PtrToInt && feedsOnlyPointerDifferences(inst))
+        f_.code.back().flags |= kPointerDifference;
+    }
+
+    static bool isPointerDifference(const llvm::User* user) {
+      auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(user);
+      return sub && sub->getOpcode() == llvm::Instruction::Sub && llvm::isa<llvm::PtrToIntInst>(sub->getOperand(0)) &&
+             llvm::isa<llvm::PtrToIntInst>(sub->getOperand(1));
+    }
+
+    static bool feedsOnlyPointerDifferences(const llvm::Instruction& ptrToInt) {
+      return !ptrToInt.user_empty() &&
+             std::all_of(ptrToInt.user_begin(), ptrToInt.user_end(), [](const llvm::User* u) { return isPointerDifference(u); });
     }
 
     void decodeGep(const llvm::GetElementPtrInst& gep) {
@@ -690,8 +705,15 @@ class ModuleDecoder {
       using ID = llvm::Intrinsic::ID;
       ID id = callee.getIntrinsicID();
       switch (id) {
+        case llvm::Intrinsic::lifetime_start: case llvm::Intrinsic::lifetime_end: {
+          Instr& in = emit(&call, id == llvm::Intrinsic::lifetime_start ? Op::LifetimeStart : Op::LifetimeEnd);
+          in.a = scalar(call.getArgOperand(1));
+          in.b = UINT32_MAX;
+          if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(call.getArgOperand(1)->stripPointerCasts()))
+            f_.code.back().b = registerOf(alloca).first;
+          return true;
+        }
         case llvm::Intrinsic::dbg_declare: case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label:
-        case llvm::Intrinsic::lifetime_start: case llvm::Intrinsic::lifetime_end:
         case llvm::Intrinsic::experimental_noalias_scope_decl: case llvm::Intrinsic::assume:
         case llvm::Intrinsic::donothing:
           // llvm.assume only appears after optimizations, which the front end does not run.

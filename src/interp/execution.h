@@ -61,6 +61,8 @@ class Execution {
   Slot* regs() { return registers_.data() + frames_.back().regBase; }
   uint64_t ptrMask() const { return code_.pointerBytes == 4 ? 0xFFFFFFFFull : ~0ull; }
   void recordTrace(const llvm::Instruction* at);
+  void dependsOnAddresses(const llvm::Instruction* at);
+  bool pointerComparisonDependsOnAddresses(uint64_t predicate, const Slot& a, const Slot& b) const;
 
   const Interpreter::Code& code_;
   InputSource& inputs_;

@@ -105,13 +105,23 @@ struct RunResult {
   std::string unsupported;
   std::vector<NondetInput> inputs;  // every value drawn, in order
   uint64_t steps = 0;
-  // How memory stood at the end of a complete execution (Returned, Exited, Aborted):
+  // How a complete execution ended (Returned, Exited or Aborted), also when a leak was found there.
+  RunEnd programEnd = RunEnd::Returned;
+  // How memory stood at the end of a complete execution:
   bool heapStillAllocated = false;  // valid-memcleanup is violated
   // Exited or Aborted with heap objects that only pointers on the stack still reach: valgrind calls them
   // reachable, others lost; a verdict on valid-memtrack or valid-memcleanup must not rest on such a run.
   bool memoryVerdictAmbiguous = false;
   // A Deref or Free violation found while some heap object was already unreachable: which came first is unknown.
   bool leakBeforeViolation = false;
+  // A left shift whose result would overflow if its operand was signed: the IR does not say whether it was, so
+  // such a run cannot show the absence of signed overflow.
+  bool shiftMayOverflow = false;
+  // The execution looked at the numeric value of an address (a pointer cast to an integer, an order between two
+  // objects, the bytes of a stored pointer): a real allocator places objects elsewhere, so nothing this run shows
+  // holds for the program.
+  bool addressDependent = false;
+  SourceLocation addressDependence;
   std::vector<SourceLocation> trace;
   uint64_t traceDropped = 0;
 

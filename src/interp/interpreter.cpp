@@ -1,6 +1,7 @@
 #include <llvm/IR/Instruction.h>
 #include <llvm/IR/InstrTypes.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "frontend/source_location.h"
@@ -237,6 +238,21 @@ void Execution::recordTrace(const llvm::Instruction* at) {
   }
 }
 
+void Execution::dependsOnAddresses(const llvm::Instruction* at) {
+  if (result_.addressDependent) return;
+  result_.addressDependent = true;
+  if (at) result_.addressDependence = frontend::sourceLocationOf(*at);
+}
+
+bool Execution::pointerComparisonDependsOnAddresses(uint64_t predicate, const Slot& a, const Slot& b) const {
+  if (a.prov == b.prov) return a.prov == 0 && a.bits != b.bits && a.bits != 0 && b.bits != 0;
+  const bool aNull = a.prov == 0 && a.bits == 0, bNull = b.prov == 0 && b.bits == 0;
+  if (aNull || bNull) return false;  // no object lies at address 0
+  const bool equality = predicate == llvm::CmpInst::ICMP_EQ || predicate == llvm::CmpInst::ICMP_NE;
+  // Two live objects never share an address; a dead one's address may have been given to a new object.
+  return !equality || a.prov == 0 || b.prov == 0 || !memory_.object(a.prov).live || !memory_.object(b.prov).live;
+}
+
 Flow Execution::violation(ViolationKind kind, std::string message, const llvm::Instruction* at) {
   result_.end = RunEnd::Violation;
   Violation v;
@@ -273,7 +289,7 @@ Flow Execution::accessViolation(Access access, const Slot& pointer, uint64_t n, 
     case Access::Invalid: return violation(ViolationKind::InvalidPointer, what + ": no object there", at);
     case Access::Freed: return violation(ViolationKind::UseAfterFree, what + ": the object was freed", at);
     case Access::OutOfScope:
-      return violation(ViolationKind::UseAfterScope, what + ": the stack object's function returned", at);
+      return violation(ViolationKind::UseAfterScope, what + ": the stack object's block or function was left", at);
     case Access::Constant: return violation(ViolationKind::WriteToConstant, what + ": constant object", at);
     case Access::OutOfBounds: {
       uint32_t id = pointer.prov ? pointer.prov : memory_.findByAddress(pointer.bits);
@@ -422,6 +438,7 @@ void Execution::loop() {
             goto done;
           }
         }
+        if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
         R[in.dst] = Slot{r & maskOf(w), 0, 0};
         break;
       }
@@ -473,6 +490,7 @@ void Execution::loop() {
         uint64_t r;
         if (in.op == Op::Shl) {
           r = (a << b) & maskOf(w);
+          if (signExtend(r, w) >> b != signExtend(a, w) || signExtend(a, w) < 0) result_.shiftMayOverflow = true;
           if (((in.flags & kNoSignedWrap) && signExtend(r, w) >> b != signExtend(a, w)) ||
               ((in.flags & kNoUnsignedWrap) && (r >> b) != a)) {
             violation(ViolationKind::PoisonValue, "left shift overflows an operation marked nsw/nuw", here());
@@ -494,6 +512,8 @@ void Execution::loop() {
       case Op::Or: R[in.dst] = Slot{R[in.a].bits | R[in.b].bits, 0, 0}; break;
       case Op::Xor: R[in.dst] = Slot{R[in.a].bits ^ R[in.b].bits, 0, 0}; break;
       case Op::ICmp:
+        if ((in.flags & kPointer) && pointerComparisonDependsOnAddresses(in.imm, R[in.a], R[in.b]))
+          dependsOnAddresses(here());
         R[in.dst] = Slot{compareInteger(in.imm, R[in.a].bits, R[in.b].bits, w) ? 1u : 0u, 0, 0};
         break;
       case Op::FAdd: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x + y; }), 0, 0}; break;
@@ -537,6 +557,8 @@ void Execution::loop() {
         R[in.dst] = Slot{integerToFloat(R[in.a].bits, w), 0, 0};
         break;
       case Op::PtrToInt:
+        if (R[in.a].prov != 0 && !(in.flags & kPointerDifference)) dependsOnAddresses(here());
+        [[fallthrough]];
       case Op::IntToPtr:
         // The provenance travels with the integer so that a round trip through uintptr_t keeps it.
         R[in.dst] = Slot{R[in.a].bits & maskOf(w), R[in.a].prov, 0};
@@ -587,6 +609,9 @@ void Execution::loop() {
           v = memory_.readScalar(o, offset, in.c, initialized);
         }
         uint32_t prov = (in.flags & kPointer) || w == code_.pointerBytes * 8 ? memory_.readProvenance(o, offset, in.c) : 0;
+        if (!(in.flags & kPointer) && !o.prov.empty() &&
+            std::any_of(o.prov.data() + offset, o.prov.data() + offset + in.c, [](uint32_t p) { return p != 0; }))
+          dependsOnAddresses(here());  // the bytes of a stored pointer read as a number
         R[in.dst] = Slot{v & maskOf(w), prov, 0};
         break;
       }
@@ -733,6 +758,33 @@ void Execution::loop() {
         R[in.dst] = Slot{r, 0, 0};
         break;
       }
+      case Op::LifetimeStart:
+      case Op::LifetimeEnd: {
+        const uint32_t id = R[in.a].prov;
+        if (id == 0 || memory_.object(id).kind != ObjectKind::Stack || memory_.object(id).released) break;
+        if (in.op == Op::LifetimeEnd) {
+          memory_.endScope(id);
+        } else if (memory_.object(id).live) {
+          memory_.beginScope(id);
+        } else {
+          // The scope is entered again (a loop body): in C this is a new object, and pointers to the old one dangle.
+          uint32_t fresh = memory_.allocate(ObjectKind::Stack, memory_.object(id).size, 16, fn->origin[pc_]);
+          if (fresh == 0) {
+            result_.end = RunEnd::MemoryLimit;
+            goto done;
+          }
+          memory_.release(id);
+          for (size_t k = allocas_.size(); k-- > frames_.back().allocaStart;)
+            if (allocas_[k] == id) {
+              allocas_[k] = fresh;
+              break;
+            }
+          const Slot renewed{memory_.object(fresh).base, fresh, 0};
+          R[in.a] = renewed;
+          if (in.b != UINT32_MAX) R[in.b] = renewed;
+        }
+        break;
+      }
       case Op::StackSave:
         R[in.dst] = Slot{allocas_.size(), 0, 0};
         break;
@@ -823,6 +875,7 @@ bool Execution::anyLostHeap(const Reach& reach, bool conservative, uint32_t* exa
 
 Flow Execution::endProgram(RunEnd how) {
   result_.end = how;
+  result_.programEnd = how;
   result_.heapStillAllocated = memory_.heapBytesLive() > 0 || [&] {
     for (uint32_t id = 1; id < memory_.objectCount(); ++id)
       if (memory_.object(id).live && memory_.object(id).kind == ObjectKind::Heap) return true;
@@ -840,12 +893,10 @@ Flow Execution::endProgram(RunEnd how) {
       SourceLocation loc = frontend::sourceLocationOf(*o.site);
       if (loc.known()) where = " allocated at line " + std::to_string(loc.line);
     }
-    const llvm::Instruction* at = o.site;
-    RunEnd end = how;
-    violation(ViolationKind::MemoryLeak,
-              std::to_string(o.size) + " bytes" + where + " are no longer reachable when the program ends", at);
-    result_.violation->message += std::string(" (") + runEndName(end) + ")";
-    return Flow::Stop;
+    return violation(ViolationKind::MemoryLeak,
+                     std::to_string(o.size) + " bytes" + where + " are no longer reachable when the program ends (" +
+                         runEndName(how) + ")",
+                     o.site);
   }
   if (anyLostHeap(all, false, nullptr)) result_.memoryVerdictAmbiguous = true;  // only integers still point there
   if (stackAlive) {

@@ -55,8 +55,18 @@ uint32_t Memory::allocate(ObjectKind kind, uint64_t size, uint64_t align, const 
   return static_cast<uint32_t>(objects_.size() - 1);
 }
 
+void Memory::beginScope(uint32_t id) {
+  Object& o = objects_[id];
+  if (o.released) return;
+  o.live = true;
+  if (o.size) std::memset(o.init.data(), 0, o.size);
+  if (!o.prov.empty()) std::memset(o.prov.data(), 0, o.size * sizeof(uint32_t));
+}
+
 void Memory::release(uint32_t id) {
   Object& o = objects_[id];
+  if (o.released) return;
+  o.released = true;
   o.live = false;
   bytesLive_ -= o.size;
   if (o.kind == ObjectKind::Heap) heapLive_ -= o.size;

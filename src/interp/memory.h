@@ -51,7 +51,8 @@ struct Object {
   uint64_t base = 0;
   uint64_t size = 0;
   ObjectKind kind = ObjectKind::Heap;
-  bool live = true;
+  bool live = true;       // false after free, after its function returned, or between lifetime end and start
+  bool released = false;  // the storage is gone for good (free, return): only the identity remains
   uint32_t function = UINT32_MAX;
   const llvm::Instruction* site = nullptr;  // where a dynamic object was allocated
   ZeroedBuffer<uint8_t> data;
@@ -68,6 +69,9 @@ class Memory {
   // 0 when the address space or the byte limit is exhausted.
   uint32_t allocate(ObjectKind kind, uint64_t size, uint64_t align, const llvm::Instruction* site);
   void release(uint32_t id);  // ends the lifetime; the identity stays for later checks
+  // A stack object's scope ends, or begins again with indeterminate contents (llvm.lifetime.end/start).
+  void endScope(uint32_t id) { objects_[id].live = false; }
+  void beginScope(uint32_t id);
 
   Object& object(uint32_t id) { return objects_[id]; }
   const Object& object(uint32_t id) const { return objects_[id]; }

@@ -190,6 +190,30 @@ TEST(Deref, UseAfterFreeAndAfterScope) {
                   ViolationKind::UseAfterScope);
 }
 
+TEST(Deref, UseAfterBlockScopeEnds) {
+  expectViolation(run("int main() { int *p; { int a[4]; p = a; } *p = 1; return 0; }"), ViolationKind::UseAfterScope);
+  // Each iteration's local is a new object: a pointer kept from the previous iteration dangles.
+  expectViolation(run("int main() { int *p = 0; for (int i = 0; i < 2; i++) { int a[4]; if (i) p[0] = 1; else p = a; } return 0; }"),
+                  ViolationKind::UseAfterScope);
+  expectEnd(run("int main() { for (int i = 0; i < 3; i++) { int a[4]; a[i] = i; } return 0; }"), RunEnd::Returned);
+}
+
+TEST(Addresses, RunsThatDependOnAddressValuesAreMarked) {
+  // A real allocator may reuse the freed block's address; this interpreter never does.
+  RunResult reuse = run(R"(
+int main() { char *p = malloc(4); long a = (long)p; free(p); char *q = malloc(4);
+  if ((long)q == a) free(q); free(q); return 0; })");
+  EXPECT_TRUE(reuse.addressDependent);
+  EXPECT_TRUE(run("int main() { int a, b; return &a < &b; }").addressDependent);
+  EXPECT_TRUE(run("int main() { int *p = malloc(4); int *q = malloc(4); free(p); int r = p == q; free(q); return r; }").addressDependent);
+  // Within one object, differences and comparisons do not depend on where the object lies.
+  RunResult within = run(R"(
+int main() { int a[8]; int *p = &a[1], *q = &a[5]; int *n = 0;
+  if (q - p != 4 || !(p < q) || p == n) reach_error(); return 0; })");
+  expectEnd(within, RunEnd::Returned);
+  EXPECT_FALSE(within.addressDependent);
+}
+
 TEST(Free, InvalidFrees) {
   expectViolation(run("int main() { int *p = malloc(4); free(p); free(p); return 0; }"), ViolationKind::DoubleFree);
   expectViolation(run("int main() { int x; free(&x); return 0; }"), ViolationKind::FreeOfNonHeap);
