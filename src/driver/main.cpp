@@ -30,7 +30,8 @@ void limitMemory(unsigned megabytes) {
 }
 
 int run(const Options& options) {
-  const Deadline deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds));
+  // The engines stop a little early so that the answer, the replay and the report fit in the budget.
+  const Deadline deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds * 0.9));
   std::string inputFile = options.inputFile;
   frontend::DataModel model = options.dataModel.value_or(frontend::DataModel::LP64);
   std::vector<Property> properties = options.properties;

@@ -24,7 +24,7 @@ HARD_TIMEOUT = 120  # seconds before the tool is killed and the test fails
 
 PROPERTY_NAMES = ("termination", "valid-memsafety", "valid-memcleanup", "no-overflow", "unreach-call")
 VERDICT_LINE = re.compile(
-    r"^\s*(?P<prop>" + "|".join(re.escape(p) for p in PROPERTY_NAMES) + r")\s*:\s*"
+    r"^(?P<prop>" + "|".join(re.escape(p) for p in PROPERTY_NAMES) + r")\s*:\s*"
     r"(?P<verdict>TRUE|FALSE|UNKNOWN)(?:\s*\(\s*(?P<sub>[A-Za-z0-9_-]+)\s*\))?(?![A-Za-z0-9_-])"
 )
 

@@ -1,4 +1,4 @@
-// Writes through a pointer to a block-scope local after its block has ended (its lifetime is over).
+// Writes through a pointer to a block-scope local after its block has ended (lifetime over; cf. SV-COMP memsafety-ext3/scopes1).
 int main(void) {
   int *p;
   {
