@@ -231,14 +231,6 @@ class Search {
     }
   }
 
-  void decideNoOverflow(const RunResult& r, const std::string& how) {
-    if (r.shiftMayOverflow)
-      decide(Property::NoOverflow, Verdict::Unknown,
-             "a left shift overflows if its operand is signed, which the IR does not tell");
-    else
-      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
-  }
-
   // The program drew no nondeterministic value: this run is its only execution.
   void decideDeterministic(const RunResult& r) {
     const std::string only = "the program has no nondeterministic input and its only execution ";
@@ -246,7 +238,7 @@ class Search {
     if (r.completed()) {
       const std::string how = only + "ends (" + interp::runEndName(r.end) + " after " + std::to_string(r.steps) + " steps)";
       decide(Property::Termination, Verdict::True, how);
-      decideNoOverflow(r, how);
+      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
       decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
       if (r.memoryVerdictAmbiguous) {
         decide(Property::ValidMemsafety, Verdict::Unknown,
@@ -265,7 +257,7 @@ class Search {
         // Leaks are found when the program ends: it terminated, and nothing else went wrong on the way.
         const std::string how = only + "ends";
         decide(Property::Termination, Verdict::True, how);
-        decideNoOverflow(r, how);
+        decide(Property::NoOverflow, Verdict::True, how + " without overflow");
         decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
         return;
       }

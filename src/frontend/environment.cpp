@@ -10,7 +10,7 @@ namespace atropos::frontend {
 namespace {
 constexpr std::string_view kNondetPrefix = "__VERIFIER_nondet_";
 
-constexpr std::array<std::pair<std::string_view, EnvFunction>, 36> kByName{{
+constexpr std::array<std::pair<std::string_view, EnvFunction>, 40> kByName{{
     {"__VERIFIER_assume", EnvFunction::Assume},
     {"reach_error", EnvFunction::ReachError},
     {"__VERIFIER_error", EnvFunction::ReachError},
@@ -41,6 +41,10 @@ constexpr std::array<std::pair<std::string_view, EnvFunction>, 36> kByName{{
     {"abs", EnvFunction::Abs},
     {"labs", EnvFunction::Labs},
     {"llabs", EnvFunction::LLabs},
+    {"sqrt", EnvFunction::Sqrt},
+    {"sqrtf", EnvFunction::Sqrt},
+    {"fabs", EnvFunction::Fabs},
+    {"fabsf", EnvFunction::Fabs},
     {"llvm.dbg.declare", EnvFunction::NoEffect},
     {"llvm.dbg.value", EnvFunction::NoEffect},
     {"llvm.dbg.label", EnvFunction::NoEffect},
@@ -50,7 +54,7 @@ constexpr std::array<std::pair<std::string_view, EnvFunction>, 36> kByName{{
 }};
 
 // Intrinsic names carry type suffixes (llvm.memcpy.p0i8.p0i8.i64): matched by prefix.
-constexpr std::array<std::pair<std::string_view, EnvFunction>, 7> kIntrinsicPrefixes{{
+constexpr std::array<std::pair<std::string_view, EnvFunction>, 9> kIntrinsicPrefixes{{
     {"llvm.memcpy.", EnvFunction::Memcpy},
     {"llvm.memmove.", EnvFunction::Memmove},
     {"llvm.memset.", EnvFunction::Memset},
@@ -58,6 +62,8 @@ constexpr std::array<std::pair<std::string_view, EnvFunction>, 7> kIntrinsicPref
     {"llvm.lifetime.end.", EnvFunction::NoEffect},
     {"llvm.dbg.", EnvFunction::NoEffect},
     {"llvm.experimental.noalias.scope.decl", EnvFunction::NoEffect},
+    {"llvm.sqrt.", EnvFunction::Sqrt},
+    {"llvm.fabs.", EnvFunction::Fabs},
 }};
 }  // namespace
 

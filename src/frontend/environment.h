@@ -36,6 +36,9 @@ enum class EnvFunction {
   Abs,
   Labs,
   LLabs,
+  // IEEE 754 requires these to be exact (correctly rounded), so the host computes them as the target would.
+  Sqrt,
+  Fabs,
   // Intrinsics without an effect on the properties (lifetime markers, debug info).
   NoEffect,
 };

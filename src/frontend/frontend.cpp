@@ -126,6 +126,11 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       "-Xclang", "-fsanitize-address-use-after-scope",
       "-target", ilp32 ? "i386-pc-linux-gnu" : "x86_64-pc-linux-gnu",
       "-std=gnu11",
+      // a*b+c stays two IEEE operations, as x86-64 code without FMA computes it (fmuladd would leave it open).
+      "-ffp-contract=off",
+      // Signed left shifts that overflow are undefined in C, but the IR's shl does not say whether the C operand was
+      // signed: clang's own check (a branch to llvm.ubsantrap, emitted by its code generator, not by a pass) does.
+      "-fsanitize=shift-base", "-fsanitize-trap=shift-base",
       // Older benchmark programs call undeclared functions (C89 style); clang-14 accepts that with a warning.
       "-w", "-fno-color-diagnostics",
       "-x", endsWith(path, ".i") ? "cpp-output" : "c",

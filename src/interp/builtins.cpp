@@ -2,6 +2,8 @@
 // and when it is undefined.
 #include <llvm/IR/Instruction.h>
 
+#include <cmath>
+
 #include "interp/execution.h"
 
 namespace atropos::interp {
@@ -66,7 +68,7 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       {EnvFunction::Memcpy, 3},  {EnvFunction::Memmove, 3}, {EnvFunction::Memcmp, 3}, {EnvFunction::Strlen, 1},
       {EnvFunction::Strnlen, 2}, {EnvFunction::Strcmp, 2}, {EnvFunction::Strncmp, 3}, {EnvFunction::Strcpy, 2},
       {EnvFunction::Strncpy, 3}, {EnvFunction::Strcat, 2}, {EnvFunction::Strchr, 2},  {EnvFunction::Abs, 1},
-      {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1}};
+      {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1},  {EnvFunction::Sqrt, 1},    {EnvFunction::Fabs, 1}};
   for (const auto& [fn, n] : arity)
     if (fn == callee.env && !needArgs(n))
       return unsupported("a call to '" + callee.name + "' with too few arguments", at);
@@ -293,6 +295,28 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
           return Flow::Continue;
         }
       pointerResult(0, 0);
+      return Flow::Continue;
+    }
+    case EnvFunction::Sqrt:
+    case EnvFunction::Fabs: {
+      const Slot& x = arg(0);
+      if (site.resultBits == 32) {
+        float f;
+        uint32_t bits = static_cast<uint32_t>(x.bits);
+        std::memcpy(&f, &bits, 4);
+        f = callee.env == EnvFunction::Sqrt ? std::sqrt(f) : std::fabs(f);
+        std::memcpy(&bits, &f, 4);
+        setResult(Slot{bits, 0, 0});
+      } else if (site.resultBits == 64) {
+        double d;
+        std::memcpy(&d, &x.bits, 8);
+        d = callee.env == EnvFunction::Sqrt ? std::sqrt(d) : std::fabs(d);
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        setResult(Slot{bits, 0, 0});
+      } else {
+        return unsupported("'" + callee.name + "' on a floating-point type other than float and double", at);
+      }
       return Flow::Continue;
     }
     case EnvFunction::Abs:

@@ -56,7 +56,11 @@ enum class Op : uint8_t {
   StackRestore,
   LifetimeStart,  // a: pointer to a stack object that (again) begins its life, uninitialized; b: its alloca's register
   LifetimeEnd,    // a: pointer to a stack object whose scope ends
+  UbsanTrap,      // clang's check of a C-level undefined behaviour failed; imm: clang's check kind
 };
+
+// The llvm.ubsantrap argument clang uses for shift checks (its SanitizerHandler ShiftOutOfBounds).
+constexpr uint64_t kUbsanShiftOutOfBounds = 20;
 
 // Flags in Instr::flags
 constexpr uint8_t kNoSignedWrap = 1;

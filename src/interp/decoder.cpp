@@ -626,8 +626,9 @@ class ModuleDecoder {
 
     static bool isPointerDifference(const llvm::User* user) {
       auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(user);
-      return sub && sub->getOpcode() == llvm::Instruction::Sub && llvm::isa<llvm::PtrToIntInst>(sub->getOperand(0)) &&
-             llvm::isa<llvm::PtrToIntInst>(sub->getOperand(1));
+      // Either side may be a constant expression, e.g. the address of a global array.
+      return sub && sub->getOpcode() == llvm::Instruction::Sub && llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(0)) &&
+             llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(1));
     }
 
     static bool feedsOnlyPointerDifferences(const llvm::Instruction& ptrToInt) {
@@ -713,12 +714,18 @@ class ModuleDecoder {
             f_.code.back().b = registerOf(alloca).first;
           return true;
         }
+        case llvm::Intrinsic::ubsantrap: {
+          Instr& in = emit(&call, Op::UbsanTrap);
+          in.imm = llvm::cast<llvm::ConstantInt>(call.getArgOperand(0))->getZExtValue();
+          return true;
+        }
         case llvm::Intrinsic::dbg_declare: case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label:
         case llvm::Intrinsic::experimental_noalias_scope_decl: case llvm::Intrinsic::assume:
         case llvm::Intrinsic::donothing:
           // llvm.assume only appears after optimizations, which the front end does not run.
           return true;
         case llvm::Intrinsic::memcpy: case llvm::Intrinsic::memmove: case llvm::Intrinsic::memset:
+        case llvm::Intrinsic::sqrt: case llvm::Intrinsic::fabs:
           return false;
         case llvm::Intrinsic::expect: {
           Instr& in = emit(&call, Op::Move);

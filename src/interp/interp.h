@@ -114,9 +114,6 @@ struct RunResult {
   bool memoryVerdictAmbiguous = false;
   // A Deref or Free violation found while some heap object was already unreachable: which came first is unknown.
   bool leakBeforeViolation = false;
-  // A left shift whose result would overflow if its operand was signed: the IR does not say whether it was, so
-  // such a run cannot show the absence of signed overflow.
-  bool shiftMayOverflow = false;
   // The execution looked at the numeric value of an address (a pointer cast to an integer, an order between two
   // objects, the bytes of a stored pointer): a real allocator places objects elsewhere, so nothing this run shows
   // holds for the program.

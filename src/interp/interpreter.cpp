@@ -490,7 +490,6 @@ void Execution::loop() {
         uint64_t r;
         if (in.op == Op::Shl) {
           r = (a << b) & maskOf(w);
-          if (signExtend(r, w) >> b != signExtend(a, w) || signExtend(a, w) < 0) result_.shiftMayOverflow = true;
           if (((in.flags & kNoSignedWrap) && signExtend(r, w) >> b != signExtend(a, w)) ||
               ((in.flags & kNoUnsignedWrap) && (r >> b) != a)) {
             violation(ViolationKind::PoisonValue, "left shift overflows an operation marked nsw/nuw", here());
@@ -785,6 +784,13 @@ void Execution::loop() {
         }
         break;
       }
+      case Op::UbsanTrap:
+        if (in.imm == kUbsanShiftOutOfBounds)
+          violation(ViolationKind::SignedOverflow, "signed left shift overflows (or shifts a negative value)", here());
+        else
+          violation(ViolationKind::PoisonValue, "clang's undefined-behaviour check " + std::to_string(in.imm) + " fails",
+                    here());
+        goto done;
       case Op::StackSave:
         R[in.dst] = Slot{allocas_.size(), 0, 0};
         break;

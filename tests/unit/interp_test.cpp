@@ -259,6 +259,16 @@ TEST(Overflow, SignedArithmetic) {
                   ViolationKind::RemainderOverflow);
 }
 
+TEST(Overflow, SignedLeftShiftsAsCDefinesThem) {
+  expectViolation(run("int main() { int one = 1, n = 31; return one << n; }"), ViolationKind::SignedOverflow);
+  expectViolation(run("int main() { int m = -1; return m << 1; }"), ViolationKind::SignedOverflow);
+  // Unsigned shifts wrap, and the shifts clang itself emits for bit-fields are not C shifts.
+  expectEnd(run(R"(
+struct B { int a : 3; unsigned b : 5; };
+int main() { unsigned u = 1u, n = 31; struct B s; s.a = -2; s.b = 7; if ((u << n) != 2147483648u || s.a != -2 || (1 << 30) != 1073741824) reach_error(); return 0; })"),
+            RunEnd::Returned);
+}
+
 TEST(Overflow, UnsignedAndNarrowArithmeticWrapsWithoutUb) {
   expectEnd(run(R"(
 int main() { unsigned u = 4294967295u; u = u + 1; char c = 127; c = c + 1; short s = -32768; s = s - 1;
