@@ -1,7 +1,7 @@
 #include "falsifier/falsifier.h"
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
 #include <map>
 #include <optional>
 #include <random>
@@ -55,16 +55,8 @@ class GeneratedInputs final : public interp::InputSource {
     if (strategy_ == Strategy::Zeros) return 0;
     const double choices[] = {0.0, 1.0, -1.0, 0.5, 100.0, -100.0, 1e10, -1e-10};
     if (rng_() % 4 != 0) {
-      double d = choices[rng_() % 8];
-      if (r.bits == 32) {
-        float f = static_cast<float>(d);
-        uint32_t b;
-        std::memcpy(&b, &f, 4);
-        return b;
-      }
-      uint64_t b;
-      std::memcpy(&b, &d, 8);
-      return b;
+      const double d = choices[rng_() % 8];
+      return r.bits == 32 ? std::bit_cast<uint32_t>(static_cast<float>(d)) : std::bit_cast<uint64_t>(d);
     }
     return rng_();
   }

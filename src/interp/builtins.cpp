@@ -4,16 +4,11 @@
 
 #include <cmath>
 
+#include "interp/bits.h"
 #include "interp/execution.h"
 
 namespace atropos::interp {
 
-namespace {
-inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-inline int64_t signExtend(uint64_t v, unsigned bits) {
-  return bits >= 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
-}
-}  // namespace
 
 bool Execution::stringLength(const Slot& pointer, uint64_t limit, uint64_t& length, const llvm::Instruction* at) {
   uint64_t offset;
@@ -300,23 +295,13 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
     case EnvFunction::Sqrt:
     case EnvFunction::Fabs: {
       const Slot& x = arg(0);
-      if (site.resultBits == 32) {
-        float f;
-        uint32_t bits = static_cast<uint32_t>(x.bits);
-        std::memcpy(&f, &bits, 4);
-        f = callee.env == EnvFunction::Sqrt ? std::sqrt(f) : std::fabs(f);
-        std::memcpy(&bits, &f, 4);
-        setResult(Slot{bits, 0, 0});
-      } else if (site.resultBits == 64) {
-        double d;
-        std::memcpy(&d, &x.bits, 8);
-        d = callee.env == EnvFunction::Sqrt ? std::sqrt(d) : std::fabs(d);
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
-        setResult(Slot{bits, 0, 0});
-      } else {
+      const bool sqrt = callee.env == EnvFunction::Sqrt;
+      if (site.resultBits == 32)
+        setResult(Slot{bitsOf(sqrt ? std::sqrt(floatOf(x.bits)) : std::fabs(floatOf(x.bits))), 0, 0});
+      else if (site.resultBits == 64)
+        setResult(Slot{bitsOf(sqrt ? std::sqrt(doubleOf(x.bits)) : std::fabs(doubleOf(x.bits))), 0, 0});
+      else
         return unsupported("'" + callee.name + "' on a floating-point type other than float and double", at);
-      }
       return Flow::Continue;
     }
     case EnvFunction::Abs:

@@ -12,13 +12,12 @@
 #include <map>
 #include <unordered_map>
 
+#include "interp/bits.h"
 #include "interp/code.h"
 
 namespace atropos::interp {
 
 namespace {
-
-uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
 // A scalar that lives in one register, and its place inside an aggregate in memory.
 struct Leaf {
@@ -77,7 +76,7 @@ class ModuleDecoder {
     return leaves;
   }
 
-  unsigned bitsOf(llvm::Type* t) const {
+  unsigned widthInBits(llvm::Type* t) const {
     if (t->isPointerTy()) return code_.pointerBytes * 8;
     if (t->isFloatTy()) return 32;
     if (t->isDoubleTy()) return 64;
@@ -163,7 +162,7 @@ class ModuleDecoder {
     }
     if (llvm::isa<llvm::UndefValue>(c)) throw Unsupported("an undefined (undef or poison) value");
     if (auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
-      const unsigned resultBits = isScalar(ce->getType()) ? bitsOf(ce->getType()) : 64;
+      const unsigned resultBits = isScalar(ce->getType()) ? widthInBits(ce->getType()) : 64;
       switch (ce->getOpcode()) {
         case llvm::Instruction::BitCast:
         case llvm::Instruction::AddrSpaceCast:
@@ -178,9 +177,8 @@ class ModuleDecoder {
         }
         case llvm::Instruction::SExt: {
           Slot s = evalScalar(ce->getOperand(0));
-          unsigned from = bitsOf(ce->getOperand(0)->getType());
-          int64_t v = static_cast<int64_t>(s.bits << (64 - from)) >> (64 - from);
-          return {static_cast<uint64_t>(v) & maskOf(resultBits), 0, 0};
+          unsigned from = widthInBits(ce->getOperand(0)->getType());
+          return {static_cast<uint64_t>(signExtend(s.bits, from)) & maskOf(resultBits), 0, 0};
         }
         case llvm::Instruction::GetElementPtr: {
           auto* gep = llvm::cast<llvm::GEPOperator>(ce);
@@ -350,7 +348,7 @@ class ModuleDecoder {
       if (t->isVectorTy()) throw Unsupported("vector operations");
       if (t->isIntegerTy() && t->getIntegerBitWidth() > 64) throw Unsupported("integers wider than 64 bits");
       if (!isScalarType(t)) throw Unsupported("operations on " + typeName(t));
-      return static_cast<uint8_t>(m_.bitsOf(t));
+      return static_cast<uint8_t>(m_.widthInBits(t));
     }
 
     void decodeInstruction(const llvm::Instruction& inst) {
@@ -493,15 +491,15 @@ class ModuleDecoder {
         }
         case I::Ret: {
           auto& ret = llvm::cast<llvm::ReturnInst>(inst);
-          Instr& in = emit(&inst, Op::Ret);
+          uint32_t value = 0, slots = 0;
           if (llvm::Value* v = ret.getReturnValue()) {
             if (llvm::isa<llvm::UndefValue>(v) && isScalarType(v->getType()))
               throw Unsupported("a return of an undefined value");
-            auto [r, slots] = registerOf(v);
-            f_.code.back().a = r;
-            f_.code.back().imm = slots;
+            std::tie(value, slots) = registerOf(v);
           }
-          (void)in;
+          Instr& in = emit(&inst, Op::Ret);
+          in.a = value;
+          in.imm = slots;
           return;
         }
         case I::Unreachable:
@@ -638,7 +636,6 @@ class ModuleDecoder {
 
     void decodeGep(const llvm::GetElementPtrInst& gep) {
       if (gep.getType()->isVectorTy()) throw Unsupported("vector GEP");
-      Instr& in = emit(&gep, Op::Gep, static_cast<uint8_t>(m_.code_.pointerBytes * 8));
       uint32_t base = scalar(gep.getPointerOperand());
       int64_t constant = 0;
       uint32_t firstTerm = static_cast<uint32_t>(f_.gepTerms.size());
@@ -657,8 +654,7 @@ class ModuleDecoder {
           f_.gepTerms.push_back({scalar(index), widthOf(index->getType()), scale});
         }
       }
-      Instr& g = f_.code.back();  // `in` may dangle: scalar() can grow the code vector? it does not, but be safe
-      (void)in;
+      Instr& g = emit(&gep, Op::Gep, static_cast<uint8_t>(m_.code_.pointerBytes * 8));
       g.a = base;
       g.imm = static_cast<uint64_t>(constant);
       g.aux = firstTerm;
@@ -689,7 +685,7 @@ class ModuleDecoder {
         site.argRegs.push_back(scalar(call.getArgOperand(i)));
       }
       site.resultSlots = call.getType()->isVoidTy() ? 0 : slotCount(call.getType());
-      site.resultBits = isScalarType(call.getType()) ? m_.bitsOf(call.getType()) : 0;
+      site.resultBits = isScalarType(call.getType()) ? m_.widthInBits(call.getType()) : 0;
       Instr& in = emit(&call, Op::Call);
       in.aux = static_cast<uint32_t>(f_.calls.size());
       in.dst = call.getType()->isVoidTy() ? 0 : result(call);

@@ -5,75 +5,28 @@
 #include <cmath>
 
 #include "frontend/source_location.h"
+#include "interp/bits.h"
 #include "interp/execution.h"
 
 namespace atropos::interp {
 
 namespace {
 
-inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-inline int64_t signExtend(uint64_t v, unsigned bits) {
-  return bits >= 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
-}
 inline bool fitsSigned(__int128 v, unsigned bits) {
   const __int128 lo = -(static_cast<__int128>(1) << (bits - 1));
   const __int128 hi = (static_cast<__int128>(1) << (bits - 1)) - 1;
   return v >= lo && v <= hi;
 }
-inline double asDouble(uint64_t bits, unsigned w) {
-  if (w == 32) {
-    float f;
-    uint32_t b = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &b, 4);
-    return f;
-  }
-  double d;
-  std::memcpy(&d, &bits, 8);
-  return d;
-}
-inline uint64_t fromDouble(double d, unsigned w) {
-  if (w == 32) {
-    float f = static_cast<float>(d);
-    uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-  }
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
+inline double asDouble(uint64_t bits, unsigned w) { return w == 32 ? floatOf(bits) : doubleOf(bits); }
+// Rounds once, straight to the target precision.
+template <typename T>
+inline uint64_t toFloatBits(T v, unsigned w) {
+  return w == 32 ? bitsOf(static_cast<float>(v)) : bitsOf(static_cast<double>(v));
 }
 // Floating-point arithmetic in the operation's own precision (float arithmetic is not double arithmetic rounded).
 template <typename F>
 inline uint64_t floatOp(uint64_t a, uint64_t b, unsigned w, F op) {
-  if (w == 32) {
-    float x, y;
-    uint32_t ba = static_cast<uint32_t>(a), bb = static_cast<uint32_t>(b);
-    std::memcpy(&x, &ba, 4);
-    std::memcpy(&y, &bb, 4);
-    float r = op(x, y);
-    uint32_t out;
-    std::memcpy(&out, &r, 4);
-    return out;
-  }
-  double x, y;
-  std::memcpy(&x, &a, 8);
-  std::memcpy(&y, &b, 8);
-  double r = op(x, y);
-  uint64_t out;
-  std::memcpy(&out, &r, 8);
-  return out;
-}
-
-// One rounding, straight to the target precision (going through double would round twice).
-template <typename T>
-inline uint64_t integerToFloat(T v, unsigned w) {
-  if (w == 32) {
-    float f = static_cast<float>(v);
-    uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-  }
-  return fromDouble(static_cast<double>(v), 64);
+  return w == 32 ? bitsOf(static_cast<float>(op(floatOf(a), floatOf(b)))) : bitsOf(static_cast<double>(op(doubleOf(a), doubleOf(b))));
 }
 
 bool compareInteger(uint64_t pred, uint64_t a, uint64_t b, unsigned w) {
@@ -203,9 +156,7 @@ RunResult Execution::run() {
     Slot name = allocateHeap(5, nullptr);
     Object& nameObject = memory_.object(name.prov);
     nameObject.kind = ObjectKind::Global;
-    std::memcpy(nameObject.data.data(), "main", 5);
-    memory_.fill(nameObject, 0, 0, 0);
-    std::memset(nameObject.init.data(), 1, 5);
+    for (unsigned i = 0; i < 5; ++i) memory_.writeScalar(nameObject, i, 1, static_cast<uint8_t>("main"[i]), 0);
     Slot argv = allocateHeap(2 * code_.pointerBytes, nullptr);
     Object& argvObject = memory_.object(argv.prov);
     argvObject.kind = ObjectKind::Global;
@@ -531,7 +482,7 @@ void Execution::loop() {
         break;
       case Op::FPTrunc:
       case Op::FPExt:
-        R[in.dst] = Slot{fromDouble(asDouble(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
+        R[in.dst] = Slot{toFloatBits(asDouble(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
         break;
       case Op::FPToSI:
       case Op::FPToUI: {
@@ -550,10 +501,10 @@ void Execution::loop() {
         break;
       }
       case Op::SIToFP:
-        R[in.dst] = Slot{integerToFloat(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
+        R[in.dst] = Slot{toFloatBits(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
         break;
       case Op::UIToFP:
-        R[in.dst] = Slot{integerToFloat(R[in.a].bits, w), 0, 0};
+        R[in.dst] = Slot{toFloatBits(R[in.a].bits, w), 0, 0};
         break;
       case Op::PtrToInt:
         if (R[in.a].prov != 0 && !(in.flags & kPointerDifference)) dependsOnAddresses(here());
