@@ -10,7 +10,7 @@ namespace atropos::frontend {
 namespace {
 constexpr std::string_view kNondetPrefix = "__VERIFIER_nondet_";
 
-constexpr std::array<std::pair<std::string_view, EnvFunction>, 40> kByName{{
+constexpr std::array<std::pair<std::string_view, EnvFunction>, 43> kByName{{
     {"__VERIFIER_assume", EnvFunction::Assume},
     {"reach_error", EnvFunction::ReachError},
     {"__VERIFIER_error", EnvFunction::ReachError},
@@ -38,6 +38,9 @@ constexpr std::array<std::pair<std::string_view, EnvFunction>, 40> kByName{{
     {"strncpy", EnvFunction::Strncpy},
     {"strcat", EnvFunction::Strcat},
     {"strchr", EnvFunction::Strchr},
+    {"printf", EnvFunction::Printf},
+    {"puts", EnvFunction::Puts},
+    {"putchar", EnvFunction::Putchar},
     {"abs", EnvFunction::Abs},
     {"labs", EnvFunction::Labs},
     {"llabs", EnvFunction::LLabs},

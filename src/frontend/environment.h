@@ -33,6 +33,9 @@ enum class EnvFunction {
   Strncpy,
   Strcat,
   Strchr,
+  Printf,   // output is not modelled, its length (the result) is
+  Puts,
+  Putchar,
   Abs,
   Labs,
   LLabs,

@@ -3,6 +3,9 @@
 #include <llvm/IR/Instruction.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include "interp/bits.h"
 #include "interp/execution.h"
@@ -24,6 +27,130 @@ bool Execution::stringLength(const Slot& pointer, uint64_t limit, uint64_t& leng
     if (!o.init[offset + length]) initializeByDrawing(o, offset + length, 1, at);
     if (o.data[offset + length] == 0) return true;
     ++length;
+  }
+  return true;
+}
+
+bool Execution::readString(const Slot& pointer, uint64_t limit, std::string& text, const llvm::Instruction* at) {
+  uint64_t length;
+  if (!stringLength(pointer, limit, length, at)) return false;
+  text.clear();
+  if (length == 0) return true;
+  uint64_t offset;
+  uint32_t id = access(pointer, length, false, offset, at);
+  if (id == 0) return false;
+  const Object& o = memory_.object(id);
+  text.assign(reinterpret_cast<const char*>(o.data.data() + offset), length);
+  return true;
+}
+
+bool Execution::printfLength(const CallSite& site, uint64_t& length, const llvm::Instruction* at) {
+  Slot* R = regs();
+  std::string format;
+  if (!readString(R[site.argRegs[0]], UINT64_MAX, format, at)) return false;
+  size_t nextArg = 1;
+  auto takeArg = [&](Slot& out) {
+    if (nextArg >= site.argRegs.size()) {
+      violation(ViolationKind::PoisonValue, "printf has fewer arguments than its format asks for", at);
+      return false;
+    }
+    out = R[site.argRegs[nextArg++]];
+    return true;
+  };
+  const unsigned longBits = code_.pointerBytes * 8;
+  length = 0;
+  char buffer[512];
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      ++length;
+      continue;
+    }
+    // %[flags][width][.precision][length]conversion, rebuilt for the host with the value's exact host type.
+    std::string spec = "%";
+    size_t j = i + 1;
+    while (j < format.size() && std::string_view("-+ #0").find(format[j]) != std::string_view::npos) spec += format[j++];
+    for (int part = 0; part < 2; ++part) {  // width, then precision
+      if (part == 1) {
+        if (j >= format.size() || format[j] != '.') break;
+        spec += format[j++];
+      }
+      if (j < format.size() && format[j] == '*') {
+        Slot v;
+        if (!takeArg(v)) return false;
+        spec += std::to_string(signExtend(v.bits, 32));
+        ++j;
+      } else {
+        while (j < format.size() && format[j] >= '0' && format[j] <= '9') spec += format[j++];
+      }
+    }
+    unsigned bits = 32;
+    if (format.compare(j, 2, "hh") == 0) bits = 8, j += 2;
+    else if (format.compare(j, 2, "ll") == 0) bits = 64, j += 2;
+    else if (j < format.size() && format[j] == 'h') bits = 16, ++j;
+    else if (j < format.size() && (format[j] == 'l' || format[j] == 'z' || format[j] == 't')) bits = longBits, ++j;
+    else if (j < format.size() && format[j] == 'j') bits = 64, ++j;
+    else if (j < format.size() && format[j] == 'L')
+      {
+        unsupported("printf of a long double", at);
+        return false;
+      }
+    if (j >= format.size()) {
+        unsupported("a printf format that ends inside a conversion", at);
+        return false;
+      }
+    const char conversion = format[j];
+    i = j;
+    Slot v{0, 0, 0};
+    int written = 0;
+    switch (conversion) {
+      case '%':
+        written = 1;
+        break;
+      case 'd': case 'i':
+        if (!takeArg(v)) return false;
+        written = std::snprintf(buffer, sizeof buffer, (spec + "lld").c_str(), static_cast<long long>(signExtend(v.bits & maskOf(bits), bits)));
+        break;
+      case 'u': case 'o': case 'x': case 'X':
+        if (!takeArg(v)) return false;
+        written = std::snprintf(buffer, sizeof buffer, (spec + "ll" + conversion).c_str(),
+                                static_cast<unsigned long long>(v.bits & maskOf(bits)));
+        break;
+      case 'c':
+        if (!takeArg(v)) return false;
+        written = std::snprintf(buffer, sizeof buffer, (spec + "c").c_str(), static_cast<int>(static_cast<unsigned char>(v.bits)));
+        break;
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+        if (!takeArg(v)) return false;
+        written = std::snprintf(buffer, sizeof buffer, (spec + conversion).c_str(), doubleOf(v.bits));
+        break;
+      case 's': {
+        if (!takeArg(v)) return false;
+        const size_t dot = spec.find('.');
+        const uint64_t limit = dot == std::string::npos ? UINT64_MAX : std::strtoull(spec.c_str() + dot + 1, nullptr, 10);
+        std::string text;
+        if (!readString(v, limit, text, at)) return false;
+        written = std::snprintf(nullptr, 0, (spec + "s").c_str(), text.c_str());
+        break;
+      }
+      case 'p':
+        if (!takeArg(v)) return false;
+        dependsOnAddresses(at);  // the text of an address
+        written = std::snprintf(buffer, sizeof buffer, "%p", reinterpret_cast<void*>(v.bits));
+        break;
+      case 'n':
+        {
+        unsupported("printf with %n", at);
+        return false;
+      }
+      default:
+        violation(ViolationKind::PoisonValue, std::string("printf with the invalid conversion %") + conversion, at);
+        return false;
+    }
+    if (written < 0) {
+        unsupported("a printf conversion the host cannot format", at);
+        return false;
+      }
+    length += static_cast<uint64_t>(written);
   }
   return true;
 }
@@ -63,7 +190,8 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       {EnvFunction::Memcpy, 3},  {EnvFunction::Memmove, 3}, {EnvFunction::Memcmp, 3}, {EnvFunction::Strlen, 1},
       {EnvFunction::Strnlen, 2}, {EnvFunction::Strcmp, 2}, {EnvFunction::Strncmp, 3}, {EnvFunction::Strcpy, 2},
       {EnvFunction::Strncpy, 3}, {EnvFunction::Strcat, 2}, {EnvFunction::Strchr, 2},  {EnvFunction::Abs, 1},
-      {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1},  {EnvFunction::Sqrt, 1},    {EnvFunction::Fabs, 1}};
+      {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1},  {EnvFunction::Sqrt, 1},    {EnvFunction::Fabs, 1},
+      {EnvFunction::Printf, 1},  {EnvFunction::Puts, 1},   {EnvFunction::Putchar, 1}};
   for (const auto& [fn, n] : arity)
     if (fn == callee.env && !needArgs(n))
       return unsupported("a call to '" + callee.name + "' with too few arguments", at);
@@ -292,6 +420,23 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       pointerResult(0, 0);
       return Flow::Continue;
     }
+    case EnvFunction::Printf: {
+      uint64_t length;
+      if (!printfLength(site, length, at)) return Flow::Stop;
+      if (length > INT32_MAX) return unsupported("printf output longer than INT_MAX characters", at);
+      setResult(Slot{length & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Puts: {
+      uint64_t length;
+      if (!stringLength(arg(0), UINT64_MAX, length, at)) return Flow::Stop;
+      // glibc's puts returns the number of characters written, the newline included.
+      setResult(Slot{std::min<uint64_t>(length + 1, INT32_MAX) & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
+    }
+    case EnvFunction::Putchar:
+      setResult(Slot{static_cast<uint8_t>(arg(0).bits) & maskOf(site.resultBits), 0, 0});
+      return Flow::Continue;
     case EnvFunction::Sqrt:
     case EnvFunction::Fabs: {
       const Slot& x = arg(0);

@@ -48,6 +48,10 @@ class Execution {
   // Length of the C string at pointer (without the terminator); false when the run ended.
   bool stringLength(const Slot& pointer, uint64_t limit, uint64_t& length, const llvm::Instruction* at);
   Flow freeObject(const Slot& pointer, const char* what, const llvm::Instruction* at);
+  // The C string at pointer (at most `limit` bytes); false when the run ended.
+  bool readString(const Slot& pointer, uint64_t limit, std::string& text, const llvm::Instruction* at);
+  // The number of characters printf would write; false when the run ended.
+  bool printfLength(const CallSite& site, uint64_t& length, const llvm::Instruction* at);
   Slot allocateHeap(uint64_t size, const llvm::Instruction* at);
 
   // Reachability of heap objects, for valid-memtrack and valid-memcleanup.

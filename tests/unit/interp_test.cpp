@@ -80,7 +80,9 @@ void expectEnd(const RunResult& r, RunEnd end) {
 void expectViolation(const RunResult& r, ViolationKind kind, unsigned line = 0) {
   ASSERT_EQ(r.end, RunEnd::Violation) << "ended: " << interp::runEndName(r.end) << " " << r.unsupported;
   EXPECT_EQ(r.violation->kind, kind) << r.violation->message;
-  if (line) EXPECT_EQ(r.violation->location.line, line + 12);  // 12 lines of declarations precede the source
+  if (line) {
+    EXPECT_EQ(r.violation->location.line, line + 12);  // 12 lines of declarations precede the source
+  }
 }
 
 // --- Instruction classes: results checked inside the program, a mismatch calls reach_error ----------------
@@ -327,6 +329,16 @@ int main() {
   expectViolation(run("int main() { char s[3] = { 'a', 'b', 'c' }; return (int)strlen(s); }"),
                   ViolationKind::OutOfBounds);
   expectViolation(run("int main() { char d[3]; strcpy(d, \"abc\"); return 0; }"), ViolationKind::OutOfBounds);
+}
+
+TEST(Library, PrintfCountsWhatItWouldWrite) {
+  expectEnd(run(R"(
+int printf(const char *, ...); int puts(const char *);
+int main() { int n = printf("x=%d, s=%s, %5.2f%%\n", -42, "abc", 3.14159);
+  if (n != 21 || puts("hi") != 3) reach_error(); return 0; })"),
+            RunEnd::Returned);
+  expectViolation(run("int printf(const char *, ...);\nint main() { char s[2] = { 'a', 'b' }; printf(\"%s\", s); return 0; }"),
+                  ViolationKind::OutOfBounds);
 }
 
 // --- Nondeterminism ---------------------------------------------------------------------------------------
