@@ -16,6 +16,7 @@ import functools
 import os
 import re
 import resource
+import shutil
 import signal
 import statistics
 import subprocess
@@ -440,8 +441,16 @@ def main(argv=None):
     if not tasks:
         print("no tasks selected", file=sys.stderr)
         return 2
+    if not os.access(options.tool, os.X_OK):
+        print("cannot run the tool %s" % options.tool, file=sys.stderr)
+        return 2
     progress = Progress(len(tasks))
-    rows, interrupted = run_all(tasks, options, progress)
+    # A private copy: rebuilding the tool while the benchmark runs must not change (or break) what is measured.
+    with tempfile.TemporaryDirectory(prefix="atropos-bench-") as snapshot_dir:
+        measured = argparse.Namespace(**vars(options))
+        measured.tool = os.path.join(snapshot_dir, os.path.basename(options.tool))
+        shutil.copy2(options.tool, measured.tool)
+        rows, interrupted = run_all(tasks, measured, progress)
     progress.close()
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
     write_csv(options.csv, rows)
