@@ -139,6 +139,7 @@ struct StaticObject {
   std::vector<uint8_t> bytes;                // initial contents
   std::vector<std::pair<uint64_t, uint32_t>> pointers;  // (offset, allocation id) of pointers in the contents
   uint32_t function = UINT32_MAX;           // for Function objects
+  bool contentsUnknown = false;             // an external global defined nowhere in the program
 };
 
 struct Interpreter::Code {

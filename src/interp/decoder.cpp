@@ -127,7 +127,7 @@ class ModuleDecoder {
       StaticObject& obj = code_.staticObjects[globalId_[&g] - 1];
       obj.bytes.assign(obj.size, 0);
       if (!g.hasInitializer()) {
-        // An external global defined nowhere in the program: its contents are unknown.
+        obj.contentsUnknown = true;
         code_.unmodelled.push_back("global " + obj.name);
         continue;
       }

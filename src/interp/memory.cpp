@@ -19,7 +19,8 @@ Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
       o.data = ZeroedBuffer<uint8_t>(s.size);
       std::memcpy(o.data.data(), s.bytes.data(), std::min<uint64_t>(s.bytes.size(), s.size));
       o.init = ZeroedBuffer<uint8_t>(s.size);
-      std::memset(o.init.data(), 1, s.size);  // static storage is always initialized
+      // Static storage is initialized; an external global's contents are unknown, read like uninitialized memory.
+      if (!s.contentsUnknown) std::memset(o.init.data(), 1, s.size);
       if (!s.pointers.empty()) {
         o.prov = ZeroedBuffer<uint32_t>(s.size);
         for (auto [offset, target] : s.pointers) std::fill_n(o.prov.data() + offset, code.pointerBytes, target);

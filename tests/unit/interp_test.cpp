@@ -360,6 +360,12 @@ TEST(Nondet, UndeclaredNondetIntIsAccepted) {
                   ViolationKind::ReachError);
 }
 
+TEST(Nondet, ExternalGlobalsHaveUnknownContents) {
+  RunResult r = run("extern int limit;\nint main() { if (limit == 3) reach_error(); return 0; }", {3, 0, 0, 0});
+  expectViolation(r, ViolationKind::ReachError);
+  EXPECT_EQ(r.inputs.size(), 4u);
+}
+
 TEST(Nondet, UninitializedMemoryIsDrawnAndStays) {
   RunResult r = run("int main() { int x; if (x == 7 && x == 7) reach_error(); return 0; }", {7, 0, 0, 0});
   expectViolation(r, ViolationKind::ReachError);
