@@ -88,6 +88,10 @@ int run(const Options& options) {
   budget.deadline = deadline;
   // The program's objects get a quarter: their shadow state (initialization, provenance) costs up to five times more.
   budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 4;
+  if (options.verbose)
+    budget.progress = [](const PortfolioStatistics& s) {
+      std::cerr << "atropos: testing: " << s.executions << " executions, " << s.steps << " IR instructions\n";
+    };
   PortfolioStatistics stats;
   std::vector<Outcome> outcomes;
   try {

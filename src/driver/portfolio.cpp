@@ -20,6 +20,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   falsifier::Options options;
   options.deadline = budget.deadline;
   options.memoryBytes = budget.memoryBytes;
+  if (budget.progress)
+    options.progress = [&](const falsifier::Statistics& s) { budget.progress(PortfolioStatistics{s.runs, s.steps}); };
   falsifier::Statistics stats;
   std::vector<Outcome> outcomes = falsifier::falsify(*interpreter, properties, options, &stats);
   // Report in the order the properties were asked for.

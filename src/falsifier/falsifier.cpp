@@ -101,6 +101,7 @@ class Search {
 
   std::vector<Outcome> run(Statistics* statistics) {
     uint64_t maxSteps = 1u << 22;
+    auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
     for (uint64_t k = 0; !allDecided() && !options_.deadline.expired(); ++k) {
       const Strategy strategy = k == 0 ? Strategy::Zeros : static_cast<Strategy>(1 + (k - 1) % 4);
       GeneratedInputs inputs(strategy, options_.seed + k * 0x9E3779B97F4A7C15ull);
@@ -117,6 +118,10 @@ class Search {
         break;
       }
       if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there
+      if (options_.progress && Deadline::Clock::now() >= nextProgress) {
+        options_.progress(Statistics{runs_, steps_});
+        nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
+      }
       // Longer runs as the search goes on: the first runs look for shallow bugs quickly.
       if (k % 16 == 15 && maxSteps < (1ull << 30)) maxSteps *= 2;
     }

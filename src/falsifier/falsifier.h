@@ -5,6 +5,7 @@
 // never yields TRUE for a program with nondeterministic input.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "common/deadline.h"
@@ -13,15 +14,16 @@
 
 namespace atropos::falsifier {
 
+struct Statistics {
+  uint64_t runs = 0;
+  uint64_t steps = 0;
+};
+
 struct Options {
   Deadline deadline = Deadline::never();
   uint64_t seed = 0x5eed;
   uint64_t memoryBytes = 2ull << 30;  // for the program's own allocations
-};
-
-struct Statistics {
-  uint64_t runs = 0;
-  uint64_t steps = 0;
+  std::function<void(const Statistics&)> progress;  // called about once a second, when set
 };
 
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,
