@@ -86,8 +86,9 @@ int run(const Options& options) {
 
   Budget budget;
   budget.deadline = deadline;
-  // The program's objects get a quarter: their shadow state (initialization, provenance) costs up to five times more.
-  budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 4;
+  // The program's objects get an eighth: their shadow state (initialization, provenance) costs up to five times
+  // more, and each execution of the search allocates them anew.
+  budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 8;
   if (options.verbose)
     budget.progress = [](const PortfolioStatistics& s) {
       std::cerr << "atropos: testing: " << s.executions << " executions, " << s.steps << " IR instructions\n";

@@ -254,7 +254,7 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         return Flow::Stop;
       }
       Object& o = memory_.object(p.prov);
-      memory_.fill(o, 0, o.size, 0);
+      if (o.size) std::memset(o.init.data(), 1, o.size);  // the fresh storage is zero already
       pointerResult(p.bits, p.prov);
       return Flow::Continue;
     }
