@@ -17,6 +17,8 @@ using interp::ViolationClass;
 constexpr const char* kEngine = "falsifier";
 
 // Values at the edges of a type's range, where overflow and off-by-one errors live.
+constexpr uint64_t kBoundaryCandidates = 13;
+
 uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
   const unsigned bits = r.bits;
   const uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
@@ -25,14 +27,16 @@ uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
   const uint64_t signedCandidates[] = {0, 1, mask /* -1 */, signBit /* MIN */, signBit - 1 /* MAX */, 2,
                                       mask - 1, signBit + 1, signBit - 2, 3, 10, 100, mask - 9};
   const uint64_t* table = r.isSigned ? signedCandidates : unsignedCandidates;
-  return table[choice % 13] & mask;
+  return table[choice % kBoundaryCandidates] & mask;
 }
 
-enum class Strategy { Zeros, Boundary, SmallRandom, FullRandom, Mixed };
+// SameBoundary gives every draw of a run the same boundary candidate (all inputs MIN, then all MAX, ...): the
+// first runs try each edge of the input range systematically, before the random strategies take over.
+enum class Strategy { Zeros, Boundary, SmallRandom, FullRandom, Mixed, SameBoundary };
 
 class GeneratedInputs final : public interp::InputSource {
  public:
-  GeneratedInputs(Strategy strategy, uint64_t seed) : strategy_(strategy), rng_(seed) {}
+  GeneratedInputs(Strategy strategy, uint64_t seed) : strategy_(strategy), seed_(seed), rng_(seed) {}
   uint64_t draw(const interp::NondetRequest& r) override {
     if (r.kind == frontend::NondetKind::Bool) return strategy_ == Strategy::Zeros ? 0 : rng_() & 1;
     if (r.kind == frontend::NondetKind::Float || r.kind == frontend::NondetKind::Double) return floatValue(r);
@@ -40,6 +44,7 @@ class GeneratedInputs final : public interp::InputSource {
     if (s == Strategy::Mixed) s = static_cast<Strategy>(1 + rng_() % 3);
     switch (s) {
       case Strategy::Zeros: return 0;
+      case Strategy::SameBoundary: return boundaryValue(r, seed_);
       case Strategy::Boundary: return boundaryValue(r, rng_());
       case Strategy::SmallRandom: {
         int64_t v = static_cast<int64_t>(rng_() % 33);
@@ -62,6 +67,7 @@ class GeneratedInputs final : public interp::InputSource {
   }
 
   Strategy strategy_;
+  uint64_t seed_;
   std::mt19937_64 rng_;
 };
 
@@ -103,8 +109,11 @@ class Search {
     uint64_t maxSteps = 1u << 22;
     auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
     for (uint64_t k = 0; !allDecided() && !options_.deadline.expired(); ++k) {
-      const Strategy strategy = k == 0 ? Strategy::Zeros : static_cast<Strategy>(1 + (k - 1) % 4);
-      GeneratedInputs inputs(strategy, options_.seed + k * 0x9E3779B97F4A7C15ull);
+      const bool systematic = k >= 1 && k <= kBoundaryCandidates;
+      const Strategy strategy = k == 0 ? Strategy::Zeros
+                                : systematic ? Strategy::SameBoundary
+                                             : static_cast<Strategy>(1 + (k - 1) % 4);
+      GeneratedInputs inputs(strategy, systematic ? k - 1 : options_.seed + k * 0x9E3779B97F4A7C15ull);
       interp::RunOptions ro;
       ro.deadline = options_.deadline;
       ro.maxSteps = maxSteps;
