@@ -1,6 +1,7 @@
 // atropos: decides termination, memory safety, overflow and reachability properties of C programs.
 #include <sys/resource.h>
 
+#include <fstream>
 #include <iostream>
 #include <algorithm>
 #include <new>
@@ -94,9 +95,12 @@ int run(const Options& options) {
       std::cerr << "atropos: testing: " << s.executions << " executions, " << s.steps << " IR instructions\n";
     };
   PortfolioStatistics stats;
+  Evidence evidence;
+  evidence.explain = options.explain;
+  evidence.wantDot = !options.dotFile.empty();
   std::vector<Outcome> outcomes;
   try {
-    outcomes = decideProperties(program, unique, budget, &stats);
+    outcomes = decideProperties(program, unique, budget, &stats, &evidence);
   } catch (const std::bad_alloc&) {
     outcomes.clear();
     for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the memory budget ran out"));
@@ -105,6 +109,12 @@ int run(const Options& options) {
     std::cerr << "atropos: " << stats.executions << " executions, " << stats.steps << " IR instructions\n";
   ReportContext context{inputFile, frontend::dataModelName(model)};
   options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
+  if (options.explain && !evidence.explanation.empty()) std::cout << "\n" << evidence.explanation;
+  if (!options.dotFile.empty()) {
+    std::ofstream dot(options.dotFile);
+    dot << evidence.dot;
+    if (!dot) return fail(kExitInput, "cannot write " + options.dotFile);
+  }
   return kExitOk;
 }
 

@@ -22,6 +22,9 @@ Options:
   --memory MB            memory budget (default 8192)
   --json                 print the results as one JSON document
   --verbose              print progress and statistics on stderr
+  --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
+                         for every loop head, the generalized state (the invariant) in terms of C variables
+  --dot FILE             write the symbolic execution graph to FILE in Graphviz form
   --version              print the version
   --help                 print this text
 
@@ -80,6 +83,8 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       o.json = true;
     } else if (arg == "--verbose" || arg == "-v") {
       o.verbose = true;
+    } else if (arg == "--explain") {
+      o.explain = true;
     } else if (arg == "--task") {
       auto v = get();
       if (!v) return std::nullopt;
@@ -94,6 +99,10 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
         return std::nullopt;
       }
       o.properties.push_back(*p);
+    } else if (arg == "--dot") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.dotFile = *v;
     } else if (arg == "--prp") {
       auto v = get();
       if (!v) return std::nullopt;

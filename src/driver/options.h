@@ -29,6 +29,8 @@ struct Options {
   unsigned memoryMB = 8192;
   bool json = false;
   bool verbose = false;
+  bool explain = false;   // print the proof's evidence (the symbolic execution graph's invariants)
+  std::string dotFile;    // write the symbolic execution graph as Graphviz
   bool help = false;
   bool version = false;
 };

@@ -5,11 +5,36 @@
 
 #include "falsifier/falsifier.h"
 #include "interp/interp.h"
+#include "symex/symex.h"
 
 namespace atropos::driver {
 
+namespace {
+
+// Shares of the time left that the first round of executions and the symbolic execution may use.
+constexpr double kFirstTestingShare = 0.15;
+constexpr double kSymbolicShare = 0.7;
+
+std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
+  std::vector<Property> open;
+  for (const Outcome& o : outcomes)
+    if (o.verdict == Verdict::Unknown) open.push_back(o.property);
+  return open;
+}
+
+// Replaces the outcome of each property that `better` decides.
+void adopt(std::vector<Outcome>& outcomes, const std::vector<Outcome>& better) {
+  for (const Outcome& b : better) {
+    if (b.verdict == Verdict::Unknown) continue;
+    for (Outcome& o : outcomes)
+      if (o.property == b.property) o = b;
+  }
+}
+
+}  // namespace
+
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
-                                      const Budget& budget, PortfolioStatistics* statistics) {
+                                      const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
   auto created = interp::Interpreter::create(program);
   if (auto* why = std::get_if<std::string>(&created)) {
     std::vector<Outcome> outcomes;
@@ -17,21 +42,59 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     return outcomes;
   }
   const auto& interpreter = std::get<std::unique_ptr<interp::Interpreter>>(created);
-  falsifier::Options options;
-  options.deadline = budget.deadline;
-  options.memoryBytes = budget.memoryBytes;
-  if (budget.progress)
-    options.progress = [&](const falsifier::Statistics& s) { budget.progress(PortfolioStatistics{s.runs, s.steps}); };
-  falsifier::Statistics stats;
-  std::vector<Outcome> outcomes = falsifier::falsify(*interpreter, properties, options, &stats);
+  falsifier::Statistics totals;
+  auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed) {
+    falsifier::Options options;
+    options.deadline = deadline;
+    options.memoryBytes = budget.memoryBytes;
+    options.seed = seed;
+    if (budget.progress)
+      options.progress = [&](const falsifier::Statistics& s) {
+        budget.progress(PortfolioStatistics{totals.runs + s.runs, totals.steps + s.steps});
+      };
+    falsifier::Statistics stats;
+    std::vector<Outcome> outcomes = falsifier::falsify(*interpreter, which, options, &stats);
+    totals.runs += stats.runs;
+    totals.steps += stats.steps;
+    return outcomes;
+  };
+
+  auto share = [&](double fraction) {
+    return budget.deadline.capped(std::chrono::duration<double>(budget.deadline.secondsLeft() * fraction));
+  };
+  std::vector<Outcome> outcomes = test(properties, share(kFirstTestingShare), 0x5eed);
+
+  std::vector<Property> open = stillOpen(outcomes);
+  if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot))) {
+    symex::Options options;
+    options.deadline = share(kSymbolicShare);
+    options.explain = evidence && evidence->explain;
+    options.dot = evidence && evidence->wantDot;
+    symex::Evidence proof;
+    std::vector<Outcome> proved = symex::prove(program, open, options, &proof);
+    adopt(outcomes, proved);
+    // Say why the proof failed where the executions have nothing to say either.
+    for (Outcome& o : outcomes)
+      for (const Outcome& p : proved)
+        if (o.property == p.property && o.verdict == Verdict::Unknown && p.verdict == Verdict::Unknown)
+          o.reason += "; " + p.reason;
+    if (evidence) {
+      evidence->explanation = std::move(proof.explanation);
+      evidence->dot = std::move(proof.dot);
+    }
+  }
+
+  open = stillOpen(outcomes);
+  if (!open.empty() && !budget.deadline.expired()) adopt(outcomes, test(open, budget.deadline, 0xa770905));
+
   // Report in the order the properties were asked for.
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
     return std::find(properties.begin(), properties.end(), a.property) <
            std::find(properties.begin(), properties.end(), b.property);
   });
   if (statistics) {
-    statistics->executions = stats.runs;
-    statistics->steps = stats.steps;
+    statistics->executions = totals.runs;
+    statistics->steps = totals.steps;
   }
   return outcomes;
 }

@@ -1,7 +1,10 @@
-// The engines per property under one budget. Today: the falsifier (concrete executions with chosen inputs).
+// The engines per property under one budget: a short round of concrete executions (which decides programs
+// without input exactly and finds shallow violations), then the symbolic execution for what is still open, then
+// concrete executions again for the rest of the time.
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/deadline.h"
@@ -15,6 +18,13 @@ struct PortfolioStatistics {
   uint64_t steps = 0;
 };
 
+struct Evidence {
+  bool explain = false;      // ask the engines for a human-readable explanation
+  bool wantDot = false;      // ask for the symbolic execution graph in Graphviz form
+  std::string explanation;
+  std::string dot;
+};
+
 struct Budget {
   Deadline deadline = Deadline::never();
   uint64_t memoryBytes = 4ull << 30;
@@ -22,6 +32,7 @@ struct Budget {
 };
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
-                                      const Budget& budget, PortfolioStatistics* statistics);
+                                      const Budget& budget, PortfolioStatistics* statistics,
+                                      Evidence* evidence = nullptr);
 
 }  // namespace atropos::driver

@@ -1,0 +1,75 @@
+#include "smt/solver.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace atropos::smt {
+
+Solver::Solver(z3::context& context, const Limits& limits)
+    : context_(context), solver_(context, "QF_NIA"), limits_(limits) {}
+
+void Solver::push() {
+  solver_.push();
+  ++depth_;
+}
+
+void Solver::pop(unsigned scopes) {
+  if (scopes == 0) return;
+  solver_.pop(scopes);
+  depth_ -= scopes;
+}
+
+void Solver::add(const z3::expr& fact) { solver_.add(fact); }
+
+z3::check_result Solver::check(const z3::expr& extra) {
+  ++queries_;
+  double left = limits_.deadline.secondsLeft();
+  if (left <= 0) return z3::unknown;
+  unsigned millis = limits_.queryMillis;
+  if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
+  z3::params params(context_);
+  params.set("timeout", millis);
+  solver_.set(params);
+  z3::expr_vector assumptions(context_);
+  solver_.push();
+  solver_.add(extra);
+  z3::check_result result;
+  try {
+    result = solver_.check();
+  } catch (const z3::exception&) {
+    result = z3::unknown;
+  }
+  solver_.pop();
+  return result;
+}
+
+Answer Solver::entails(const z3::expr& goal) {
+  switch (check(!goal)) {
+    case z3::unsat: return Answer::Yes;
+    case z3::sat: return Answer::No;
+    default: return Answer::Unknown;
+  }
+}
+
+Answer Solver::satisfiable(const z3::expr& extra) {
+  switch (check(extra)) {
+    case z3::sat: return Answer::Yes;
+    case z3::unsat: return Answer::No;
+    default: return Answer::Unknown;
+  }
+}
+
+std::optional<z3::model> Solver::model(const z3::expr& extra) {
+  ++queries_;
+  solver_.push();
+  solver_.add(extra);
+  std::optional<z3::model> result;
+  try {
+    if (solver_.check() == z3::sat) result = solver_.get_model();
+  } catch (const z3::exception&) {
+  }
+  solver_.pop();
+  return result;
+}
+
+}  // namespace atropos::smt

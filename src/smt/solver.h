@@ -1,0 +1,51 @@
+// The embedded SMT solver (Z3) behind every entailment check of the abstract engines.
+//
+// A Solver is incremental: callers push the facts that hold along a path scope by scope and ask many questions
+// against them. Every question has its own time limit and obeys the engine's deadline; a question the solver
+// cannot settle in time is answered "don't know", which callers must treat as "not proven".
+#pragma once
+
+#include <z3++.h>
+
+#include <optional>
+
+#include "common/deadline.h"
+
+namespace atropos::smt {
+
+enum class Answer { Yes, No, Unknown };
+
+struct Limits {
+  unsigned queryMillis = 300;
+  Deadline deadline = Deadline::never();
+};
+
+class Solver {
+ public:
+  Solver(z3::context& context, const Limits& limits);
+
+  void push();
+  void pop(unsigned scopes = 1);
+  unsigned depth() const { return depth_; }
+  void add(const z3::expr& fact);
+
+  // Do the asserted facts imply `goal`? No means a model of the facts falsifies it.
+  Answer entails(const z3::expr& goal);
+  // Are the asserted facts (and `extra`) satisfiable?
+  Answer satisfiable(const z3::expr& extra);
+  // A model of the asserted facts and `extra`, when they are satisfiable.
+  std::optional<z3::model> model(const z3::expr& extra);
+
+  unsigned long long queries() const { return queries_; }
+
+ private:
+  z3::check_result check(const z3::expr& extra);
+
+  z3::context& context_;
+  z3::solver solver_;
+  Limits limits_;
+  unsigned depth_ = 0;
+  unsigned long long queries_ = 0;
+};
+
+}  // namespace atropos::smt

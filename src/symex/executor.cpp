@@ -1,0 +1,1080 @@
+#include "symex/executor.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <algorithm>
+
+#include "frontend/environment.h"
+#include "smt/integers.h"
+
+namespace atropos::symex {
+
+const char* errorKindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Deref: return "invalid dereference";
+    case ErrorKind::Free: return "invalid free";
+    case ErrorKind::Overflow: return "signed overflow";
+    case ErrorKind::Undefined: return "undefined behaviour";
+    case ErrorKind::Reach: return "reach_error";
+    case ErrorKind::Unsupported: return "not modelled";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr unsigned kVariablesPerStep = 256;
+constexpr size_t kMaxCallDepth = 48;
+constexpr size_t kMaxInitializedScalars = 256;
+
+struct SplitRequest {
+  z3::expr condition;
+};
+struct ErrorRaised {
+  ErrorKind kind;
+  std::string message;
+};
+struct EndRaised {
+  EndKind kind;
+};
+struct InfeasibleRaised {};
+
+std::string sanitize(const std::string& hint) {
+  std::string name;
+  for (char c : hint)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') name.push_back(c);
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "v" + name;
+  return name;
+}
+
+[[noreturn]] void unsupported(const std::string& what) { throw ErrorRaised{ErrorKind::Unsupported, what}; }
+
+z3::expr rangeOf(const z3::expr& term, unsigned bits, View view) {
+  return view == View::Signed ? smt::inSignedRange(term, bits) : smt::inUnsignedRange(term, bits);
+}
+
+bool isPowerOfTwoMinusOne(const z3::expr& term, unsigned& exponent) {
+  if (!term.is_numeral()) return false;
+  std::string text = term.get_decimal_string(0);
+  for (unsigned k = 1; k <= 64; ++k)
+    if (text == (smt::powerOfTwo(term.ctx(), k) - 1).simplify().get_decimal_string(0)) {
+      exponent = k;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+// One application of the rules to one state.
+class Executor::Step {
+ public:
+  Step(Executor& executor, const State& state)
+      : e_(executor), c_(executor.context_), in_(state), out_(state), layout_(executor.index_.layout()) {
+    base_ = state.stepVariables ? *state.stepVariables : (executor.nextVariable_ += kVariablesPerStep) - kVariablesPerStep;
+    out_.stepVariables.reset();
+  }
+
+  StepResult run() {
+    StepResult result;
+    try {
+      const llvm::Instruction* at = in_.top().next;
+      next_ = at->getNextNode();
+      execute(*at);
+      if (!framesChanged_) out_.top().next = next_;
+      out_.addFacts(std::move(facts_));
+      result.kind = StepResult::Kind::Next;
+      result.next = std::move(out_);
+    } catch (const SplitRequest& split) {
+      result.kind = StepResult::Kind::Split;
+      result.condition = split.condition;
+      if (in_.stepVariables && in_.knowledge)
+        for (const z3::expr& fact : in_.knowledge->facts)
+          if (z3::eq(fact, split.condition) || z3::eq(fact, !split.condition) ||
+              z3::eq(fact, (!split.condition).simplify())) {
+            result.kind = StepResult::Kind::Error;
+            result.error = ErrorKind::Unsupported;
+            result.message = "the solver cannot decide a condition in time";
+          }
+    } catch (const ErrorRaised& error) {
+      result.kind = StepResult::Kind::Error;
+      result.error = error.kind;
+      result.message = error.message;
+    } catch (const EndRaised& end) {
+      result.kind = StepResult::Kind::End;
+      result.end = end.kind;
+      out_.addFacts(std::move(facts_));
+      result.next = std::move(out_);
+    } catch (const InfeasibleRaised&) {
+      result.kind = StepResult::Kind::Infeasible;
+    }
+    return result;
+  }
+
+  unsigned long long base() const { return base_; }
+
+ private:
+  // ---- decisions -------------------------------------------------------------------------------------------
+  z3::expr assumptions() {
+    if (facts_.empty()) return c_.bool_val(true);
+    z3::expr_vector v(c_);
+    for (const z3::expr& f : facts_) v.push_back(f);
+    return z3::mk_and(v);
+  }
+
+  bool provable(const z3::expr& condition) {
+    z3::expr s = condition.simplify();
+    if (s.is_true()) return true;
+    if (s.is_false()) return false;
+    return e_.solver_.entails(z3::implies(assumptions(), s)) == smt::Answer::Yes;
+  }
+
+  // Whether `condition` holds in every represented state; a refinement when that depends on the state.
+  bool holds(const z3::expr& condition) {
+    z3::expr s = condition.simplify();
+    if (s.is_true()) return true;
+    if (s.is_false()) return false;
+    z3::expr context = assumptions();
+    if (e_.solver_.entails(z3::implies(context, s)) == smt::Answer::Yes) return true;
+    if (e_.solver_.entails(z3::implies(context, !s)) == smt::Answer::Yes) return false;
+    throw SplitRequest{s};
+  }
+
+  void require(const z3::expr& condition, ErrorKind kind, const std::string& message) {
+    if (!holds(condition)) throw ErrorRaised{kind, message};
+  }
+
+  // ---- values ----------------------------------------------------------------------------------------------
+  z3::expr fresh(const std::string& hint) {
+    if (used_ >= kVariablesPerStep) unsupported("an instruction that needs too many symbolic values");
+    return c_.int_const((sanitize(hint) + "_" + std::to_string(base_ + used_++)).c_str());
+  }
+
+  z3::expr freshInRange(const std::string& hint, unsigned bits, View view) {
+    z3::expr v = fresh(hint);
+    facts_.push_back(rangeOf(v, bits, view));
+    return v;
+  }
+
+  unsigned bitsOf(const llvm::Value* v) const {
+    unsigned bits = e_.index_.bits(v->getType());
+    if (bits == 0) unsupported("a value of a type that is not a scalar");
+    return bits;
+  }
+
+  View viewOf(const llvm::Value* v) const { return e_.index_.view(v); }
+
+  z3::expr numeral(const llvm::APInt& value, View want) {
+    if (value.getBitWidth() > 64) unsupported("an integer wider than 64 bits");
+    if (want == View::Signed) return c_.int_val(static_cast<int64_t>(value.getSExtValue()));
+    return c_.int_val(static_cast<uint64_t>(value.getZExtValue()));
+  }
+
+  z3::expr convert(const z3::expr& term, unsigned bits, View from, View to) {
+    if (from == to || bits == 0) return term;
+    z3::expr modulus = smt::powerOfTwo(c_, bits);
+    if (from == View::Unsigned) {
+      if (holds(term <= smt::signedMax(c_, bits))) return term;
+      return (term - modulus).simplify();
+    }
+    if (holds(term >= 0)) return term;
+    return (term + modulus).simplify();
+  }
+
+  z3::expr read(const llvm::Value* v, View want) {
+    if (v->getType()->isPointerTy()) want = View::Unsigned;
+    if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) return numeral(ci->getValue(), want);
+    if (llvm::isa<llvm::ConstantPointerNull>(v)) return c_.int_val(0);
+    if (llvm::isa<llvm::UndefValue>(v)) return freshInRange("undef", bitsOf(v), want);
+    if (auto* fp = llvm::dyn_cast<llvm::ConstantFP>(v)) {
+      unsigned bits = bitsOf(v);
+      return convert(numeral(fp->getValueAPF().bitcastToAPInt(), View::Unsigned), bits, View::Unsigned, want);
+    }
+    if (llvm::isa<llvm::GlobalValue>(v)) {
+      auto it = e_.globalAddresses_.find(v);
+      if (it == e_.globalAddresses_.end()) unsupported("the address of '" + v->getName().str() + "'");
+      return it->second;
+    }
+    if (auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(v)) return readConstantExpression(ce, want);
+    if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) {
+      const Local* local = in_.top().find(e_.index_.valueId(v));
+      if (!local) unsupported("a value that is not defined on this path");
+      return convert(local->value, bitsOf(v), viewOf(v), want);
+    }
+    unsupported("a constant of a kind that is not modelled");
+  }
+
+  z3::expr readConstantExpression(const llvm::ConstantExpr* ce, View want) {
+    switch (ce->getOpcode()) {
+      case llvm::Instruction::BitCast:
+      case llvm::Instruction::AddrSpaceCast:
+        return read(ce->getOperand(0), want);
+      case llvm::Instruction::GetElementPtr: {
+        auto* gep = llvm::cast<llvm::GEPOperator>(ce);
+        llvm::APInt offset(e_.index_.pointerBits(), 0);
+        if (!gep->accumulateConstantOffset(layout_, offset)) unsupported("a constant address expression");
+        return (read(gep->getPointerOperand(), View::Unsigned) + numeral(offset, View::Signed)).simplify();
+      }
+      case llvm::Instruction::PtrToInt:
+      case llvm::Instruction::IntToPtr: {
+        if (bitsOf(ce) != bitsOf(ce->getOperand(0))) unsupported("a constant pointer conversion of another width");
+        return convert(read(ce->getOperand(0), View::Unsigned), bitsOf(ce), View::Unsigned, want);
+      }
+      default:
+        unsupported(std::string("the constant expression '") + ce->getOpcodeName() + "'");
+    }
+  }
+
+  // Gives `instruction` the value `term`, which is read as `termView`, in a fresh variable of the instruction's
+  // own reading.
+  z3::expr define(const llvm::Instruction* instruction, const z3::expr& term, View termView) {
+    unsigned bits = bitsOf(instruction);
+    View view = instruction->getType()->isPointerTy() ? View::Unsigned : viewOf(instruction);
+    z3::expr value = convert(term, bits, termView, view);
+    z3::expr w = fresh(e_.index_.name(instruction));
+    facts_.push_back(w == value);
+    facts_.push_back(rangeOf(w, bits, view));
+    out_.top().set(e_.index_.valueId(instruction), w);
+    return w;
+  }
+
+  void defineVariable(const llvm::Instruction* instruction, const z3::expr& variable) {
+    out_.top().set(e_.index_.valueId(instruction), variable);
+  }
+
+  // A value reduced modulo 2^bits into the range of `view` (seed 000's uns_n / sig_n with a fresh quotient).
+  z3::expr wrapped(const z3::expr& term, unsigned bits, View view, const std::string& hint) {
+    if (provable(rangeOf(term, bits, view))) return term;
+    z3::expr quotient = fresh("q");
+    z3::expr w = fresh(hint);
+    facts_.push_back(w == term - quotient * smt::powerOfTwo(c_, bits));
+    facts_.push_back(rangeOf(w, bits, view));
+    return w;
+  }
+
+  // ---- memory ----------------------------------------------------------------------------------------------
+  const MemoryBlock* findBlock(const z3::expr& lo) const {
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (z3::eq(b.lo, lo)) return &b;
+    return nullptr;
+  }
+
+  // The block that holds the `size` bytes from `address` in every represented state; refines the state when
+  // that depends on the state, and reports an error when some represented state accesses unallocated memory.
+  MemoryBlock containing(const z3::expr& address, const z3::expr& size, ErrorKind kind, const std::string& what) {
+    const auto& blocks = in_.memory->blocks;
+    auto inside = [&](const MemoryBlock& b) { return b.lo <= address && address + size - 1 <= b.hi; };
+    for (const MemoryBlock& b : blocks)
+      if (z3::eq(b.lo, address) && provable(inside(b))) return b;
+    z3::expr context = assumptions();
+    z3::expr_vector anywhere(c_);
+    for (const MemoryBlock& b : blocks) anywhere.push_back(inside(b));
+    z3::expr outside = anywhere.empty() ? c_.bool_val(true) : !z3::mk_or(anywhere);
+    switch (e_.solver_.satisfiable(context && outside)) {
+      case smt::Answer::Yes: throw ErrorRaised{kind, what + " may be outside every allocated block"};
+      case smt::Answer::Unknown: unsupported("the solver cannot decide whether " + what + " is allocated");
+      case smt::Answer::No: break;
+    }
+    auto some = e_.solver_.model(context);
+    if (!some) unsupported("the solver cannot decide which block " + what + " is in");
+    for (const MemoryBlock& b : blocks) {
+      if (!some->eval(inside(b), true).is_true()) continue;
+      if (holds(inside(b))) return b;
+    }
+    throw ErrorRaised{ErrorKind::Unsupported, "the solver cannot decide which block " + what + " is in"};
+  }
+
+  // Drops what is known about the contents of `block` at the `size` bytes from `address`, before they change.
+  void forgetContents(const MemoryBlock& block, const z3::expr& address, const z3::expr& size) {
+    Memory& memory = out_.mutableMemory();
+    std::vector<PointsTo> kept;
+    for (const PointsTo& entry : memory.pointsTo) {
+      bool keep = true;
+      if (z3::eq(entry.block, block.lo)) {
+        z3::expr disjoint = entry.address + int(entry.bits / 8) <= address || address + size <= entry.address;
+        keep = provable(disjoint);
+      }
+      if (keep) kept.push_back(entry);
+    }
+    memory.pointsTo = std::move(kept);
+  }
+
+  void releaseBlock(const z3::expr& lo) {
+    Memory& memory = out_.mutableMemory();
+    std::erase_if(memory.blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
+    std::erase_if(memory.pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
+  }
+
+  z3::expr addBlock(const std::string& hint, const z3::expr& size, BlockKind kind, const llvm::Value* origin,
+                    std::optional<z3::expr> lo = std::nullopt) {
+    z3::expr start = lo ? *lo : fresh(hint);
+    z3::expr end = fresh(hint + "_end");
+    facts_.push_back(end == start + size - 1);
+    MemoryBlock block{start, end, kind, static_cast<unsigned>(out_.frames.size() - 1), origin, false};
+    out_.mutableMemory().blocks.push_back(block);
+    return start;
+  }
+
+  // ---- instructions ----------------------------------------------------------------------------------------
+  void execute(const llvm::Instruction& i) {
+    using llvm::Instruction;
+    switch (i.getOpcode()) {
+      case Instruction::Alloca: return executeAlloca(llvm::cast<llvm::AllocaInst>(i));
+      case Instruction::Load: return executeLoad(llvm::cast<llvm::LoadInst>(i));
+      case Instruction::Store: return executeStore(llvm::cast<llvm::StoreInst>(i));
+      case Instruction::GetElementPtr: return executeGep(llvm::cast<llvm::GetElementPtrInst>(i));
+      case Instruction::ICmp: return executeCompare(llvm::cast<llvm::ICmpInst>(i));
+      case Instruction::Select: {
+        bool chosen = holds(read(i.getOperand(0), View::Unsigned) == 1);
+        const llvm::Value* v = i.getOperand(chosen ? 1 : 2);
+        View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
+        define(&i, read(v, view), view);
+        return;
+      }
+      case Instruction::Br: return executeBranch(llvm::cast<llvm::BranchInst>(i));
+      case Instruction::Switch: return executeSwitch(llvm::cast<llvm::SwitchInst>(i));
+      case Instruction::Add:
+      case Instruction::Sub: return executeAddSub(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Mul: return executeMul(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::UDiv:
+      case Instruction::URem:
+      case Instruction::SDiv:
+      case Instruction::SRem: return executeDivision(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Shl:
+      case Instruction::LShr:
+      case Instruction::AShr: return executeShift(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::And:
+      case Instruction::Or:
+      case Instruction::Xor: return executeBitwise(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Trunc: {
+        View view = viewOf(&i);
+        unsigned bits = bitsOf(&i);
+        define(&i, wrapped(read(i.getOperand(0), view), bits, view, e_.index_.name(&i)), view);
+        return;
+      }
+      case Instruction::ZExt: define(&i, read(i.getOperand(0), View::Unsigned), View::Unsigned); return;
+      case Instruction::SExt: define(&i, read(i.getOperand(0), View::Signed), View::Signed); return;
+      case Instruction::BitCast:
+      case Instruction::AddrSpaceCast:
+      case Instruction::Freeze: {
+        View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
+        define(&i, read(i.getOperand(0), view), view);
+        return;
+      }
+      case Instruction::PtrToInt:
+      case Instruction::IntToPtr: {
+        unsigned bits = bitsOf(&i);
+        z3::expr value = read(i.getOperand(0), View::Unsigned);
+        if (bits < bitsOf(i.getOperand(0))) value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
+        define(&i, value, View::Unsigned);
+        return;
+      }
+      case Instruction::FAdd:
+      case Instruction::FSub:
+      case Instruction::FMul:
+      case Instruction::FDiv:
+      case Instruction::FRem:
+      case Instruction::FNeg:
+      case Instruction::FPTrunc:
+      case Instruction::FPExt:
+      case Instruction::SIToFP:
+      case Instruction::UIToFP:
+      case Instruction::FCmp:
+        // Floating point is not modelled: any result is possible, which over-approximates it.
+        defineVariable(&i, freshInRange(e_.index_.name(&i), bitsOf(&i), View::Unsigned));
+        return;
+      case Instruction::Call: return executeCall(llvm::cast<llvm::CallInst>(i));
+      case Instruction::Ret: return executeReturn(llvm::cast<llvm::ReturnInst>(i));
+      case Instruction::Unreachable: unsupported("an 'unreachable' instruction is executed");
+      default: unsupported(std::string("the instruction '") + i.getOpcodeName() + "'");
+    }
+  }
+
+  z3::expr allocationSize(const llvm::AllocaInst& a) {
+    uint64_t element = layout_.getTypeAllocSize(a.getAllocatedType());
+    z3::expr count = read(a.getArraySize(), View::Unsigned);
+    return (count * c_.int_val(static_cast<uint64_t>(element))).simplify();
+  }
+
+  static bool hasLifetimeStart(const llvm::Value* pointer) {
+    for (const llvm::User* user : pointer->users()) {
+      if (auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user))
+        if (intrinsic->getIntrinsicID() == llvm::Intrinsic::lifetime_start) return true;
+      if (llvm::isa<llvm::BitCastInst>(user) && hasLifetimeStart(user)) return true;
+    }
+    return false;
+  }
+
+  void executeAlloca(const llvm::AllocaInst& a) {
+    z3::expr size = allocationSize(a);
+    if (!holds(size >= 1)) unsupported("a stack allocation of zero bytes");
+    std::string hint = e_.index_.name(&a);
+    if (hasLifetimeStart(&a)) {
+      // The object exists from its lifetime start on; here only its address is chosen.
+      z3::expr lo = fresh(hint);
+      facts_.push_back(lo >= 1 && lo <= smt::unsignedMax(c_, e_.index_.pointerBits()));
+      defineVariable(&a, lo);
+      return;
+    }
+    defineVariable(&a, addBlock(hint, size, BlockKind::Stack, &a));
+  }
+
+  // The base address an alloca's lifetime marker speaks of, as the frame names it.
+  std::optional<std::pair<z3::expr, const llvm::AllocaInst*>> lifetimeObject(const llvm::Value* pointer) {
+    auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(pointer->stripPointerCasts());
+    if (!alloca) return std::nullopt;
+    if (const Local* local = in_.top().find(e_.index_.valueId(alloca))) return std::make_pair(local->value, alloca);
+    // The alloca itself is no longer live; the marker's operand names the same address.
+    z3::expr address = read(pointer, View::Unsigned);
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (b.kind == BlockKind::Stack && provable(b.lo == address)) return std::make_pair(b.lo, alloca);
+    if (address.is_const()) return std::make_pair(address, alloca);
+    return std::nullopt;
+  }
+
+  void executeLoad(const llvm::LoadInst& load) {
+    unsigned bits = bitsOf(&load);
+    uint64_t bytes = layout_.getTypeStoreSize(load.getType());
+    z3::expr address = read(load.getPointerOperand(), View::Unsigned);
+    MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), ErrorKind::Deref, "a read");
+    View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
+    for (const PointsTo& entry : in_.memory->pointsTo)
+      if (entry.bits == bits && z3::eq(entry.address, address) && z3::eq(entry.block, block.lo)) {
+        define(&load, entry.value, entry.view);
+        return;
+      }
+    z3::expr w = freshInRange(e_.index_.name(&load), bits, view);
+    defineVariable(&load, w);
+    out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});
+  }
+
+  void store(const z3::expr& address, z3::expr value, unsigned bits, View view, uint64_t bytes) {
+    z3::expr size = c_.int_val(static_cast<uint64_t>(bytes));
+    MemoryBlock block = containing(address, size, ErrorKind::Deref, "a write");
+    if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+    forgetContents(block, address, size);
+    if (!value.is_numeral() && !value.is_const()) {
+      z3::expr w = fresh("stored");
+      facts_.push_back(w == value);
+      value = w;
+    }
+    out_.mutableMemory().pointsTo.push_back(PointsTo{address, value, bits, view, block.lo});
+  }
+
+  void executeStore(const llvm::StoreInst& s) {
+    const llvm::Value* v = s.getValueOperand();
+    unsigned bits = bitsOf(v);
+    View view = View::Unsigned;
+    if (!v->getType()->isPointerTy()) {
+      if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v))
+        view = viewOf(v);
+      else if (v->getType()->isIntegerTy() && bits > 8)
+        view = View::Signed;
+    }
+    z3::expr address = read(s.getPointerOperand(), View::Unsigned);
+    store(address, read(v, view), bits, view, layout_.getTypeStoreSize(v->getType()));
+  }
+
+  void executeGep(const llvm::GetElementPtrInst& gep) {
+    if (gep.getType()->isVectorTy()) unsupported("a vector of addresses");
+    z3::expr address = read(gep.getPointerOperand(), View::Unsigned);
+    for (auto it = llvm::gep_type_begin(gep); it != llvm::gep_type_end(gep); ++it) {
+      const llvm::Value* index = it.getOperand();
+      if (llvm::StructType* st = it.getStructTypeOrNull()) {
+        uint64_t field = llvm::cast<llvm::ConstantInt>(index)->getZExtValue();
+        address = address + c_.int_val(static_cast<uint64_t>(layout_.getStructLayout(st)->getElementOffset(field)));
+        continue;
+      }
+      uint64_t element = layout_.getTypeAllocSize(it.getIndexedType());
+      address = address + read(index, View::Signed) * c_.int_val(static_cast<uint64_t>(element));
+    }
+    address = address.simplify();
+    require(smt::inUnsignedRange(address, e_.index_.pointerBits()), ErrorKind::Unsupported,
+            "pointer arithmetic may leave the address space");
+    define(&gep, address, View::Unsigned);
+  }
+
+  void executeCompare(const llvm::ICmpInst& cmp) {
+    using P = llvm::CmpInst::Predicate;
+    P p = cmp.getPredicate();
+    View view = View::Unsigned;
+    if (cmp.isSigned()) {
+      view = View::Signed;
+    } else if (cmp.isEquality() && !cmp.getOperand(0)->getType()->isPointerTy()) {
+      for (const llvm::Value* v : cmp.operands())
+        if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) {
+          view = viewOf(v);
+          break;
+        }
+    }
+    z3::expr a = read(cmp.getOperand(0), view);
+    z3::expr b = read(cmp.getOperand(1), view);
+    z3::expr condition = c_.bool_val(true);
+    switch (p) {
+      case P::ICMP_EQ: condition = a == b; break;
+      case P::ICMP_NE: condition = a != b; break;
+      case P::ICMP_SLT:
+      case P::ICMP_ULT: condition = a < b; break;
+      case P::ICMP_SLE:
+      case P::ICMP_ULE: condition = a <= b; break;
+      case P::ICMP_SGT:
+      case P::ICMP_UGT: condition = a > b; break;
+      case P::ICMP_SGE:
+      case P::ICMP_UGE: condition = a >= b; break;
+      default: unsupported("a comparison predicate");
+    }
+    if (cmp.getType()->isVectorTy()) unsupported("a vector comparison");
+    define(&cmp, c_.int_val(holds(condition) ? 1 : 0), View::Unsigned);
+  }
+
+  void enterBlock(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
+    for (const llvm::PHINode& phi : to->phis()) {
+      View view = phi.getType()->isPointerTy() ? View::Unsigned : viewOf(&phi);
+      define(&phi, read(phi.getIncomingValueForBlock(from), view), view);
+    }
+    next_ = to->getFirstNonPHI();
+  }
+
+  void executeBranch(const llvm::BranchInst& br) {
+    if (br.isUnconditional()) return enterBlock(br.getParent(), br.getSuccessor(0));
+    bool taken = holds(read(br.getCondition(), View::Unsigned) == 1);
+    enterBlock(br.getParent(), br.getSuccessor(taken ? 0 : 1));
+  }
+
+  void executeSwitch(const llvm::SwitchInst& sw) {
+    const llvm::Value* condition = sw.getCondition();
+    View view = (llvm::isa<llvm::Argument>(condition) || llvm::isa<llvm::Instruction>(condition)) ? viewOf(condition)
+                                                                                                  : View::Unsigned;
+    z3::expr value = read(condition, view);
+    for (const auto& c : sw.cases())
+      if (holds(value == numeral(c.getCaseValue()->getValue(), view)))
+        return enterBlock(sw.getParent(), c.getCaseSuccessor());
+    enterBlock(sw.getParent(), sw.getDefaultDest());
+  }
+
+  void executeAddSub(const llvm::BinaryOperator& op) {
+    bool add = op.getOpcode() == llvm::Instruction::Add;
+    unsigned bits = bitsOf(&op);
+    z3::expr modulus = smt::powerOfTwo(c_, bits);
+    if (op.hasNoUnsignedWrap()) {
+      z3::expr a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+      require(smt::inUnsignedRange(add ? a + b : a - b, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
+    }
+    if (op.hasNoSignedWrap()) {
+      z3::expr a = read(op.getOperand(0), View::Signed), b = read(op.getOperand(1), View::Signed);
+      z3::expr s = add ? a + b : a - b;
+      require(smt::inSignedRange(s, bits), ErrorKind::Overflow,
+              std::string("the signed ") + (add ? "addition" : "subtraction") + " may overflow");
+      define(&op, s, View::Signed);
+      return;
+    }
+    View view = viewOf(&op);
+    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    z3::expr s = add ? a + b : a - b;
+    if (view == View::Unsigned) {
+      if (add)
+        define(&op, holds(s <= smt::unsignedMax(c_, bits)) ? s : s - modulus, view);
+      else
+        define(&op, holds(s >= 0) ? s : s + modulus, view);
+      return;
+    }
+    if (holds(s > smt::signedMax(c_, bits)))
+      define(&op, s - modulus, view);
+    else if (holds(s < smt::signedMin(c_, bits)))
+      define(&op, s + modulus, view);
+    else
+      define(&op, s, view);
+  }
+
+  void executeMul(const llvm::BinaryOperator& op) {
+    unsigned bits = bitsOf(&op);
+    View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
+    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    z3::expr product = (a * b).simplify();
+    if (op.hasNoUnsignedWrap()) {
+      z3::expr au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
+      require(smt::inUnsignedRange(au * bu, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
+    }
+    if (op.hasNoSignedWrap()) {
+      require(smt::inSignedRange(product, bits), ErrorKind::Overflow, "the signed multiplication may overflow");
+      define(&op, product, View::Signed);
+      return;
+    }
+    define(&op, wrapped(product, bits, view, e_.index_.name(&op)), view);
+  }
+
+  void executeDivision(const llvm::BinaryOperator& op) {
+    unsigned bits = bitsOf(&op);
+    bool isSigned = op.getOpcode() == llvm::Instruction::SDiv || op.getOpcode() == llvm::Instruction::SRem;
+    bool remainder = op.getOpcode() == llvm::Instruction::URem || op.getOpcode() == llvm::Instruction::SRem;
+    View view = isSigned ? View::Signed : View::Unsigned;
+    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    require(b != 0, ErrorKind::Undefined, "a division by zero");
+    if (isSigned)
+      require(!(a == smt::signedMin(c_, bits) && b == -1), remainder ? ErrorKind::Undefined : ErrorKind::Overflow,
+              remainder ? "INT_MIN % -1 is undefined" : "INT_MIN / -1 overflows");
+    z3::expr q = fresh("quotient");
+    z3::expr r = fresh("remainder");
+    facts_.push_back(a == b * q + r);
+    if (!isSigned) {
+      facts_.push_back(r >= 0 && r < b && q >= 0 && q <= a);
+    } else {
+      // C division truncates towards zero: the remainder has the dividend's sign and is smaller than |b|.
+      facts_.push_back(z3::implies(a >= 0, r >= 0) && z3::implies(a < 0, r <= 0));
+      facts_.push_back(z3::implies(b > 0, r < b && r > -b) && z3::implies(b < 0, r < -b && r > b));
+      facts_.push_back(smt::inSignedRange(q, bits));
+    }
+    define(&op, remainder ? r : q, view);
+  }
+
+  void executeShift(const llvm::BinaryOperator& op) {
+    unsigned bits = bitsOf(&op);
+    z3::expr amount = read(op.getOperand(1), View::Unsigned);
+    require(amount < static_cast<int>(bits), ErrorKind::Undefined, "a shift by at least the width of the type");
+    int64_t k = 0;
+    bool constant = smt::numeralValue(amount.simplify(), k);
+    std::string hint = e_.index_.name(&op);
+    switch (op.getOpcode()) {
+      case llvm::Instruction::Shl: {
+        if (!constant) {
+          if (op.hasNoSignedWrap() || op.hasNoUnsignedWrap()) unsupported("a flagged shift by a variable amount");
+          defineVariable(&op, freshInRange(hint, bits, viewOf(&op)));
+          return;
+        }
+        View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
+        z3::expr product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        if (op.hasNoSignedWrap()) {
+          require(smt::inSignedRange(product, bits), ErrorKind::Overflow, "the signed shift may overflow");
+          define(&op, product, View::Signed);
+          return;
+        }
+        if (op.hasNoUnsignedWrap()) unsupported("a 'nuw' shift");
+        define(&op, wrapped(product, bits, view, hint), view);
+        return;
+      }
+      case llvm::Instruction::LShr:
+      case llvm::Instruction::AShr: {
+        if (op.isExact()) unsupported("an 'exact' shift");
+        View view = op.getOpcode() == llvm::Instruction::AShr ? View::Signed : View::Unsigned;
+        z3::expr a = read(op.getOperand(0), view);
+        if (!constant) {
+          z3::expr w = freshInRange(hint, bits, view);
+          if (view == View::Unsigned) facts_.push_back(w <= a);
+          define(&op, w, view);
+          return;
+        }
+        z3::expr divisor = smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        z3::expr q = fresh(hint);
+        z3::expr r = fresh("r");
+        facts_.push_back(a == divisor * q + r && r >= 0 && r < divisor);
+        define(&op, q, view);
+        return;
+      }
+      default: unsupported("a shift");
+    }
+  }
+
+  void executeBitwise(const llvm::BinaryOperator& op) {
+    unsigned bits = bitsOf(&op);
+    z3::expr a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+    std::string hint = e_.index_.name(&op);
+    z3::expr w = freshInRange(hint, bits, View::Unsigned);
+    auto opcode = op.getOpcode();
+    if (bits == 1) {
+      if (opcode == llvm::Instruction::And)
+        facts_.push_back(w <= a && w <= b && w >= a + b - 1);
+      else if (opcode == llvm::Instruction::Or)
+        facts_.push_back(w >= a && w >= b && w <= a + b);
+      else
+        facts_.push_back(w >= a - b && w >= b - a && w <= a + b && w <= 2 - a - b);
+    } else if (opcode == llvm::Instruction::And) {
+      unsigned k = 0;
+      const z3::expr* mask = isPowerOfTwoMinusOne(b, k) ? &b : isPowerOfTwoMinusOne(a, k) ? &a : nullptr;
+      if (mask) {
+        const z3::expr& other = mask == &b ? a : b;
+        z3::expr q = fresh("q");
+        facts_.push_back(other == smt::powerOfTwo(c_, k) * q + w && w < smt::powerOfTwo(c_, k));
+      } else {
+        facts_.push_back(w <= a && w <= b);
+      }
+    } else if (opcode == llvm::Instruction::Or) {
+      facts_.push_back(w >= a && w >= b && w <= a + b);
+    } else {
+      z3::expr all = smt::unsignedMax(c_, bits);
+      if (b.is_numeral() && z3::eq(b, all))
+        facts_.push_back(w == all - a);
+      else if (a.is_numeral() && z3::eq(a, all))
+        facts_.push_back(w == all - b);
+      else
+        facts_.push_back(w <= a + b);
+    }
+    if (viewOf(&op) == View::Unsigned)
+      defineVariable(&op, w);
+    else
+      define(&op, w, View::Unsigned);
+  }
+
+  // ---- calls -----------------------------------------------------------------------------------------------
+  void executeCall(const llvm::CallInst& call) {
+    auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    if (!callee) unsupported("a call through a function pointer");
+    if (callee->isIntrinsic()) return executeIntrinsic(call, *callee);
+    if (!callee->isDeclaration()) return enterFunction(call, *callee);
+    executeEnvironment(call, *callee);
+  }
+
+  void enterFunction(const llvm::CallInst& call, const llvm::Function& callee) {
+    for (const Frame& f : in_.frames)
+      if (f.function == &callee) unsupported("recursion (" + callee.getName().str() + ")");
+    if (in_.frames.size() >= kMaxCallDepth) unsupported("calls nested too deeply");
+    if (callee.isVarArg()) unsupported("a variadic function");
+    Frame frame;
+    frame.function = &callee;
+    frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
+    for (const llvm::Argument& formal : callee.args()) {
+      View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
+      z3::expr actual = read(call.getArgOperand(formal.getArgNo()), view);
+      z3::expr w = fresh(e_.index_.name(&formal));
+      facts_.push_back(w == actual);
+      facts_.push_back(rangeOf(w, bitsOf(&formal), view));
+      frame.set(e_.index_.valueId(&formal), w);
+    }
+    out_.frames.push_back(std::move(frame));
+    framesChanged_ = true;
+  }
+
+  void executeReturn(const llvm::ReturnInst& ret) {
+    if (in_.frames.size() == 1) throw EndRaised{EndKind::Return};
+    std::optional<z3::expr> value;
+    const llvm::Value* returned = ret.getReturnValue();
+    const auto* call = llvm::cast<llvm::CallInst>(in_.frames[in_.frames.size() - 2].next);
+    View view = View::Unsigned;
+    if (returned) {
+      view = returned->getType()->isPointerTy() ? View::Unsigned : viewOf(call);
+      value = read(returned, view);
+    }
+    unsigned frame = static_cast<unsigned>(in_.frames.size() - 1);
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (b.kind == BlockKind::Stack && b.frame == frame) releaseBlock(b.lo);
+    out_.frames.pop_back();
+    if (value) define(call, *value, view);
+    out_.top().next = call->getNextNode();
+    framesChanged_ = true;
+  }
+
+  void executeIntrinsic(const llvm::CallInst& call, const llvm::Function& callee) {
+    switch (callee.getIntrinsicID()) {
+      case llvm::Intrinsic::dbg_declare:
+      case llvm::Intrinsic::dbg_value:
+      case llvm::Intrinsic::dbg_label:
+        return;
+      case llvm::Intrinsic::lifetime_start: {
+        auto object = lifetimeObject(call.getArgOperand(1));
+        if (!object) unsupported("a lifetime marker of an unknown object");
+        if (!findBlock(object->first)) {
+          z3::expr size = allocationSize(*object->second);
+          addBlock(e_.index_.name(object->second), size, BlockKind::Stack, object->second, object->first);
+        }
+        return;
+      }
+      case llvm::Intrinsic::lifetime_end: {
+        auto object = lifetimeObject(call.getArgOperand(1));
+        if (!object) unsupported("a lifetime marker of an unknown object");
+        releaseBlock(object->first);
+        return;
+      }
+      case llvm::Intrinsic::memset: return executeMemset(call);
+      case llvm::Intrinsic::memcpy:
+      case llvm::Intrinsic::memmove: return executeMemcpy(call);
+      case llvm::Intrinsic::ubsantrap:
+        throw ErrorRaised{ErrorKind::Overflow, "a left shift of a signed value may overflow"};
+      case llvm::Intrinsic::expect: {
+        View view = viewOf(&call);
+        define(&call, read(call.getArgOperand(0), view), view);
+        return;
+      }
+      default:
+        unsupported("the intrinsic '" + callee.getName().str() + "'");
+    }
+  }
+
+  void executeMemset(const llvm::CallInst& call) {
+    z3::expr destination = read(call.getArgOperand(0), View::Unsigned);
+    z3::expr size = read(call.getArgOperand(2), View::Unsigned);
+    if (!holds(size == 0)) {
+      MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memset writes");
+      if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+      forgetContents(block, destination, size);
+    }
+    if (!call.getType()->isVoidTy()) define(&call, destination, View::Unsigned);
+  }
+
+  void executeMemcpy(const llvm::CallInst& call) {
+    z3::expr destination = read(call.getArgOperand(0), View::Unsigned);
+    z3::expr source = read(call.getArgOperand(1), View::Unsigned);
+    z3::expr size = read(call.getArgOperand(2), View::Unsigned);
+    if (!holds(size == 0)) {
+      containing(source, size, ErrorKind::Deref, "the memory memcpy reads");
+      MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memcpy writes");
+      if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+      forgetContents(block, destination, size);
+    }
+    if (!call.getType()->isVoidTy()) define(&call, destination, View::Unsigned);
+  }
+
+  void executeEnvironment(const llvm::CallInst& call, const llvm::Function& callee) {
+    using frontend::EnvFunction;
+    std::string name = callee.getName().str();
+    switch (frontend::classifyFunction(name)) {
+      case EnvFunction::Nondet: {
+        if (call.getType()->isVoidTy()) return;
+        unsigned bits = bitsOf(&call);
+        View view = call.getType()->isPointerTy() ? View::Unsigned : viewOf(&call);
+        z3::expr w = freshInRange(e_.index_.name(&call), bits, view);
+        auto type = frontend::nondetType(name, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32
+                                                                             : frontend::DataModel::LP64);
+        if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
+        defineVariable(&call, w);
+        return;
+      }
+      case EnvFunction::Assume: {
+        z3::expr condition = read(call.getArgOperand(0), View::Unsigned) != 0;
+        if (e_.solver_.satisfiable(assumptions() && condition) == smt::Answer::No) throw InfeasibleRaised{};
+        facts_.push_back(condition);
+        return;
+      }
+      case EnvFunction::ReachError: throw ErrorRaised{ErrorKind::Reach, "reach_error() may be called"};
+      case EnvFunction::Abort:
+      case EnvFunction::AssertFail: throw EndRaised{EndKind::Abort};
+      case EnvFunction::Exit: throw EndRaised{EndKind::Exit};
+      case EnvFunction::Malloc:
+      case EnvFunction::Calloc: {
+        z3::expr size = read(call.getArgOperand(0), View::Unsigned);
+        if (call.arg_size() == 2) size = (size * read(call.getArgOperand(1), View::Unsigned)).simplify();
+        if (!holds(size >= 1)) unsupported("an allocation of zero bytes");
+        if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits())))
+          unsupported("an allocation larger than the address space");
+        defineVariable(&call, addBlock(e_.index_.name(&call), size, BlockKind::Heap, &call));
+        return;
+      }
+      case EnvFunction::Free: return executeFree(call);
+      case EnvFunction::Memset: return executeMemset(call);
+      case EnvFunction::Memcpy:
+      case EnvFunction::Memmove: return executeMemcpy(call);
+      case EnvFunction::Abs:
+      case EnvFunction::Labs:
+      case EnvFunction::LLabs: {
+        unsigned bits = bitsOf(&call);
+        z3::expr a = read(call.getArgOperand(0), View::Signed);
+        require(a != smt::signedMin(c_, bits), ErrorKind::Overflow, "abs of the most negative value overflows");
+        define(&call, holds(a >= 0) ? a : -a, View::Signed);
+        return;
+      }
+      case EnvFunction::Printf:
+        for (unsigned k = 1; k < call.arg_size(); ++k)
+          if (call.getArgOperand(k)->getType()->isPointerTy()) unsupported("printf of memory contents");
+        [[fallthrough]];
+      case EnvFunction::Putchar:
+      case EnvFunction::Sqrt:
+      case EnvFunction::Fabs:
+        if (!call.getType()->isVoidTy())
+          defineVariable(&call, freshInRange(e_.index_.name(&call), bitsOf(&call), viewOf(&call)));
+        return;
+      case EnvFunction::NoEffect: return;
+      default:
+        unsupported("a call to '" + name + "', which the symbolic execution does not model");
+    }
+  }
+
+  void executeFree(const llvm::CallInst& call) {
+    z3::expr pointer = read(call.getArgOperand(0), View::Unsigned);
+    if (holds(pointer == 0)) return;
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (b.kind == BlockKind::Heap && z3::eq(b.lo, pointer)) return releaseBlock(b.lo);
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (b.kind == BlockKind::Heap && provable(b.lo == pointer)) return releaseBlock(b.lo);
+    z3::expr context = assumptions();
+    for (const MemoryBlock& b : in_.memory->blocks)
+      if (b.kind == BlockKind::Heap && e_.solver_.satisfiable(context && b.lo == pointer) != smt::Answer::No)
+        throw SplitRequest{(b.lo == pointer).simplify()};
+    throw ErrorRaised{ErrorKind::Free, "free() of a pointer that may not be the start of a live heap block"};
+  }
+
+  Executor& e_;
+  z3::context& c_;
+  const State& in_;
+  State out_;
+  const llvm::DataLayout& layout_;
+  std::vector<z3::expr> facts_;
+  const llvm::Instruction* next_ = nullptr;
+  bool framesChanged_ = false;
+  unsigned long long base_ = 0;
+  unsigned used_ = 0;
+};
+
+Executor::Executor(z3::context& context, smt::Solver& solver, const ProgramIndex& index, const llvm::Module& module)
+    : context_(context), solver_(solver), index_(index), module_(module) {}
+
+z3::expr Executor::fresh(const std::string& hint) {
+  return context_.int_const((sanitize(hint) + "_" + std::to_string(nextVariable_++)).c_str());
+}
+
+namespace {
+
+struct InitialScalar {
+  uint64_t offset;
+  const llvm::Constant* value;
+};
+
+// The scalars of a constant initializer with their byte offsets; false when there are too many to list.
+bool flattenInitializer(const llvm::DataLayout& layout, const llvm::Constant* c, uint64_t offset,
+                        std::vector<InitialScalar>& out) {
+  if (out.size() > kMaxInitializedScalars) return false;
+  llvm::Type* type = c->getType();
+  if (type->isIntegerTy() || type->isPointerTy() || type->isFloatingPointTy()) {
+    out.push_back({offset, c});
+    return true;
+  }
+  if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
+    const llvm::StructLayout* sl = layout.getStructLayout(st);
+    for (unsigned k = 0; k < st->getNumElements(); ++k)
+      if (!flattenInitializer(layout, c->getAggregateElement(k), offset + sl->getElementOffset(k), out)) return false;
+    return true;
+  }
+  if (auto* at = llvm::dyn_cast<llvm::ArrayType>(type)) {
+    uint64_t element = layout.getTypeAllocSize(at->getElementType());
+    if (at->getNumElements() > kMaxInitializedScalars) return false;
+    for (unsigned k = 0; k < at->getNumElements(); ++k)
+      if (!flattenInitializer(layout, c->getAggregateElement(k), offset + k * element, out)) return false;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+State Executor::initialState(const llvm::Function& main) {
+  State state;
+  state.memory = std::make_shared<Memory>();
+  Frame frame;
+  frame.function = &main;
+  frame.next = &*main.getEntryBlock().getFirstInsertionPt();
+  state.frames.push_back(frame);
+  std::vector<z3::expr> facts;
+  const llvm::DataLayout& layout = index_.layout();
+  z3::expr maxAddress = smt::unsignedMax(context_, index_.pointerBits());
+
+  for (const llvm::Function& f : module_) {
+    z3::expr address = fresh("fn_" + f.getName().str());
+    facts.push_back(address >= 1 && address <= maxAddress);
+    globalAddresses_.emplace(&f, address);
+  }
+  Memory& memory = state.mutableMemory();
+  for (const llvm::GlobalVariable& g : module_.globals()) {
+    z3::expr lo = fresh("g_" + g.getName().str());
+    globalAddresses_.emplace(&g, lo);
+    llvm::Type* type = g.getValueType();
+    if (!type->isSized() || layout.getTypeAllocSize(type) == 0) {
+      facts.push_back(lo >= 1 && lo <= maxAddress);
+      continue;
+    }
+    z3::expr hi = fresh("g_" + g.getName().str() + "_end");
+    facts.push_back(hi == lo + context_.int_val(static_cast<uint64_t>(layout.getTypeAllocSize(type))) - 1);
+    MemoryBlock block{lo, hi, BlockKind::Global, 0, &g, g.isConstant()};
+    memory.blocks.push_back(block);
+  }
+  // Initial contents, now that every global has an address.
+  for (const llvm::GlobalVariable& g : module_.globals()) {
+    if (!g.hasInitializer() || !g.getValueType()->isSized()) continue;
+    std::vector<InitialScalar> scalars;
+    if (!flattenInitializer(layout, g.getInitializer(), 0, scalars)) continue;
+    z3::expr lo = globalAddresses_.at(&g);
+    for (const InitialScalar& s : scalars) {
+      unsigned bits = index_.bits(s.value->getType());
+      View view = s.value->getType()->isIntegerTy() && bits > 8 ? View::Signed : View::Unsigned;
+      z3::expr value = context_.int_val(0);
+      if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(s.value)) {
+        if (bits > 64) continue;
+        value = view == View::Signed ? context_.int_val(static_cast<int64_t>(ci->getSExtValue()))
+                                     : context_.int_val(static_cast<uint64_t>(ci->getZExtValue()));
+      } else if (llvm::isa<llvm::ConstantPointerNull>(s.value) || llvm::isa<llvm::ConstantAggregateZero>(s.value)) {
+        value = context_.int_val(0);
+      } else if (auto* gv = llvm::dyn_cast<llvm::GlobalValue>(s.value)) {
+        value = globalAddresses_.at(gv);
+      } else if (auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(s.value);
+                 ce && ce->getOpcode() == llvm::Instruction::GetElementPtr) {
+        auto* gep = llvm::cast<llvm::GEPOperator>(ce);
+        llvm::APInt offset(index_.pointerBits(), 0);
+        auto* base = llvm::dyn_cast<llvm::GlobalValue>(gep->getPointerOperand()->stripPointerCasts());
+        if (!base || !gep->accumulateConstantOffset(layout, offset)) continue;
+        z3::expr w = fresh("init");
+        facts.push_back(w == globalAddresses_.at(base) + context_.int_val(static_cast<int64_t>(offset.getSExtValue())));
+        value = w;
+      } else {
+        continue;
+      }
+      memory.pointsTo.push_back(PointsTo{(lo + context_.int_val(static_cast<uint64_t>(s.offset))).simplify(), value,
+                                         bits, view, lo});
+    }
+  }
+  for (const llvm::Argument& a : main.args()) {
+    unsigned bits = index_.bits(a.getType());
+    if (bits == 0) continue;
+    View view = a.getType()->isPointerTy() ? View::Unsigned : index_.view(&a);
+    z3::expr w = fresh(index_.name(&a));
+    facts.push_back(rangeOf(w, bits, view));
+    state.frames.back().set(index_.valueId(&a), w);
+  }
+  state.addFacts(std::move(facts));
+  return state;
+}
+
+std::vector<z3::expr> Executor::formula(const State& state) {
+  std::vector<z3::expr> all = state.allFacts();
+  std::vector<z3::expr> memory = memoryFacts(context_, *state.memory, index_.pointerBits());
+  all.insert(all.end(), memory.begin(), memory.end());
+  return all;
+}
+
+void Executor::sync(const State& state) {
+  if (memoryPushed_) {
+    solver_.pop();
+    memoryPushed_ = false;
+  }
+  std::vector<std::shared_ptr<const Knowledge>> missing;
+  std::shared_ptr<const Knowledge> k = state.knowledge;
+  while (k && !(k->depth <= pushed_.size() && pushed_[k->depth - 1] == k)) {
+    missing.push_back(k);
+    k = k->parent;
+  }
+  size_t keep = k ? k->depth : 0;
+  solver_.pop(static_cast<unsigned>(pushed_.size() - keep));
+  pushed_.resize(keep);
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    solver_.push();
+    for (const z3::expr& fact : (*it)->facts) solver_.add(fact);
+    pushed_.push_back(*it);
+  }
+  solver_.push();
+  for (const z3::expr& fact : memoryFacts(context_, *state.memory, index_.pointerBits())) solver_.add(fact);
+  memoryPushed_ = true;
+}
+
+StepResult Executor::step(const State& state) {
+  sync(state);
+  Step step(*this, state);
+  StepResult result = step.run();
+  if (result.kind == StepResult::Kind::Split) {
+    // Both cases repeat the step with the same variable names (see State::stepVariables).
+    result.next = state;
+    result.next->stepVariables = step.base();
+  }
+  return result;
+}
+
+}  // namespace atropos::symex

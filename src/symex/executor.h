@@ -1,0 +1,77 @@
+// The symbolic execution rules: one step of an abstract state (seed 002 §4, bit-precise per seed 000).
+//
+// A step either evaluates the next instruction (one successor), asks for a case analysis because the knowledge
+// base does not decide a condition the instruction depends on (refinement), reaches a state where the program may
+// go wrong (an error, with the kind of property it threatens), ends the program, or finds the path infeasible.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/frontend.h"
+#include "smt/solver.h"
+#include "symex/program_index.h"
+#include "symex/state.h"
+
+namespace llvm {
+class CallInst;
+class GlobalVariable;
+}  // namespace llvm
+
+namespace atropos::symex {
+
+enum class ErrorKind {
+  Deref,        // an access that may leave every allocated block
+  Free,         // a free of something that may not be the start of a live heap block
+  Overflow,     // signed overflow (nsw arithmetic, INT_MIN / -1, abs(INT_MIN), an over-wide shift-base trap)
+  Undefined,    // other undefined behaviour: division by zero, over-wide shift, zero-sized alloca
+  Reach,        // reach_error() is called
+  Unsupported,  // something the rules do not cover exactly: no proof may pass through it
+};
+const char* errorKindName(ErrorKind kind);
+
+enum class EndKind { Return, Exit, Abort };
+
+struct StepResult {
+  enum class Kind { Next, Split, Error, End, Infeasible };
+  Kind kind = Kind::Next;
+  std::optional<State> next;
+  std::optional<z3::expr> condition;  // Split
+  ErrorKind error = ErrorKind::Unsupported;
+  EndKind end = EndKind::Return;
+  std::string message;  // Error: what may go wrong
+};
+
+class Executor {
+ public:
+  Executor(z3::context& context, smt::Solver& solver, const ProgramIndex& index, const llvm::Module& module);
+
+  // The program at the start of main: globals allocated with their initial contents.
+  State initialState(const llvm::Function& main);
+  StepResult step(const State& state);
+  // Makes the solver's assertions those of `state` (knowledge base and memory facts).
+  void sync(const State& state);
+  // A new symbolic variable; `hint` names it after a program value for people reading it.
+  z3::expr fresh(const std::string& hint);
+  // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
+  std::vector<z3::expr> formula(const State& state);
+  unsigned long long variables() const { return nextVariable_; }
+
+ private:
+  class Step;
+  friend class Step;
+
+  z3::context& context_;
+  smt::Solver& solver_;
+  const ProgramIndex& index_;
+  const llvm::Module& module_;
+  unsigned long long nextVariable_ = 0;
+  std::unordered_map<const llvm::Value*, z3::expr> globalAddresses_;
+  std::vector<std::shared_ptr<const Knowledge>> pushed_;
+  bool memoryPushed_ = false;
+};
+
+}  // namespace atropos::symex

@@ -1,0 +1,48 @@
+// The symbolic execution graph (SEG) and its construction (seed 002 §5.5).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "symex/executor.h"
+#include "symex/merge.h"
+
+namespace atropos::symex {
+
+enum class EdgeKind { Evaluation, Refinement, Generalization };
+
+struct Node {
+  enum class Status { Open, Expanded, Generalized, Error, End, Infeasible, Removed };
+  State state;
+  Status status = Status::Open;
+  int parent = -1;
+  EdgeKind incoming = EdgeKind::Evaluation;
+  std::vector<int> children;  // evaluation and refinement successors
+  int generalization = -1;    // Generalized: the node this one is an instance of
+  Instantiation instantiation;
+  bool mergeResult = false;
+  ErrorKind error = ErrorKind::Unsupported;
+  EndKind end = EndKind::Return;
+  std::string message;
+  const llvm::Instruction* at = nullptr;  // the instruction an error or end happened at
+};
+
+struct GraphLimits {
+  Deadline deadline = Deadline::never();
+  size_t maxNodes = 60000;
+  unsigned queryMillis = 300;
+};
+
+struct Graph {
+  std::vector<Node> nodes;
+  bool complete = false;        // every node is closed: the graph represents every execution
+  std::string incompleteReason;
+  unsigned long long solverQueries = 0;
+};
+
+// Builds the graph from the start of `main`.
+Graph buildGraph(const llvm::Function& main, const llvm::Module& module, const ProgramIndex& index,
+                 z3::context& context, const GraphLimits& limits);
+
+}  // namespace atropos::symex

@@ -1,0 +1,273 @@
+#include "symex/merge.h"
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instruction.h>
+
+#include <set>
+
+#include "smt/integers.h"
+
+namespace atropos::symex {
+
+z3::expr Instantiation::apply(const z3::expr& term) const {
+  if (pairs.empty()) return term;
+  z3::expr_vector from(term.ctx()), to(term.ctx());
+  for (const auto& [general, instance] : pairs) {
+    from.push_back(general);
+    to.push_back(instance);
+  }
+  return const_cast<z3::expr&>(term).substitute(from, to);
+}
+
+bool sameShape(const State& a, const State& b) {
+  if (a.frames.size() != b.frames.size()) return false;
+  for (size_t f = 0; f < a.frames.size(); ++f) {
+    const Frame& x = a.frames[f];
+    const Frame& y = b.frames[f];
+    if (x.function != y.function || x.next != y.next || x.locals.size() != y.locals.size()) return false;
+    for (size_t k = 0; k < x.locals.size(); ++k)
+      if (x.locals[k].id != y.locals[k].id) return false;
+  }
+  return true;
+}
+
+namespace {
+
+bool sameBlock(const MemoryBlock& x, const MemoryBlock& y) {
+  return z3::eq(x.lo, y.lo) && z3::eq(x.hi, y.hi) && x.kind == y.kind && x.frame == y.frame;
+}
+
+bool samePointsTo(const PointsTo& x, const PointsTo& y) {
+  return x.bits == y.bits && x.view == y.view && z3::eq(x.address, y.address) && z3::eq(x.value, y.value) &&
+         z3::eq(x.block, y.block);
+}
+
+MemoryBlock renamed(const MemoryBlock& b, const Instantiation& mu) {
+  MemoryBlock r = b;
+  r.lo = mu.apply(b.lo);
+  r.hi = mu.apply(b.hi);
+  return r;
+}
+
+PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
+  PointsTo r = p;
+  r.address = mu.apply(p.address).simplify();
+  r.value = mu.apply(p.value);
+  r.block = mu.apply(p.block);
+  return r;
+}
+
+Instantiation inverse(const Instantiation& mu) {
+  Instantiation r;
+  for (const auto& [general, instance] : mu.pairs) r.pairs.emplace_back(instance, general);
+  return r;
+}
+
+// Conjunctions into their conjuncts, equations between integers into two inequations (so that a weaker one can
+// survive a merge, Def. 7).
+void atomsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
+  if (fact.is_and()) {
+    for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
+    return;
+  }
+  if (fact.is_eq() && fact.arg(0).is_int()) {
+    out.push_back(fact.arg(0) <= fact.arg(1));
+    out.push_back(fact.arg(0) >= fact.arg(1));
+    return;
+  }
+  if (fact.is_true()) return;
+  out.push_back(fact);
+}
+
+void collectNumerals(const z3::expr& e, std::set<int64_t>& out) {
+  if (e.is_numeral()) {
+    int64_t v;
+    if (e.is_numeral_i64(v) && v > -1000000 && v < 1000000) out.insert(v);
+    return;
+  }
+  if (e.is_app())
+    for (unsigned k = 0; k < e.num_args(); ++k) collectNumerals(e.arg(k), out);
+}
+
+class FormulaSolver {
+ public:
+  FormulaSolver(z3::context& context, const smt::Limits& limits, const std::vector<z3::expr>& facts)
+      : solver_(context, limits) {
+    for (const z3::expr& f : facts) solver_.add(f);
+    model_ = solver_.model(context.bool_val(true));
+  }
+  bool entails(const z3::expr& goal) { return solver_.entails(goal) == smt::Answer::Yes; }
+  // False when the model of the formula already refutes the goal (cheap), true when it cannot tell.
+  bool mayHold(const z3::expr& goal) {
+    if (!model_) return true;
+    z3::expr value = model_->eval(goal, true);
+    return !value.is_false();
+  }
+  bool satisfiable() const { return model_.has_value(); }
+
+ private:
+  smt::Solver solver_;
+  std::optional<z3::model> model_;
+};
+
+}  // namespace
+
+std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver) {
+  if (!sameShape(instance, general)) return std::nullopt;
+  if (instance.heapForgotten && !general.heapForgotten) return std::nullopt;
+  Instantiation mu;
+  for (size_t f = 0; f < general.frames.size(); ++f)
+    for (size_t k = 0; k < general.frames[f].locals.size(); ++k)
+      mu.pairs.emplace_back(general.frames[f].locals[k].value, instance.frames[f].locals[k].value);
+
+  const Memory& g = *general.memory;
+  const Memory& i = *instance.memory;
+  std::vector<bool> matched(i.blocks.size(), false);
+  for (const MemoryBlock& b : g.blocks) {
+    MemoryBlock r = renamed(b, mu);
+    bool found = false;
+    for (size_t k = 0; k < i.blocks.size() && !found; ++k)
+      if (sameBlock(r, i.blocks[k])) found = matched[k] = true;
+    if (!found) return std::nullopt;
+  }
+  if (!general.heapForgotten)
+    for (size_t k = 0; k < i.blocks.size(); ++k)
+      if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
+  for (const PointsTo& p : g.pointsTo) {
+    PointsTo r = renamed(p, mu);
+    bool found = false;
+    for (const PointsTo& q : i.pointsTo) found = found || samePointsTo(r, q);
+    if (!found) return std::nullopt;
+  }
+  std::vector<z3::expr> facts = general.allFacts();
+  if (facts.empty()) return mu;
+  z3::expr_vector all(facts.front().ctx());
+  for (const z3::expr& f : facts) all.push_back(mu.apply(f));
+  if (solver.entails(z3::mk_and(all)) != smt::Answer::Yes) return std::nullopt;
+  return mu;
+}
+
+MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
+                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits) {
+  MergeResult result;
+  State& c = result.merged;
+  c.frames = older.frames;
+  std::vector<z3::expr> facts;
+  std::vector<std::pair<z3::expr, bool>> terms;  // candidate terms, and whether they are addresses
+  for (size_t f = 0; f < c.frames.size(); ++f) {
+    Frame& frame = c.frames[f];
+    for (size_t k = 0; k < frame.locals.size(); ++k) {
+      const llvm::Value* value = index.valueById(frame.function, frame.locals[k].id);
+      z3::expr v = executor.fresh(index.name(value));
+      result.fromOlder.pairs.emplace_back(v, older.frames[f].locals[k].value);
+      result.fromNewer.pairs.emplace_back(v, newer.frames[f].locals[k].value);
+      frame.locals[k].value = v;
+      unsigned bits = index.bits(value->getType());
+      bool pointer = value->getType()->isPointerTy();
+      View view = pointer ? View::Unsigned : index.view(value);
+      if (bits) {
+        facts.push_back(view == View::Signed ? smt::inSignedRange(v, bits) : smt::inUnsignedRange(v, bits));
+        if (value->getType()->isIntegerTy() || pointer) terms.emplace_back(v, pointer);
+      }
+    }
+  }
+  Instantiation toMergedA = inverse(result.fromOlder);
+  Instantiation toMergedB = inverse(result.fromNewer);
+
+  auto memory = std::make_shared<Memory>();
+  const Memory& ma = *older.memory;
+  const Memory& mb = *newer.memory;
+  std::vector<bool> keptB(mb.blocks.size(), false);
+  for (const MemoryBlock& x : ma.blocks) {
+    MemoryBlock rx = renamed(x, toMergedA);
+    bool kept = false;
+    for (size_t k = 0; k < mb.blocks.size() && !kept; ++k)
+      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) kept = keptB[k] = true;
+    if (kept)
+      memory->blocks.push_back(rx);
+    else if (x.kind == BlockKind::Heap)
+      c.heapForgotten = true;
+  }
+  for (size_t k = 0; k < mb.blocks.size(); ++k)
+    if (!keptB[k] && mb.blocks[k].kind == BlockKind::Heap) c.heapForgotten = true;
+  c.heapForgotten = c.heapForgotten || older.heapForgotten || newer.heapForgotten;
+  for (const PointsTo& x : ma.pointsTo) {
+    PointsTo rx = renamed(x, toMergedA);
+    bool blockKept = false;
+    for (const MemoryBlock& b : memory->blocks) blockKept = blockKept || z3::eq(b.lo, rx.block);
+    if (!blockKept) continue;
+    bool inBoth = false;
+    for (const PointsTo& y : mb.pointsTo) inBoth = inBoth || samePointsTo(rx, renamed(y, toMergedB));
+    if (inBoth) memory->pointsTo.push_back(rx);
+  }
+  c.memory = memory;
+  for (const MemoryBlock& b : memory->blocks) {
+    terms.emplace_back(b.lo, true);
+    terms.emplace_back(b.hi, true);
+  }
+  for (const PointsTo& p : memory->pointsTo) {
+    if (p.address.is_const()) terms.emplace_back(p.address, true);
+    if (p.value.is_const()) terms.emplace_back(p.value, false);
+  }
+
+  // Candidate facts of the merged state.
+  std::vector<z3::expr> candidates;
+  std::vector<z3::expr> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
+  for (const z3::expr& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
+  if (!olderIsMerged) {
+    for (const z3::expr& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
+    std::set<int64_t> numerals{0, 1};
+    for (const z3::expr& f : candidates) collectNumerals(f, numerals);
+    while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
+    for (size_t x = 0; x < terms.size(); ++x) {
+      const z3::expr& s = terms[x].first;
+      for (int64_t n : numerals) {
+        candidates.push_back(s >= context.int_val(n));
+        candidates.push_back(s <= context.int_val(n));
+      }
+      for (size_t y = 0; y < terms.size(); ++y) {
+        if (x == y || terms[x].second != terms[y].second) continue;
+        const z3::expr& t = terms[y].first;
+        candidates.push_back(s <= t);
+        candidates.push_back(s < t);
+      }
+    }
+    // Relations between differences (Def. 7): dst - s1 = src - s2 for the two cursors of a strcpy-like loop.
+    std::vector<z3::expr> cursors, addresses;
+    for (size_t f = 0; f < c.frames.size(); ++f)
+      for (const Local& l : c.frames[f].locals)
+        if (index.valueById(c.frames[f].function, l.id)->getType()->isPointerTy()) cursors.push_back(l.value);
+    for (const auto& [t, isAddress] : terms)
+      if (isAddress) addresses.push_back(t);
+    if (cursors.size() <= 6 && addresses.size() <= 16)
+      for (size_t p = 0; p < cursors.size(); ++p)
+        for (size_t r = p + 1; r < cursors.size(); ++r)
+          for (const z3::expr& q : addresses)
+            for (const z3::expr& s : addresses) {
+              if (z3::eq(q, s) || z3::eq(q, cursors[p]) || z3::eq(s, cursors[r])) continue;
+              candidates.push_back(cursors[p] - q == cursors[r] - s);
+            }
+  }
+
+  // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
+  std::vector<z3::expr> olderFormula = executor.formula(older);
+  std::vector<z3::expr> newerFormula = executor.formula(newer);
+  FormulaSolver a(context, limits, olderFormula);
+  FormulaSolver b(context, limits, newerFormula);
+  std::vector<z3::expr> kept;
+  std::set<unsigned> seen;
+  for (const z3::expr& candidate : candidates) {
+    z3::expr simple = candidate.simplify();
+    if (simple.is_true() || simple.is_false()) continue;
+    if (!seen.insert(simple.id()).second) continue;
+    z3::expr inA = result.fromOlder.apply(simple);
+    z3::expr inB = result.fromNewer.apply(simple);
+    if (!a.mayHold(inA) || !b.mayHold(inB)) continue;
+    if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
+  }
+  facts.insert(facts.end(), kept.begin(), kept.end());
+  c.addFacts(std::move(facts));
+  return result;
+}
+
+}  // namespace atropos::symex

@@ -1,0 +1,223 @@
+#include "symex/program_index.h"
+
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <algorithm>
+#include <set>
+
+#include "frontend/environment.h"
+
+namespace atropos::symex {
+
+namespace {
+
+bool isSignedPredicate(llvm::CmpInst::Predicate p) { return llvm::ICmpInst::isSigned(p); }
+
+}  // namespace
+
+ProgramIndex::ProgramIndex(const llvm::Module& module)
+    : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()) {
+  for (const llvm::Function& f : module)
+    if (!f.isDeclaration()) indexFunction(f);
+}
+
+unsigned ProgramIndex::bits(const llvm::Type* type) const {
+  if (type->isIntegerTy()) return type->getIntegerBitWidth();
+  if (type->isPointerTy()) return pointerBits_;
+  if (type->isFloatingPointTy()) return type->getPrimitiveSizeInBits().getFixedSize();
+  return 0;
+}
+
+View ProgramIndex::view(const llvm::Value* value) const {
+  return signedValues_.count(value) ? View::Signed : View::Unsigned;
+}
+
+void ProgramIndex::indexFunction(const llvm::Function& function) {
+  auto& values = values_[&function];
+  for (const llvm::Argument& a : function.args()) {
+    ids_[&a] = static_cast<unsigned>(values.size());
+    values.push_back(&a);
+  }
+  for (const llvm::BasicBlock& b : function)
+    for (const llvm::Instruction& i : b) {
+      ids_[&i] = static_cast<unsigned>(values.size());
+      values.push_back(&i);
+    }
+
+  auto markSigned = [&](const llvm::Value* v) {
+    if (v->getType()->isIntegerTy() && v->getType()->getIntegerBitWidth() > 1 && ids_.count(v))
+      signedValues_[v] = View::Signed;
+  };
+  for (const llvm::BasicBlock& b : function)
+    for (const llvm::Instruction& i : b) {
+      if (auto* op = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&i); op && op->hasNoSignedWrap()) {
+        markSigned(&i);
+        for (const llvm::Value* v : i.operands()) markSigned(v);
+      }
+      switch (i.getOpcode()) {
+        case llvm::Instruction::SDiv:
+        case llvm::Instruction::SRem:
+          markSigned(&i);
+          for (const llvm::Value* v : i.operands()) markSigned(v);
+          break;
+        case llvm::Instruction::AShr:
+          markSigned(&i);
+          markSigned(i.getOperand(0));
+          break;
+        case llvm::Instruction::SExt:
+          markSigned(&i);
+          markSigned(i.getOperand(0));
+          break;
+        case llvm::Instruction::ICmp:
+          if (isSignedPredicate(llvm::cast<llvm::ICmpInst>(i).getPredicate()))
+            for (const llvm::Value* v : i.operands()) markSigned(v);
+          break;
+        case llvm::Instruction::GetElementPtr:
+          for (unsigned k = 1; k < i.getNumOperands(); ++k) markSigned(i.getOperand(k));
+          break;
+        case llvm::Instruction::Call: {
+          auto* callee = llvm::dyn_cast<llvm::Function>(llvm::cast<llvm::CallInst>(i).getCalledOperand()->stripPointerCasts());
+          if (!callee) break;
+          auto kind = frontend::classifyFunction(callee->getName());
+          if (kind == frontend::EnvFunction::Nondet) {
+            auto type = frontend::nondetType(callee->getName(), pointerBits_ == 32 ? frontend::DataModel::ILP32
+                                                                                    : frontend::DataModel::LP64);
+            if (type && type->isSigned) markSigned(&i);
+          } else if (kind == frontend::EnvFunction::Abs || kind == frontend::EnvFunction::Labs ||
+                     kind == frontend::EnvFunction::LLabs) {
+            markSigned(&i);
+            for (const llvm::Value* v : llvm::cast<llvm::CallInst>(i).args()) markSigned(v);
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  // Values that flow into each other through phi and select keep one reading, which saves conversions.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const llvm::BasicBlock& b : function)
+      for (const llvm::Instruction& i : b) {
+        if (!llvm::isa<llvm::PHINode>(i) && !llvm::isa<llvm::SelectInst>(i)) continue;
+        if (signedValues_.count(&i)) continue;
+        for (unsigned k = llvm::isa<llvm::SelectInst>(i) ? 1 : 0; k < i.getNumOperands(); ++k)
+          if (signedValues_.count(i.getOperand(k))) {
+            markSigned(&i);
+            changed = signedValues_.count(&i) != 0;
+            break;
+          }
+      }
+  }
+
+  // Loop heads: targets of retreating edges of a depth-first search.
+  std::set<const llvm::BasicBlock*> onStack, visited;
+  std::vector<std::pair<const llvm::BasicBlock*, llvm::const_succ_iterator>> stack;
+  const llvm::BasicBlock* entry = &function.getEntryBlock();
+  stack.emplace_back(entry, llvm::succ_begin(entry));
+  onStack.insert(entry);
+  visited.insert(entry);
+  while (!stack.empty()) {
+    auto& [block, it] = stack.back();
+    if (it == llvm::succ_end(block)) {
+      onStack.erase(block);
+      stack.pop_back();
+      continue;
+    }
+    const llvm::BasicBlock* succ = *it;
+    ++it;
+    if (onStack.count(succ)) {
+      mergePoints_.insert(succ->getFirstNonPHI());
+    } else if (!visited.count(succ)) {
+      visited.insert(succ);
+      onStack.insert(succ);
+      stack.emplace_back(succ, llvm::succ_begin(succ));
+    }
+  }
+
+  for (const llvm::BasicBlock& b : function)
+    for (const llvm::Instruction& i : b)
+      if (auto* dbg = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&i)) {
+        const llvm::Value* v = dbg->getVariableLocationOp(0);
+        if (v && dbg->getVariable() && !sourceNames_.count(v)) sourceNames_[v] = dbg->getVariable()->getName().str();
+      }
+  computeLiveness(function);
+}
+
+void ProgramIndex::computeLiveness(const llvm::Function& function) {
+  auto tracked = [&](const llvm::Value* v) {
+    return (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) && !v->getType()->isVoidTy() &&
+           ids_.count(v);
+  };
+  std::unordered_map<const llvm::BasicBlock*, std::set<unsigned>> liveIn, liveOut;
+  auto outOf = [&](const llvm::BasicBlock* b) {
+    std::set<unsigned> out;
+    for (const llvm::BasicBlock* s : llvm::successors(b)) {
+      const auto& in = liveIn[s];
+      out.insert(in.begin(), in.end());
+      for (const llvm::PHINode& phi : s->phis()) {
+        const llvm::Value* v = phi.getIncomingValueForBlock(b);
+        if (v && tracked(v)) out.insert(ids_.at(v));
+      }
+    }
+    return out;
+  };
+  auto inOf = [&](const llvm::BasicBlock* b, std::set<unsigned> live) {
+    for (auto it = b->rbegin(); it != b->rend(); ++it) {
+      const llvm::Instruction& i = *it;
+      live.erase(ids_.at(&i));
+      if (llvm::isa<llvm::PHINode>(i)) continue;
+      for (const llvm::Value* v : i.operands())
+        if (tracked(v)) live.insert(ids_.at(v));
+    }
+    return live;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = function.getBasicBlockList().rbegin(); it != function.getBasicBlockList().rend(); ++it) {
+      const llvm::BasicBlock* b = &*it;
+      std::set<unsigned> out = outOf(b);
+      std::set<unsigned> in = inOf(b, out);
+      if (in != liveIn[b] || out != liveOut[b]) {
+        liveIn[b] = std::move(in);
+        liveOut[b] = std::move(out);
+        changed = true;
+      }
+    }
+  }
+  for (const llvm::BasicBlock& b : function) {
+    std::set<unsigned> live = liveOut[&b];
+    for (auto it = b.rbegin(); it != b.rend(); ++it) {
+      const llvm::Instruction& i = *it;
+      if (llvm::isa<llvm::PHINode>(i)) break;
+      live.erase(ids_.at(&i));
+      for (const llvm::Value* v : i.operands())
+        if (tracked(v)) live.insert(ids_.at(v));
+      liveBefore_[&i] = std::vector<unsigned>(live.begin(), live.end());
+    }
+  }
+}
+
+const std::vector<unsigned>& ProgramIndex::liveBefore(const llvm::Instruction* instruction) const {
+  return liveBefore_.at(instruction);
+}
+
+std::string ProgramIndex::sourceName(const llvm::Value* value) const {
+  auto it = sourceNames_.find(value);
+  return it == sourceNames_.end() ? std::string() : it->second;
+}
+
+std::string ProgramIndex::name(const llvm::Value* value) const {
+  std::string source = sourceName(value);
+  if (!source.empty()) return source;
+  if (value->hasName()) return "%" + value->getName().str();
+  auto it = ids_.find(value);
+  return it == ids_.end() ? std::string("?") : "%t" + std::to_string(it->second);
+}
+
+}  // namespace atropos::symex

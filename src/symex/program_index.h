@@ -1,0 +1,58 @@
+// What the symbolic execution needs to know about the (normalized) module before it starts: a number for every
+// program value, the reading (signed or unsigned) each integer value is kept in, where loops begin (the only places
+// where states are merged), which values are live where, and the C names of values.
+#pragma once
+
+#include <llvm/IR/DataLayout.h>
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "symex/state.h"
+
+namespace llvm {
+class BasicBlock;
+class Module;
+class Type;
+}  // namespace llvm
+
+namespace atropos::symex {
+
+class ProgramIndex {
+ public:
+  explicit ProgramIndex(const llvm::Module& module);
+
+  const llvm::DataLayout& layout() const { return layout_; }
+  unsigned pointerBits() const { return pointerBits_; }
+  // The width of a first-class scalar type in bits (integers, pointers, floating point); 0 for anything else.
+  unsigned bits(const llvm::Type* type) const;
+
+  unsigned valueId(const llvm::Value* value) const { return ids_.at(value); }
+  const llvm::Value* valueById(const llvm::Function* function, unsigned id) const { return values_.at(function)[id]; }
+  View view(const llvm::Value* value) const;
+  // The first instruction after the phis of a block that some loop returns to.
+  bool isMergePoint(const llvm::Instruction* instruction) const { return mergePoints_.count(instruction) != 0; }
+  // The program values (ids, ascending) whose current value is still needed at `instruction` or later.
+  const std::vector<unsigned>& liveBefore(const llvm::Instruction* instruction) const;
+  // The C name of a value where debug information gives one, else its IR name.
+  std::string name(const llvm::Value* value) const;
+  std::string sourceName(const llvm::Value* value) const;  // empty when debug information names none
+
+ private:
+  void indexFunction(const llvm::Function& function);
+  void computeLiveness(const llvm::Function& function);
+
+  llvm::DataLayout layout_;
+  unsigned pointerBits_;
+  std::unordered_map<const llvm::Value*, unsigned> ids_;
+  std::unordered_map<const llvm::Function*, std::vector<const llvm::Value*>> values_;
+  std::unordered_map<const llvm::Value*, View> signedValues_;
+  std::unordered_set<const llvm::Instruction*> mergePoints_;
+  std::unordered_map<const llvm::Value*, std::string> sourceNames_;
+  std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;
+};
+
+}  // namespace atropos::symex

@@ -1,0 +1,78 @@
+#include "symex/state.h"
+
+#include <algorithm>
+
+#include "smt/integers.h"
+
+namespace atropos::symex {
+
+const Local* Frame::find(unsigned id) const {
+  auto it = std::lower_bound(locals.begin(), locals.end(), id, [](const Local& l, unsigned i) { return l.id < i; });
+  return it != locals.end() && it->id == id ? &*it : nullptr;
+}
+
+void Frame::set(unsigned id, const z3::expr& value) {
+  auto it = std::lower_bound(locals.begin(), locals.end(), id, [](const Local& l, unsigned i) { return l.id < i; });
+  if (it != locals.end() && it->id == id)
+    it->value = value;
+  else
+    locals.insert(it, Local{id, value});
+}
+
+std::vector<z3::expr> State::allFacts() const {
+  std::vector<const Knowledge*> chain;
+  for (const Knowledge* k = knowledge.get(); k; k = k->parent.get()) chain.push_back(k);
+  std::vector<z3::expr> facts;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    facts.insert(facts.end(), (*it)->facts.begin(), (*it)->facts.end());
+  return facts;
+}
+
+void State::addFacts(std::vector<z3::expr> facts) {
+  if (facts.empty()) return;
+  auto chunk = std::make_shared<Knowledge>();
+  chunk->parent = knowledge;
+  chunk->depth = knowledge ? knowledge->depth + 1 : 1;
+  chunk->facts = std::move(facts);
+  knowledge = std::move(chunk);
+}
+
+Memory& State::mutableMemory() {
+  if (!memory || memory.use_count() > 1) memory = std::make_shared<Memory>(memory ? *memory : Memory{});
+  return const_cast<Memory&>(*memory);
+}
+
+std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits) {
+  std::vector<z3::expr> facts;
+  z3::expr maxAddress = smt::unsignedMax(context, pointerBits);
+  const auto& blocks = memory.blocks;
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    facts.push_back(blocks[i].lo >= 1 && blocks[i].lo <= blocks[i].hi && blocks[i].hi <= maxAddress);
+    for (size_t j = i + 1; j < blocks.size(); ++j)
+      facts.push_back(blocks[i].hi < blocks[j].lo || blocks[j].hi < blocks[i].lo);
+  }
+  const auto& entries = memory.pointsTo;
+  for (const PointsTo& e : entries) {
+    facts.push_back(e.view == View::Signed ? smt::inSignedRange(e.value, e.bits) : smt::inUnsignedRange(e.value, e.bits));
+    for (const MemoryBlock& b : blocks)
+      if (z3::eq(b.lo, e.block)) facts.push_back(b.lo <= e.address && e.address + int(e.bits / 8) - 1 <= b.hi);
+  }
+  for (size_t i = 0; i < entries.size(); ++i)
+    for (size_t j = i + 1; j < entries.size(); ++j) {
+      const PointsTo& a = entries[i];
+      const PointsTo& b = entries[j];
+      if (a.bits != b.bits || !z3::eq(a.block, b.block)) continue;
+      z3::expr same = a.address == b.address;
+      if (a.view == b.view) {
+        facts.push_back(z3::implies(same, a.value == b.value));
+      } else {
+        const PointsTo& u = a.view == View::Unsigned ? a : b;
+        const PointsTo& s = a.view == View::Unsigned ? b : a;
+        z3::expr modulus = smt::powerOfTwo(context, u.bits);
+        facts.push_back(z3::implies(same, u.value == s.value || u.value == s.value + modulus));
+      }
+    }
+  return facts;
+}
+
+}  // namespace atropos::symex

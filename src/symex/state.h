@@ -1,0 +1,96 @@
+// Abstract states of the symbolic execution (seed 002, Def. 1, made bit-precise as in seed 000).
+//
+// Every symbolic value is a term over the mathematical integers. An integer of n bits is read either unsigned (its
+// term lies in [0, 2^n - 1]) or signed (in [-2^(n-1), 2^(n-1) - 1]); which reading a program value uses is fixed per
+// value (program_index.h) and every rule converts operands to the reading it needs, so the result is exact
+// two's-complement arithmetic whatever reading was chosen. Addresses are unsigned.
+#pragma once
+
+#include <z3++.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Instruction;
+class Value;
+}  // namespace llvm
+
+namespace atropos::symex {
+
+enum class View : unsigned char { Unsigned, Signed };
+
+// A program value of a frame: its number in the function (ProgramIndex::valueId) and its symbolic value.
+struct Local {
+  unsigned id;
+  z3::expr value;
+};
+
+struct Frame {
+  const llvm::Function* function = nullptr;
+  // The instruction to execute next; while a callee runs, the call itself.
+  const llvm::Instruction* next = nullptr;
+  std::vector<Local> locals;  // sorted by id, each symbolic value a distinct variable
+
+  const Local* find(unsigned id) const;
+  void set(unsigned id, const z3::expr& value);
+};
+
+enum class BlockKind : unsigned char { Global, Stack, Heap };
+
+// [[lo, hi]]: the addresses lo..hi are allocated (seed 002's allocation list entries).
+struct MemoryBlock {
+  z3::expr lo;
+  z3::expr hi;
+  BlockKind kind;
+  unsigned frame = 0;              // Stack: the owning frame, counted from the bottom
+  const llvm::Value* origin = nullptr;  // the global, alloca or allocating call
+  bool readOnly = false;               // a constant global: writing to it is undefined
+};
+
+// address ↪ value: the `bits`-bit value, read as `view`, is stored at address..address + bits/8 - 1.
+struct PointsTo {
+  z3::expr address;
+  z3::expr value;
+  unsigned bits;
+  View view;
+  z3::expr block;  // lo of the block that holds the bytes
+};
+
+struct Memory {
+  std::vector<MemoryBlock> blocks;
+  std::vector<PointsTo> pointsTo;
+};
+
+// The knowledge base as a chain of facts shared with the states it came from: a state's facts are its chunk's and
+// those of every chunk above it. The solver mirrors the chain, one scope per chunk.
+struct Knowledge {
+  std::shared_ptr<const Knowledge> parent;
+  std::vector<z3::expr> facts;
+  unsigned depth = 1;  // chunks from the root, this one included
+};
+
+struct State {
+  std::vector<Frame> frames;  // back() is the running function
+  std::shared_ptr<const Knowledge> knowledge;
+  std::shared_ptr<const Memory> memory;
+  // A merge dropped a heap block, so the allocation list no longer names every live heap block.
+  bool heapForgotten = false;
+  // Set on the two states a refinement creates: the step they repeat names its new variables as the step that
+  // asked for the case analysis did, so the condition they were split on speaks of the same variables.
+  std::optional<unsigned long long> stepVariables;
+
+  Frame& top() { return frames.back(); }
+  const Frame& top() const { return frames.back(); }
+  std::vector<z3::expr> allFacts() const;
+  void addFacts(std::vector<z3::expr> facts);
+  Memory& mutableMemory();
+};
+
+// The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
+// blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type.
+std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
+
+}  // namespace atropos::symex

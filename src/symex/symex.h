@@ -1,0 +1,35 @@
+// The symbolic execution engine (seeds 002 and 000): builds a finite symbolic execution graph over an abstract
+// memory domain and proves the properties the graph shows to hold. It never refutes: an error state in the graph
+// only means the proof failed there.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "common/property.h"
+#include "frontend/frontend.h"
+
+namespace atropos::symex {
+
+struct Options {
+  Deadline deadline = Deadline::never();
+  size_t maxNodes = 60000;
+  unsigned queryMillis = 300;
+  bool explain = false;  // fill Evidence::explanation
+  bool dot = false;      // fill Evidence::dot
+};
+
+struct Evidence {
+  size_t nodes = 0;
+  bool complete = false;
+  unsigned long long solverQueries = 0;
+  std::string explanation;  // the graph's size and the generalized state of every loop head, in source terms
+  std::string dot;          // the graph in Graphviz form
+};
+
+// One outcome per asked property, in the asked order: TRUE with the reason, or UNKNOWN with why not.
+std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
+                           const Options& options, Evidence* evidence = nullptr);
+
+}  // namespace atropos::symex
