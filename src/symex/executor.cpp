@@ -970,6 +970,7 @@ State Executor::initialState(const llvm::Function& main) {
   z3::expr maxAddress = smt::unsignedMax(context_, index_.pointerBits());
 
   for (const llvm::Function& f : module_) {
+    if (!f.hasAddressTaken()) continue;
     z3::expr address = fresh("fn_" + f.getName().str());
     facts.push_back(address >= 1 && address <= maxAddress);
     globalAddresses_.emplace(&f, address);

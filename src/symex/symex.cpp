@@ -3,11 +3,14 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
+#include "smt/integers.h"
+#include "smt/printing.h"
 #include "symex/graph.h"
 
 namespace atropos::symex {
@@ -22,42 +25,127 @@ std::string where(const llvm::Instruction* at) {
   return text;
 }
 
-bool isRangeFact(const z3::expr& fact) {
-  if (!fact.is_and() || fact.num_args() != 2) return false;
+// A bound that only restates the range of a C type (x <= 2147483647, ...).
+bool isTypeBound(const z3::expr& fact, z3::context& context) {
+  if (fact.num_args() != 2) return false;
   for (unsigned k = 0; k < 2; ++k) {
-    z3::expr a = fact.arg(k);
-    if (a.num_args() != 2 || !(a.arg(0).is_const() || a.arg(1).is_const())) return false;
-    if (!(a.arg(0).is_numeral() || a.arg(1).is_numeral())) return false;
+    const z3::expr& side = fact.arg(k);
+    if (!side.is_numeral()) continue;
+    for (unsigned bits : {8u, 16u, 32u, 64u})
+      if (z3::eq(side, smt::unsignedMax(context, bits)) || z3::eq(side, smt::signedMax(context, bits)) ||
+          z3::eq(side, smt::signedMin(context, bits)))
+        return true;
   }
-  return true;
+  return false;
+}
+
+// a >= b as b <= a, a > b as b < a: one spelling per fact.
+z3::expr canonical(const z3::expr& fact) {
+  if (fact.is_app() && fact.num_args() == 2) {
+    if (fact.decl().decl_kind() == Z3_OP_GE) return fact.arg(1) <= fact.arg(0);
+    if (fact.decl().decl_kind() == Z3_OP_GT) return fact.arg(1) < fact.arg(0);
+  }
+  return fact;
+}
+
+void conjuncts(const z3::expr& fact, std::vector<z3::expr>& out) {
+  if (fact.is_and())
+    for (unsigned k = 0; k < fact.num_args(); ++k) conjuncts(fact.arg(k), out);
+  else
+    out.push_back(fact);
 }
 
 // The program values of a state by their C names, to print its facts in source terms.
 Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names;
-  for (const Frame& frame : state.frames)
+  for (size_t f = 0; f < state.frames.size(); ++f) {
+    const Frame& frame = state.frames[f];
     for (const Local& local : frame.locals) {
       std::string name = index.sourceName(index.valueById(frame.function, local.id));
-      if (!name.empty()) names.pairs.emplace_back(local.value, context.int_const(name.c_str()));
+      if (name.empty()) continue;
+      if (f + 1 != state.frames.size()) name = frame.function->getName().str() + "::" + name;
+      names.pairs.emplace_back(local.value, context.int_const(name.c_str()));
     }
+  }
+  // Allocated blocks by the pointer that names their start, or by number.
+  unsigned anonymous = 0;
+  for (const MemoryBlock& b : state.memory->blocks) {
+    if (b.kind == BlockKind::Global) continue;
+    std::string start;
+    for (const auto& [variable, name] : names.pairs)
+      if (z3::eq(variable, b.lo)) start = name.decl().name().str();
+    if (start.empty()) {
+      start = "block" + std::to_string(++anonymous);
+      names.pairs.emplace_back(b.lo, context.int_const(start.c_str()));
+    }
+    names.pairs.emplace_back(b.hi, context.int_const((start + "_end").c_str()));
+  }
   return names;
 }
 
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
-  // `apply` maps general → instance; here the state's variables are replaced by C names.
   Instantiation names = sourceNames(state, index, context);
-  std::ostringstream out;
+  auto named = [&](const z3::expr& e) {
+    std::vector<z3::expr> variables;
+    smt::variablesOf(e, variables);
+    for (const z3::expr& v : variables)
+      if (std::none_of(names.pairs.begin(), names.pairs.end(), [&](const auto& p) { return z3::eq(p.second, v); }))
+        return false;
+    return !variables.empty();
+  };
+  std::vector<z3::expr> facts;
   for (const z3::expr& fact : state.allFacts()) {
-    if (isRangeFact(fact)) continue;
-    out << "      " << names.apply(fact) << "\n";
+    std::vector<z3::expr> parts;
+    conjuncts(names.apply(fact).simplify(), parts);
+    for (const z3::expr& part : parts) {
+      z3::expr f = canonical(part);
+      if (!named(f) || isTypeBound(f, context)) continue;
+      if (std::any_of(facts.begin(), facts.end(), [&](const z3::expr& g) { return z3::eq(f, g); })) continue;
+      facts.push_back(f);
+    }
   }
-  for (const MemoryBlock& b : state.memory->blocks)
-    if (b.kind != BlockKind::Global)
-      out << "      allocated [" << names.apply(b.lo) << ", " << names.apply(b.hi) << "] ("
-          << (b.kind == BlockKind::Heap ? "heap" : "stack") << ")\n";
-  for (const PointsTo& p : state.memory->pointsTo)
-    out << "      " << names.apply(p.address) << " holds " << names.apply(p.value) << " (i" << p.bits << ")\n";
-  if (state.heapForgotten) out << "      (and heap blocks no longer tracked)\n";
+  // Of several constant bounds on one term, only the tightest.
+  auto looser = [&](const z3::expr& f) {
+    if (f.decl().decl_kind() != Z3_OP_LE || !(f.arg(0).is_numeral() || f.arg(1).is_numeral())) return false;
+    bool lower = f.arg(0).is_numeral();
+    const z3::expr& term = lower ? f.arg(1) : f.arg(0);
+    int64_t bound, other;
+    if (!(lower ? f.arg(0) : f.arg(1)).is_numeral_i64(bound)) return false;
+    for (const z3::expr& g : facts) {
+      if (z3::eq(g, f) || g.decl().decl_kind() != Z3_OP_LE) continue;
+      if (lower && g.arg(0).is_numeral_i64(other) && z3::eq(g.arg(1), term) && other > bound) return true;
+      if (!lower && g.arg(1).is_numeral_i64(other) && z3::eq(g.arg(0), term) && other < bound) return true;
+    }
+    return false;
+  };
+  std::vector<z3::expr> tight;
+  for (const z3::expr& f : facts)
+    if (!looser(f)) tight.push_back(f);
+  facts = std::move(tight);
+  std::ostringstream out;
+  std::vector<bool> printed(facts.size(), false);
+  for (size_t i = 0; i < facts.size(); ++i) {
+    if (printed[i]) continue;
+    const z3::expr& f = facts[i];
+    if (f.decl().decl_kind() == Z3_OP_LE)
+      for (size_t j = i + 1; j < facts.size(); ++j)
+        if (!printed[j] && facts[j].decl().decl_kind() == Z3_OP_LE && z3::eq(facts[j].arg(0), f.arg(1)) &&
+            z3::eq(facts[j].arg(1), f.arg(0))) {
+          printed[i] = printed[j] = true;
+          out << "      " << smt::infix(f.arg(0) == f.arg(1)) << "\n";
+          break;
+        }
+    if (printed[i]) continue;
+    printed[i] = true;
+    out << "      " << smt::infix(f) << "\n";
+  }
+  for (const PointsTo& p : state.memory->pointsTo) {
+    z3::expr address = names.apply(p.address).simplify();
+    z3::expr value = names.apply(p.value);
+    if (named(address) && (named(value) || value.is_numeral()))
+      out << "      *" << smt::infix(address) << " == " << smt::infix(value) << "\n";
+  }
+  if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
   return out.str();
 }
 
@@ -67,19 +155,20 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     const Node& n = graph.nodes[id];
     if (n.status == Node::Status::Removed || n.state.frames.empty()) continue;
-    std::string label = "#" + std::to_string(id);
+    std::ostringstream label;
+    label << "#" << id;
     const llvm::Instruction* at = n.state.top().next;
     if (at) {
       SourceLocation loc = frontend::sourceLocationOf(*at);
-      label += " " + at->getFunction()->getName().str();
-      if (loc.known()) label += ":" + std::to_string(loc.line);
+      label << " " << at->getFunction()->getName().str();
+      if (loc.known()) label << ":" << loc.line;
     }
     std::string color = "black";
     if (n.status == Node::Status::Error) {
-      label += "\\nERR: " + std::string(errorKindName(n.error));
+      label << "\\nERR: " << errorKindName(n.error);
       color = n.error == ErrorKind::Reach ? "orange" : "red";
     } else if (n.status == Node::Status::End) {
-      label += "\\nend of program";
+      label << "\\nend of program";
       color = "darkgreen";
     }
     if (n.mergeResult) {
@@ -88,10 +177,10 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
         if (c == '"') c = '\'';
       std::string escaped;
       for (char c : facts) escaped += c == '\n' ? std::string("\\l") : std::string(1, c);
-      label += "\\nmerged:\\l" + escaped;
+      label << "\\nmerged:\\l" << escaped;
       color = "blue";
     }
-    out << "  n" << id << " [label=\"" << label << "\", color=" << color << "];\n";
+    out << "  n" << id << " [label=\"" << label.str() << "\", color=" << color << "];\n";
     for (int child : n.children)
       if (graph.nodes[child].status != Node::Status::Removed)
         out << "  n" << id << " -> n" << child
