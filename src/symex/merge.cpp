@@ -171,6 +171,19 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       }
     }
   }
+  // Loop-entry values: the older state's values of the program values that changed stay in the merged state as
+  // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
+  std::vector<std::pair<z3::expr, z3::expr>> changed;  // (merged variable, value at the older state)
+  if (!olderIsMerged)
+    for (size_t f = 0; f < c.frames.size(); ++f)
+      for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
+        const z3::expr& before = older.frames[f].locals[k].value;
+        if (z3::eq(before, newer.frames[f].locals[k].value)) continue;
+        const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
+        if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
+        changed.emplace_back(c.frames[f].locals[k].value, before);
+        terms.emplace_back(before, value->getType()->isPointerTy());
+      }
   Instantiation toMergedA = inverse(result.fromOlder);
   Instantiation toMergedB = inverse(result.fromNewer);
 
@@ -214,7 +227,17 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   std::vector<z3::expr> candidates;
   std::vector<z3::expr> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
   for (const z3::expr& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
+  std::vector<z3::expr> entryFacts;
   if (!olderIsMerged) {
+    // The newer state descends from the older one, so the older state's own facts hold in both as they are.
+    for (const z3::expr& f : older.allFacts()) atomsOf(f, entryFacts);
+    for (size_t x = 0; x < changed.size(); ++x)
+      for (size_t z = x + 1; z < changed.size(); ++z) {
+        const auto& [vx, gx] = changed[x];
+        const auto& [vz, gz] = changed[z];
+        candidates.push_back(vx - gx == vz - gz);
+        candidates.push_back(vx - gx == gz - vz);
+      }
     for (const z3::expr& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
     std::set<int64_t> numerals{0, 1};
     for (const z3::expr& f : candidates) collectNumerals(f, numerals);
@@ -256,9 +279,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   FormulaSolver b(context, limits, newerFormula);
   std::vector<z3::expr> kept;
   std::set<unsigned> seen;
+  std::vector<z3::expr> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
   for (const z3::expr& candidate : candidates) {
     z3::expr simple = candidate.simplify();
     if (simple.is_true() || simple.is_false()) continue;
+    examined.push_back(simple);
     if (!seen.insert(simple.id()).second) continue;
     z3::expr inA = result.fromOlder.apply(simple);
     z3::expr inB = result.fromNewer.apply(simple);
@@ -266,6 +291,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
   }
   facts.insert(facts.end(), kept.begin(), kept.end());
+  facts.insert(facts.end(), entryFacts.begin(), entryFacts.end());
   c.addFacts(std::move(facts));
   return result;
 }

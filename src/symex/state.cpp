@@ -47,7 +47,8 @@ std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, un
   z3::expr maxAddress = smt::unsignedMax(context, pointerBits);
   const auto& blocks = memory.blocks;
   for (size_t i = 0; i < blocks.size(); ++i) {
-    facts.push_back(blocks[i].lo >= 1 && blocks[i].lo <= blocks[i].hi && blocks[i].hi <= maxAddress);
+    // One past the end of an object is a valid address in C, so no object ends at the top of the address space.
+    facts.push_back(blocks[i].lo >= 1 && blocks[i].lo <= blocks[i].hi && blocks[i].hi < maxAddress);
     for (size_t j = i + 1; j < blocks.size(); ++j)
       facts.push_back(blocks[i].hi < blocks[j].lo || blocks[j].hi < blocks[i].lo);
   }

@@ -231,7 +231,8 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
                                                                                              graph.incompleteReason + ")")
           << ", " << graph.solverQueries << " solver queries\n";
       for (const auto& [kind, node] : errors)
-        out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at) << "\n";
+        out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at) << ", reached in:\n"
+            << describeState(node->state, index, context);
       for (const Node& n : graph.nodes)
         if (n.mergeResult && n.status != Node::Status::Removed) {
           out << "  loop head" << where(n.state.top().next) << ", generalized state:\n"
