@@ -3,6 +3,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "smt/integers.h"
@@ -104,6 +105,12 @@ class FormulaSolver {
     return !value.is_false();
   }
   bool satisfiable() const { return model_.has_value(); }
+  // The value of a term in the model, when it has one that fits.
+  bool value(const z3::expr& term, int64_t& out) {
+    if (!model_) return false;
+    z3::expr v = model_->eval(term, true);
+    return v.is_numeral() && v.is_numeral_i64(out);
+  }
 
  private:
   smt::Solver solver_;
@@ -223,6 +230,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
 
+  std::vector<z3::expr> olderFormula = executor.formula(older);
+  std::vector<z3::expr> newerFormula = executor.formula(newer);
+  FormulaSolver a(context, limits, olderFormula);
+  FormulaSolver b(context, limits, newerFormula);
+
   // Candidate facts of the merged state.
   std::vector<z3::expr> candidates;
   std::vector<z3::expr> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
@@ -231,12 +243,16 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   if (!olderIsMerged) {
     // The newer state descends from the older one, so the older state's own facts hold in both as they are.
     for (const z3::expr& f : older.allFacts()) atomsOf(f, entryFacts);
+    // v1 - v2 == k * (v3 - v4) (Def. 7) for values that moved in step: k is read off a model of the newer state.
     for (size_t x = 0; x < changed.size(); ++x)
-      for (size_t z = x + 1; z < changed.size(); ++z) {
+      for (size_t z = 0; z < changed.size(); ++z) {
+        if (x == z) continue;
         const auto& [vx, gx] = changed[x];
         const auto& [vz, gz] = changed[z];
-        candidates.push_back(vx - gx == vz - gz);
-        candidates.push_back(vx - gx == gz - vz);
+        int64_t dx, dz;
+        if (!b.value(result.fromNewer.apply(vx - gx), dx) || !b.value(result.fromNewer.apply(vz - gz), dz)) continue;
+        if (dz == 0 || dx % dz != 0) continue;
+        candidates.push_back(vx - gx == context.int_val(dx / dz) * (vz - gz));
       }
     for (const z3::expr& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
     std::set<int64_t> numerals{0, 1};
@@ -253,6 +269,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         const z3::expr& t = terms[y].first;
         candidates.push_back(s <= t);
         candidates.push_back(s < t);
+        if (!terms[x].second && x < y) candidates.push_back(s + t >= 0);
       }
     }
     // Relations between differences (Def. 7): dst - s1 = src - s2 for the two cursors of a strcpy-like loop.
@@ -273,10 +290,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   }
 
   // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
-  std::vector<z3::expr> olderFormula = executor.formula(older);
-  std::vector<z3::expr> newerFormula = executor.formula(newer);
-  FormulaSolver a(context, limits, olderFormula);
-  FormulaSolver b(context, limits, newerFormula);
   std::vector<z3::expr> kept;
   std::set<unsigned> seen;
   std::vector<z3::expr> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
