@@ -724,7 +724,11 @@ class Executor::Step {
     auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
     if (!callee) unsupported("a call through a function pointer");
     if (callee->isIntrinsic()) return executeIntrinsic(call, *callee);
-    if (!callee->isDeclaration()) return enterFunction(call, *callee);
+    // reach_error and the nondet functions mean what SV-COMP says even where the program defines them (as the
+    // interpreter does); other functions the program defines run their own bodies.
+    auto kind = frontend::classifyFunction(callee->getName());
+    bool environment = kind == frontend::EnvFunction::ReachError || kind == frontend::EnvFunction::Nondet;
+    if (!callee->isDeclaration() && !environment) return enterFunction(call, *callee);
     executeEnvironment(call, *callee);
   }
 

@@ -79,6 +79,8 @@ class Builder {
           current.error = result.error;
           current.message = result.message;
           current.at = current.state.top().next;
+          if (result.error == ErrorKind::Reach ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors)
+            return incomplete("it stopped at the first error state");
           break;
         case StepResult::Kind::End:
           current.status = Node::Status::End;

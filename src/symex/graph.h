@@ -32,6 +32,9 @@ struct GraphLimits {
   Deadline deadline = Deadline::never();
   size_t maxNodes = 60000;
   unsigned queryMillis = 300;
+  // Stop at the first error state of these kinds: once one exists, nothing asked can be proven.
+  bool stopAtReach = false;
+  bool stopAtOtherErrors = false;
 };
 
 struct Graph {

@@ -205,7 +205,14 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   if (!main || main->isDeclaration()) return unknownAll("the program has no main function");
   ProgramIndex index(*module);
   z3::context context;
+  bool safety = std::any_of(properties.begin(), properties.end(), [](Property p) { return p != Property::Termination; });
+  if (!safety && !options.explain && !options.dot)
+    return unknownAll("the symbolic execution does not decide termination");
   GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
+  bool onlyReachability = std::all_of(properties.begin(), properties.end(),
+                                      [](Property p) { return p == Property::UnreachCall || p == Property::Termination; });
+  limits.stopAtOtherErrors = !options.explain && !options.dot;
+  limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
   Graph graph = buildGraph(*main, *module, index, context, limits);
 
   std::map<ErrorKind, const Node*> errors;
@@ -257,13 +264,13 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     o.engine = "symex";
     if (p == Property::Termination) {
       o.reason = "the symbolic execution does not decide termination";
-    } else if (!graph.complete) {
-      o.reason = "symbolic execution: " + graph.incompleteReason;
     } else if (blocking) {
       o.reason = "symbolic execution could not exclude " + std::string(errorKindName(blocking->error)) + ": " +
                  blocking->message + where(blocking->at);
     } else if (p == Property::UnreachCall && errors.count(ErrorKind::Reach)) {
       o.reason = "symbolic execution: reach_error() may be called" + where(errors.at(ErrorKind::Reach)->at);
+    } else if (!graph.complete) {
+      o.reason = "symbolic execution: " + graph.incompleteReason;
     } else if ((p == Property::ValidMemsafety || p == Property::ValidMemcleanup) && leak) {
       o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(leak->at);
     } else {
