@@ -11,8 +11,10 @@ namespace atropos::driver {
 
 namespace {
 
-// Shares of the time left that the first round of executions and the symbolic execution may use.
-constexpr double kFirstTestingShare = 0.15;
+// The first round of executions is short: it decides programs without input and finds shallow violations, and a
+// proof should not wait for it. The symbolic execution may then use most of what is left.
+constexpr double kFirstTestingShare = 0.1;
+constexpr double kFirstTestingSeconds = 0.25;
 constexpr double kSymbolicShare = 0.7;
 
 std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
@@ -62,7 +64,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   auto share = [&](double fraction) {
     return budget.deadline.capped(std::chrono::duration<double>(budget.deadline.secondsLeft() * fraction));
   };
-  std::vector<Outcome> outcomes = test(properties, share(kFirstTestingShare), 0x5eed);
+  Deadline firstRound = share(kFirstTestingShare).capped(std::chrono::duration<double>(kFirstTestingSeconds));
+  std::vector<Outcome> outcomes = test(properties, firstRound, 0x5eed);
 
   std::vector<Property> open = stillOpen(outcomes);
   if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot))) {

@@ -258,12 +258,6 @@ class Executor::Step {
   }
 
   // ---- memory ----------------------------------------------------------------------------------------------
-  const MemoryBlock* findBlock(const z3::expr& lo) const {
-    for (const MemoryBlock& b : in_.memory->blocks)
-      if (z3::eq(b.lo, lo)) return &b;
-    return nullptr;
-  }
-
   // The block that holds the `size` bytes from `address` in every represented state; refines the state when
   // that depends on the state, and reports an error when some represented state accesses unallocated memory.
   MemoryBlock containing(const z3::expr& address, const z3::expr& size, ErrorKind kind, const std::string& what) {
@@ -424,17 +418,12 @@ class Executor::Step {
     defineVariable(&a, addBlock(hint, size, BlockKind::Stack, &a));
   }
 
-  // The base address an alloca's lifetime marker speaks of, as the frame names it.
-  std::optional<std::pair<z3::expr, const llvm::AllocaInst*>> lifetimeObject(const llvm::Value* pointer) {
-    auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(pointer->stripPointerCasts());
-    if (!alloca) return std::nullopt;
-    if (const Local* local = in_.top().find(e_.index_.valueId(alloca))) return std::make_pair(local->value, alloca);
-    // The alloca itself is no longer live; the marker's operand names the same address.
-    z3::expr address = read(pointer, View::Unsigned);
+  // The block of the running frame that an alloca created, if it is live.
+  const MemoryBlock* stackBlockOf(const llvm::AllocaInst* alloca) const {
+    unsigned frame = static_cast<unsigned>(in_.frames.size() - 1);
     for (const MemoryBlock& b : in_.memory->blocks)
-      if (b.kind == BlockKind::Stack && provable(b.lo == address)) return std::make_pair(b.lo, alloca);
-    if (address.is_const()) return std::make_pair(address, alloca);
-    return std::nullopt;
+      if (b.kind == BlockKind::Stack && b.frame == frame && b.origin == alloca) return &b;
+    return nullptr;
   }
 
   void executeLoad(const llvm::LoadInst& load) {
@@ -737,6 +726,7 @@ class Executor::Step {
       if (f.function == &callee) unsupported("recursion (" + callee.getName().str() + ")");
     if (in_.frames.size() >= kMaxCallDepth) unsupported("calls nested too deeply");
     if (callee.isVarArg()) unsupported("a variadic function");
+    if (call.arg_size() < callee.arg_size()) unsupported("a call with fewer arguments than parameters");
     Frame frame;
     frame.function = &callee;
     frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
@@ -778,18 +768,20 @@ class Executor::Step {
       case llvm::Intrinsic::dbg_label:
         return;
       case llvm::Intrinsic::lifetime_start: {
-        auto object = lifetimeObject(call.getArgOperand(1));
-        if (!object) unsupported("a lifetime marker of an unknown object");
-        if (!findBlock(object->first)) {
-          z3::expr size = allocationSize(*object->second);
-          addBlock(e_.index_.name(object->second), size, BlockKind::Stack, object->second, object->first);
+        auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(call.getArgOperand(1)->stripPointerCasts());
+        if (!alloca) unsupported("a lifetime marker of an unknown object");
+        if (!stackBlockOf(alloca)) {
+          const Local* local = in_.top().find(e_.index_.valueId(alloca));
+          z3::expr lo = local ? local->value : read(call.getArgOperand(1), View::Unsigned);
+          if (!lo.is_const()) unsupported("a lifetime marker of an unknown object");
+          addBlock(e_.index_.name(alloca), allocationSize(*alloca), BlockKind::Stack, alloca, lo);
         }
         return;
       }
       case llvm::Intrinsic::lifetime_end: {
-        auto object = lifetimeObject(call.getArgOperand(1));
-        if (!object) unsupported("a lifetime marker of an unknown object");
-        releaseBlock(object->first);
+        auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(call.getArgOperand(1)->stripPointerCasts());
+        if (!alloca) unsupported("a lifetime marker of an unknown object");
+        if (const MemoryBlock* block = stackBlockOf(alloca)) releaseBlock(block->lo);
         return;
       }
       case llvm::Intrinsic::memset: return executeMemset(call);

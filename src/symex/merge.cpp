@@ -241,8 +241,12 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   for (const z3::expr& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
   std::vector<z3::expr> entryFacts;
   if (!olderIsMerged) {
-    // The newer state descends from the older one, so the older state's own facts hold in both as they are.
-    for (const z3::expr& f : older.allFacts()) atomsOf(f, entryFacts);
+    // Where the newer state's knowledge extends the older one's, the older state's own facts hold in both as they
+    // are; otherwise (a merged state lies between them) they are candidates like any other.
+    bool extends = false;
+    for (const Knowledge* k = newer.knowledge.get(); k && !extends; k = k->parent.get())
+      extends = k == older.knowledge.get();
+    for (const z3::expr& f : older.allFacts()) atomsOf(f, extends ? entryFacts : candidates);
     // v1 - v2 == k * (v3 - v4) (Def. 7) for values that moved in step: k is read off a model of the newer state.
     for (size_t x = 0; x < changed.size(); ++x)
       for (size_t z = 0; z < changed.size(); ++z) {

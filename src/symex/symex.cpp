@@ -213,7 +213,12 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
                                       [](Property p) { return p == Property::UnreachCall || p == Property::Termination; });
   limits.stopAtOtherErrors = !options.explain && !options.dot;
   limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
-  Graph graph = buildGraph(*main, *module, index, context, limits);
+  Graph graph;
+  try {
+    graph = buildGraph(*main, *module, index, context, limits);
+  } catch (const z3::exception& e) {
+    return unknownAll(std::string("the solver failed: ") + e.msg());
+  }
 
   std::map<ErrorKind, const Node*> errors;
   const Node* leak = nullptr;
