@@ -45,8 +45,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   }
   const auto& interpreter = std::get<std::unique_ptr<interp::Interpreter>>(created);
   falsifier::Statistics totals;
+  std::vector<std::vector<uint64_t>> suggestions;
   auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed) {
     falsifier::Options options;
+    options.suggestedInputs = suggestions;
     options.deadline = deadline;
     options.memoryBytes = budget.memoryBytes;
     options.seed = seed;
@@ -81,6 +83,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       for (const Outcome& p : proved)
         if (o.property == p.property && o.verdict == Verdict::Unknown && p.verdict == Verdict::Unknown)
           o.reason += "; " + p.reason;
+    suggestions = std::move(proof.suggestedInputs);
     if (evidence) {
       evidence->explanation = std::move(proof.explanation);
       evidence->dot = std::move(proof.dot);

@@ -107,6 +107,18 @@ class Search {
 
   std::vector<Outcome> run(Statistics* statistics) {
     uint64_t maxSteps = 1u << 22;
+    for (const std::vector<uint64_t>& suggestion : options_.suggestedInputs) {
+      if (allDecided() || options_.deadline.expired()) break;
+      interp::ReplayInputs inputs(suggestion);
+      interp::RunOptions ro;
+      ro.deadline = options_.deadline;
+      ro.maxSteps = 1ull << 26;
+      ro.maxMemoryBytes = options_.memoryBytes;
+      RunResult result = interpreter_.run(inputs, ro);
+      ++runs_;
+      steps_ += result.steps;
+      note(result);
+    }
     auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
     for (uint64_t k = 0; !allDecided() && !options_.deadline.expired(); ++k) {
       const bool systematic = k >= 1 && k <= kBoundaryCandidates;

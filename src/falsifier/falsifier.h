@@ -24,6 +24,9 @@ struct Options {
   uint64_t seed = 0x5eed;
   uint64_t memoryBytes = 2ull << 30;  // for the program's own allocations
   std::function<void(const Statistics&)> progress;  // called about once a second, when set
+  // Inputs (bit patterns in the order the program draws them) to run before the generated ones, e.g. models of
+  // the symbolic execution's error states. Draws beyond a vector's end get zero.
+  std::vector<std::vector<uint64_t>> suggestedInputs;
 };
 
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,

@@ -270,7 +270,10 @@ class Executor::Step {
     for (const MemoryBlock& b : blocks) anywhere.push_back(inside(b));
     z3::expr outside = anywhere.empty() ? c_.bool_val(true) : !z3::mk_or(anywhere);
     switch (e_.solver_.satisfiable(context && outside)) {
-      case smt::Answer::Yes: throw ErrorRaised{kind, what + " may be outside every allocated block"};
+      case smt::Answer::Yes:
+        // Split first where it may also be inside, so that the error state itself says how it goes wrong.
+        if (e_.solver_.satisfiable(context && !outside) == smt::Answer::Yes) throw SplitRequest{(!outside).simplify()};
+        throw ErrorRaised{kind, what + " may be outside every allocated block"};
       case smt::Answer::Unknown: unsupported("the solver cannot decide whether " + what + " is allocated");
       case smt::Answer::No: break;
     }
@@ -836,6 +839,8 @@ class Executor::Step {
                                                                              : frontend::DataModel::LP64);
         if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
         defineVariable(&call, w);
+        if (call.getType()->isPointerTy()) out_.inputsKnown = false;
+        out_.inputs = std::make_shared<InputTrail>(InputTrail{out_.inputs, w, bits, view});
         return;
       }
       case EnvFunction::Assume: {

@@ -211,6 +211,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   for (size_t k = 0; k < mb.blocks.size(); ++k)
     if (!keptB[k] && mb.blocks[k].kind == BlockKind::Heap) c.heapForgotten = true;
   c.heapForgotten = c.heapForgotten || older.heapForgotten || newer.heapForgotten;
+  c.inputsKnown = false;
   for (const PointsTo& x : ma.pointsTo) {
     PointsTo rx = renamed(x, toMergedA);
     bool blockKept = false;

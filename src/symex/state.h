@@ -72,12 +72,23 @@ struct Knowledge {
   unsigned depth = 1;  // chunks from the root, this one included
 };
 
+// The nondeterministic values a path drew, newest first: a model of an error state gives the inputs that may lead
+// there, for an execution to confirm.
+struct InputTrail {
+  std::shared_ptr<const InputTrail> previous;
+  z3::expr value;
+  unsigned bits;
+  View view;
+};
+
 struct State {
   std::vector<Frame> frames;  // back() is the running function
   std::shared_ptr<const Knowledge> knowledge;
   std::shared_ptr<const Memory> memory;
   // A merge dropped a heap block, so the allocation list no longer names every live heap block.
   bool heapForgotten = false;
+  std::shared_ptr<const InputTrail> inputs;
+  bool inputsKnown = true;  // false below a merge, where the path's draws are no longer known
   // Set on the two states a refinement creates: the step they repeat names its new variables as the step that
   // asked for the case analysis did, so the condition they were split on speaks of the same variables.
   std::optional<unsigned long long> stepVariables;

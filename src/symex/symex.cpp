@@ -11,6 +11,7 @@
 #include "frontend/source_location.h"
 #include "smt/integers.h"
 #include "smt/printing.h"
+#include "smt/solver.h"
 #include "symex/graph.h"
 
 namespace atropos::symex {
@@ -191,6 +192,38 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
   return out.str();
 }
 
+// Models of error states whose path drew every input itself (no merge on the way), as input vectors.
+std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const ProgramIndex& index,
+                                                      z3::context& context) {
+  constexpr size_t kMaxSuggestions = 8;
+  std::vector<std::vector<uint64_t>> suggestions;
+  for (const Node& n : graph.nodes) {
+    if (suggestions.size() >= kMaxSuggestions) break;
+    if (n.status != Node::Status::Error || n.error == ErrorKind::Unsupported || !n.state.inputsKnown) continue;
+    smt::Solver solver(context, smt::Limits{});
+    for (const z3::expr& fact : n.state.allFacts()) solver.add(fact);
+    for (const z3::expr& fact : memoryFacts(context, *n.state.memory, index.pointerBits())) solver.add(fact);
+    auto model = solver.model(context.bool_val(true));
+    if (!model) continue;
+    std::vector<uint64_t> values;
+    for (const InputTrail* t = n.state.inputs.get(); t; t = t->previous.get()) {
+      z3::expr v = model->eval(t->value, true);
+      int64_t signedValue;
+      uint64_t unsignedValue;
+      uint64_t pattern = 0;
+      if (v.is_numeral_i64(signedValue))
+        pattern = static_cast<uint64_t>(signedValue);
+      else if (v.is_numeral_u64(unsignedValue))
+        pattern = unsignedValue;
+      if (t->bits < 64) pattern &= (1ull << t->bits) - 1;
+      values.push_back(pattern);
+    }
+    std::reverse(values.begin(), values.end());
+    suggestions.push_back(std::move(values));
+  }
+  return suggestions;
+}
+
 }  // namespace
 
 std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
@@ -234,6 +267,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     }
   }
   if (evidence) {
+    evidence->suggestedInputs = inputsTowardsErrors(graph, index, context);
     evidence->nodes = states;
     evidence->complete = graph.complete;
     evidence->solverQueries = graph.solverQueries;

@@ -3,6 +3,7 @@
 // only means the proof failed there.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct Evidence {
   unsigned long long solverQueries = 0;
   std::string explanation;  // the graph's size and the generalized state of every loop head, in source terms
   std::string dot;          // the graph in Graphviz form
+  // For error states reached without a merge on the way: nondet values (bit patterns, in the order drawn) that a
+  // model of the state gives. Only an execution can tell whether they really lead to the error.
+  std::vector<std::vector<uint64_t>> suggestedInputs;
 };
 
 // One outcome per asked property, in the asked order: TRUE with the reason, or UNKNOWN with why not.

@@ -16,8 +16,7 @@ std::optional<frontend::Program> compileProgram(const std::string& source, front
   {
     std::ofstream out(path);
     out << "void reach_error(void);\n"
-           "int __VERIFIER_nondet_int(void);\n"
-           "unsigned int __VERIFIER_nondet_uint(void);\n"
+           "int __VERIFIER_nondet_int(void); unsigned int __VERIFIER_nondet_uint(void);\n"
            "unsigned char __VERIFIER_nondet_uchar(void);\n"
            "_Bool __VERIFIER_nondet_bool(void);\n"
            "long __VERIFIER_nondet_long(void);\n"
