@@ -87,6 +87,7 @@ int run(const Options& options) {
 
   Budget budget;
   budget.deadline = deadline;
+  budget.crossCheck = options.crossCheck;
   // The program's objects get an eighth: their shadow state (initialization, provenance) costs up to five times
   // more, and each execution of the search allocates them anew.
   budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 8;

@@ -25,6 +25,8 @@ Options:
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
+  --cross-check          testing aid: run the proofs and the executions on every property; a proof that an
+                         execution contradicts stops atropos with an internal error (exit status 4)
   --version              print the version
   --help                 print this text
 
@@ -85,6 +87,8 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       o.verbose = true;
     } else if (arg == "--explain") {
       o.explain = true;
+    } else if (arg == "--cross-check") {
+      o.crossCheck = true;
     } else if (arg == "--task") {
       auto v = get();
       if (!v) return std::nullopt;

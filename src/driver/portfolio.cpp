@@ -1,6 +1,7 @@
 #include "driver/portfolio.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <variant>
 
 #include "falsifier/falsifier.h"
@@ -31,6 +32,15 @@ void adopt(std::vector<Outcome>& outcomes, const std::vector<Outcome>& better) {
     for (Outcome& o : outcomes)
       if (o.property == b.property) o = b;
   }
+}
+
+// Cross-checking: a proof that an execution refutes is a soundness bug.
+void checkAgreement(const std::vector<Outcome>& proved, const std::vector<Outcome>& tested) {
+  for (const Outcome& p : proved)
+    for (const Outcome& t : tested)
+      if (p.property == t.property && p.verdict == Verdict::True && t.verdict == Verdict::False)
+        throw std::logic_error("the symbolic execution proved " + std::string(propertyName(p.property)) +
+                               " but an execution violates it");
 }
 
 }  // namespace
@@ -69,15 +79,23 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   Deadline firstRound = share(kFirstTestingShare).capped(std::chrono::duration<double>(kFirstTestingSeconds));
   std::vector<Outcome> outcomes = test(properties, firstRound, 0x5eed);
 
-  std::vector<Property> open = stillOpen(outcomes);
+  std::vector<Outcome> proved;
+  std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
   if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot))) {
     symex::Options options;
     options.deadline = share(kSymbolicShare);
     options.explain = evidence && evidence->explain;
     options.dot = evidence && evidence->wantDot;
     symex::Evidence proof;
-    std::vector<Outcome> proved = symex::prove(program, open, options, &proof);
-    adopt(outcomes, proved);
+    proved = symex::prove(program, open, options, &proof);
+    if (budget.crossCheck) {
+      std::vector<Outcome> tested = outcomes;
+      checkAgreement(proved, tested);
+      adopt(outcomes, proved);
+      adopt(outcomes, tested);
+    } else {
+      adopt(outcomes, proved);
+    }
     // Say why the proof failed where the executions have nothing to say either.
     for (Outcome& o : outcomes)
       for (const Outcome& p : proved)
@@ -90,8 +108,18 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     }
   }
 
-  open = stillOpen(outcomes);
-  if (!open.empty() && !budget.deadline.expired()) adopt(outcomes, test(open, budget.deadline, 0xa770905));
+  open = budget.crossCheck ? properties : stillOpen(outcomes);
+  if (!open.empty() && !budget.deadline.expired()) {
+    std::vector<Outcome> tested = test(open, budget.deadline, 0xa770905);
+    if (budget.crossCheck) {
+      checkAgreement(proved, tested);
+      for (const Outcome& t : tested)
+        for (Outcome& o : outcomes)
+          if (o.property == t.property && o.verdict == Verdict::Unknown) o = t;
+    } else {
+      adopt(outcomes, tested);
+    }
+  }
 
   // Report in the order the properties were asked for.
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {

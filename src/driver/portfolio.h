@@ -29,6 +29,8 @@ struct Budget {
   Deadline deadline = Deadline::never();
   uint64_t memoryBytes = 4ull << 30;
   std::function<void(const PortfolioStatistics&)> progress;  // about once a second, when set
+  // Run every engine on every property and throw std::logic_error when a proof and an execution disagree.
+  bool crossCheck = false;
 };
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
