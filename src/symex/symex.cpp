@@ -233,14 +233,14 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     for (Property p : properties) outcomes.push_back(Outcome::unknown(p, why, "symex"));
     return outcomes;
   };
+  bool safety = std::any_of(properties.begin(), properties.end(), [](Property p) { return p != Property::Termination; });
+  if (!safety && !options.explain && !options.dot)
+    return unknownAll("the symbolic execution does not decide termination");
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   const llvm::Function* main = module->getFunction("main");
   if (!main || main->isDeclaration()) return unknownAll("the program has no main function");
   ProgramIndex index(*module);
   z3::context context;
-  bool safety = std::any_of(properties.begin(), properties.end(), [](Property p) { return p != Property::Termination; });
-  if (!safety && !options.explain && !options.dot)
-    return unknownAll("the symbolic execution does not decide termination");
   GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
   bool onlyReachability = std::all_of(properties.begin(), properties.end(),
                                       [](Property p) { return p == Property::UnreachCall || p == Property::Termination; });
