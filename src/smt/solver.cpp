@@ -1,7 +1,6 @@
 #include "smt/solver.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace atropos::smt {
 
@@ -30,7 +29,6 @@ z3::check_result Solver::check(const z3::expr& extra) {
   z3::params params(context_);
   params.set("timeout", millis);
   solver_.set(params);
-  z3::expr_vector assumptions(context_);
   solver_.push();
   solver_.add(extra);
   z3::check_result result;
