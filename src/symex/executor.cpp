@@ -8,6 +8,7 @@
 #include <llvm/IR/Operator.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "frontend/environment.h"
 #include "smt/integers.h"
@@ -59,14 +60,10 @@ z3::expr rangeOf(const z3::expr& term, unsigned bits, View view) {
 }
 
 bool isPowerOfTwoMinusOne(const z3::expr& term, unsigned& exponent) {
-  if (!term.is_numeral()) return false;
-  std::string text = term.get_decimal_string(0);
-  for (unsigned k = 1; k <= 64; ++k)
-    if (text == (smt::powerOfTwo(term.ctx(), k) - 1).simplify().get_decimal_string(0)) {
-      exponent = k;
-      return true;
-    }
-  return false;
+  uint64_t value;
+  if (!term.is_numeral() || !term.is_numeral_u64(value) || value == 0 || (value & (value + 1)) != 0) return false;
+  exponent = static_cast<unsigned>(std::popcount(value));
+  return true;
 }
 
 }  // namespace
@@ -1037,10 +1034,7 @@ State Executor::initialState(const llvm::Function& main) {
 }
 
 std::vector<z3::expr> Executor::formula(const State& state) {
-  std::vector<z3::expr> all = state.allFacts();
-  std::vector<z3::expr> memory = memoryFacts(context_, *state.memory, index_.pointerBits());
-  all.insert(all.end(), memory.begin(), memory.end());
-  return all;
+  return formulaOf(context_, state, index_.pointerBits());
 }
 
 void Executor::sync(const State& state) {

@@ -215,9 +215,10 @@ std::string ProgramIndex::sourceName(const llvm::Value* value) const {
 std::string ProgramIndex::name(const llvm::Value* value) const {
   std::string source = sourceName(value);
   if (!source.empty()) return source;
-  if (value->hasName()) return "%" + value->getName().str();
+  std::string name = "%";
+  if (value->hasName()) return name.append(value->getName().str());
   auto it = ids_.find(value);
-  return it == ids_.end() ? std::string("?") : "%t" + std::to_string(it->second);
+  return it == ids_.end() ? std::string("?") : name.append("t").append(std::to_string(it->second));
 }
 
 }  // namespace atropos::symex

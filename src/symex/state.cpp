@@ -76,4 +76,11 @@ std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, un
   return facts;
 }
 
+std::vector<z3::expr> formulaOf(z3::context& context, const State& state, unsigned pointerBits) {
+  std::vector<z3::expr> all = state.allFacts();
+  std::vector<z3::expr> memory = memoryFacts(context, *state.memory, pointerBits);
+  all.insert(all.end(), memory.begin(), memory.end());
+  return all;
+}
+
 }  // namespace atropos::symex

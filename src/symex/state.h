@@ -103,5 +103,7 @@ struct State {
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
 // blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type.
 std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
+// ⟨state⟩: the knowledge base and the memory facts, in one list.
+std::vector<z3::expr> formulaOf(z3::context& context, const State& state, unsigned pointerBits);
 
 }  // namespace atropos::symex

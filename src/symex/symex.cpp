@@ -201,8 +201,7 @@ std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const
     if (suggestions.size() >= kMaxSuggestions) break;
     if (n.status != Node::Status::Error || n.error == ErrorKind::Unsupported || !n.state.inputsKnown) continue;
     smt::Solver solver(context, smt::Limits{});
-    for (const z3::expr& fact : n.state.allFacts()) solver.add(fact);
-    for (const z3::expr& fact : memoryFacts(context, *n.state.memory, index.pointerBits())) solver.add(fact);
+    for (const z3::expr& fact : formulaOf(context, n.state, index.pointerBits())) solver.add(fact);
     auto model = solver.model(context.bool_val(true));
     if (!model) continue;
     std::vector<uint64_t> values;
