@@ -9,6 +9,7 @@
 
 #include <llvm/Config/llvm-config.h>
 
+#include "driver/its_command.h"
 #include "driver/options.h"
 #include "driver/portfolio.h"
 #include "driver/report.h"
@@ -135,6 +136,7 @@ int main(int argc, char** argv) {
   }
   limitMemory(options->memoryMB);
   try {
+    if (options->itsCommand) return runItsCommand(*options);
     return run(*options);
   } catch (const std::exception& e) {
     return fail(kExitInternal, std::string("internal error: ") + e.what());

@@ -7,6 +7,7 @@ namespace atropos::driver {
 std::string helpText() {
   return R"(Usage: atropos [options] FILE.c|FILE.i
        atropos --task TASK.yml [options]
+       atropos its [--timeout SECONDS] FILE.smt2
 
 Decides properties of a C program: TRUE (with a proof), FALSE (with a replayed counterexample) or UNKNOWN (with
 the reason).
@@ -31,6 +32,9 @@ Options:
   --help                 print this text
 
 Without --property, --prp or --task, every property is decided.
+
+`atropos its FILE.smt2` decides termination of an integer transition system in the Termination Competition's
+SMT-LIB form: the first line is YES, NO or MAYBE, the proof follows.
 
 Output: one line per property, `PROPERTY: TRUE`, `PROPERTY: FALSE`, `valid-memsafety: FALSE(valid-deref)` or
 `PROPERTY: UNKNOWN (reason)`, each followed by its evidence on indented lines.
@@ -62,7 +66,12 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
     }
     return true;
   };
-  for (int i = 1; i < argc; ++i) {
+  int first = 1;
+  if (argc > 1 && std::string(argv[1]) == "its") {
+    o.itsCommand = true;
+    first = 2;
+  }
+  for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     std::string inlineValue;
     bool hasInline = false;

@@ -34,6 +34,7 @@ struct Options {
   bool crossCheck = false;  // testing aid: proofs and executions on every property, a contradiction is a bug
   bool help = false;
   bool version = false;
+  bool itsCommand = false;  // `atropos its FILE.smt2`: termination of an integer transition system
 };
 
 // Parses argv; on failure returns nullopt and sets `error` to a one-line message.

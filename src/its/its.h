@@ -1,0 +1,50 @@
+// Integer transition systems (ITS): locations, integer variables and transitions with a guard and an update.
+//
+// Variables range over the mathematical integers. A transition from `from` to `to` may be taken in a state x when
+// its guard holds for x and some values of its temporaries; the state after it is `update(x, temporaries)`. A
+// guard and an update may use any integer arithmetic (linear or not); every constant in them that is not one of
+// the system's variables is a temporary, existentially chosen each time the transition is taken.
+//
+// This is the form the C front end (the symbolic execution graph, seed 002 Def. 12) and the Termination
+// Competition's SMT-LIB files (its/smtlib.h) both translate to; the termination back end works on its linear
+// over-approximation (its/linear.h). Nothing here knows about LLVM.
+#pragma once
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+namespace atropos::its {
+
+using LocationId = unsigned;
+
+// An uninterpreted constant: a variable or a temporary (not a numeral, not true or false).
+inline bool isSymbol(const z3::expr& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
+
+struct Transition {
+  LocationId from = 0;
+  LocationId to = 0;
+  z3::expr guard;
+  std::vector<z3::expr> update;  // the value of each variable after the transition, in variable order
+  std::string origin;            // where it came from, for people reading a proof
+};
+
+struct Its {
+  explicit Its(z3::context& context) : context(&context) {}
+
+  z3::context* context;
+  std::vector<std::string> locations;  // names
+  std::vector<z3::expr> variables;     // integer constants
+  LocationId start = 0;
+  std::vector<Transition> transitions;
+
+  LocationId addLocation(std::string name) {
+    locations.push_back(std::move(name));
+    return static_cast<LocationId>(locations.size() - 1);
+  }
+  // The update that keeps every variable.
+  std::vector<z3::expr> identity() const { return {variables.begin(), variables.end()}; }
+};
+
+}  // namespace atropos::its

@@ -1,0 +1,345 @@
+#include "its/simplify.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace atropos::its {
+
+namespace {
+
+// Renumbers temporary `from + shift` for every temporary index `from` (>= variables).
+LinearExpr shiftTemporaries(const LinearExpr& e, unsigned variables, unsigned shift) {
+  if (shift == 0) return e;
+  LinearExpr result = e;
+  for (auto& [v, c] : result.terms)
+    if (v >= variables) v += shift;
+  return result;
+}
+
+bool usesVariable(const LinearExpr& e, unsigned v) { return e.coefficient(v) != 0; }
+
+// Replaces variable `v` by `by` everywhere in the transition (guard and update).
+void substitute(LinearTransition& t, unsigned v, const LinearExpr& by) {
+  auto replace = [&](const LinearExpr& e) {
+    Integer c = e.coefficient(v);
+    if (c == 0) return e;
+    LinearExpr without = e;
+    std::erase_if(without.terms, [&](const auto& term) { return term.first == v; });
+    return without + by.scaled(c);
+  };
+  for (Constraint& c : t.guard) c.expr = replace(c.expr);
+  for (LinearExpr& u : t.update) u = replace(u);
+}
+
+Integer gcd(Integer a, Integer b) {
+  while (b != 0) {
+    Integer r = a % b;
+    a = b;
+    b = r;
+  }
+  return a < 0 ? -a : a;
+}
+
+// Divides a constraint by the gcd of its coefficients (rounding the constant the right way for inequalities).
+void normalize(Constraint& c) {
+  Integer g = 0;
+  for (const auto& [v, k] : c.expr.terms) g = gcd(g, k);
+  if (g <= 1) return;
+  if (c.equality) {
+    if (c.expr.constant % g != 0) return;  // unsatisfiable over the integers; left to the solver
+    for (auto& [v, k] : c.expr.terms) k /= g;
+    c.expr.constant /= g;
+    return;
+  }
+  for (auto& [v, k] : c.expr.terms) k /= g;
+  // Σ k·x + c <= 0 with g | k: Σ (k/g)·x <= floor(-c/g), i.e. + ceil(c/g) <= 0.
+  Integer q = c.expr.constant / g;
+  if (c.expr.constant % g != 0 && c.expr.constant > 0) q += 1;
+  c.expr.constant = q;
+}
+
+}  // namespace
+
+LinearTransition compose(const LinearTransition& t1, const LinearTransition& t2, unsigned variables) {
+  LinearTransition result;
+  result.from = t1.from;
+  result.to = t2.to;
+  result.temporaries = t1.temporaries + t2.temporaries;
+  result.origin = t1.origin.empty() ? t2.origin : t2.origin.empty() ? t1.origin : t1.origin + "; " + t2.origin;
+  result.guard = t1.guard;
+  auto afterFirst = [&](const LinearExpr& e) {
+    return shiftTemporaries(e, variables, t1.temporaries).substituted([&](unsigned v) {
+      return v < variables ? t1.update[v] : LinearExpr::variable(v);
+    });
+  };
+  for (const Constraint& c : t2.guard) result.guard.push_back({afterFirst(c.expr), c.equality});
+  for (const LinearExpr& u : t2.update) result.update.push_back(afterFirst(u));
+  return result;
+}
+
+bool tidy(LinearTransition& t, unsigned variables) {
+  auto onlyTemporaryOccurrence = [&](unsigned v) {
+    for (const LinearExpr& u : t.update)
+      if (usesVariable(u, v)) return false;
+    return true;
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    // A temporary with coefficient ±1 in an equation is that equation's solution.
+    for (size_t i = 0; i < t.guard.size() && !changed; ++i) {
+      if (!t.guard[i].equality) continue;
+      for (const auto& [v, c] : t.guard[i].expr.terms) {
+        if (v < variables || (c != 1 && c != -1)) continue;
+        LinearExpr rest = t.guard[i].expr;
+        std::erase_if(rest.terms, [&](const auto& term) { return term.first == v; });
+        LinearExpr solution = rest.scaled(-c);  // c·v + rest == 0, c = ±1
+        unsigned eliminated = v;
+        t.guard.erase(t.guard.begin() + static_cast<long>(i));
+        substitute(t, eliminated, solution);
+        changed = true;
+        break;
+      }
+    }
+    if (changed) continue;
+    // A temporary that only occurs in inequalities, all bounding it from the same side, can always satisfy them.
+    std::map<unsigned, int> side;  // +1 only positive coefficients, -1 only negative, 0 mixed or in an equation
+    for (const Constraint& c : t.guard)
+      for (const auto& [v, k] : c.expr.terms) {
+        if (v < variables) continue;
+        int s = c.equality ? 0 : (k > 0 ? 1 : -1);
+        auto [it, inserted] = side.emplace(v, s);
+        if (!inserted && it->second != s) it->second = 0;
+      }
+    for (const auto& [v, s] : side) {
+      if (s == 0 || !onlyTemporaryOccurrence(v)) continue;
+      std::erase_if(t.guard, [&](const Constraint& c) { return usesVariable(c.expr, v); });
+      changed = true;
+      break;
+    }
+  }
+  std::vector<Constraint> kept;
+  for (Constraint& c : t.guard) {
+    normalize(c);
+    if (c.expr.isConstant()) {
+      bool holds = c.equality ? c.expr.constant == 0 : c.expr.constant <= 0;
+      if (!holds) return false;
+      continue;
+    }
+    if (std::find(kept.begin(), kept.end(), c) == kept.end()) kept.push_back(c);
+  }
+  t.guard = std::move(kept);
+  // Renumber the temporaries still in use.
+  std::set<unsigned> used;
+  for (const Constraint& c : t.guard)
+    for (const auto& [v, k] : c.expr.terms)
+      if (v >= variables) used.insert(v);
+  for (const LinearExpr& u : t.update)
+    for (const auto& [v, k] : u.terms)
+      if (v >= variables) used.insert(v);
+  std::map<unsigned, unsigned> renumbered;
+  for (unsigned v : used) renumbered.emplace(v, variables + static_cast<unsigned>(renumbered.size()));
+  auto rename = [&](LinearExpr& e) {
+    for (auto& [v, k] : e.terms)
+      if (v >= variables) v = renumbered.at(v);
+    std::sort(e.terms.begin(), e.terms.end());
+  };
+  for (Constraint& c : t.guard) rename(c.expr);
+  for (LinearExpr& u : t.update) rename(u);
+  t.temporaries = static_cast<unsigned>(used.size());
+  return true;
+}
+
+namespace {
+
+void removeUnreachable(LinearIts& its) {
+  std::vector<bool> reached(its.locations.size(), false);
+  std::vector<LocationId> work{its.start};
+  reached[its.start] = true;
+  while (!work.empty()) {
+    LocationId l = work.back();
+    work.pop_back();
+    for (const LinearTransition& t : its.transitions)
+      if (t.from == l && !reached[t.to]) {
+        reached[t.to] = true;
+        work.push_back(t.to);
+      }
+  }
+  std::erase_if(its.transitions, [&](const LinearTransition& t) { return !reached[t.from]; });
+}
+
+bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, unsigned millis) {
+  z3::solver solver(context, "QF_LIA");
+  z3::params params(context);
+  params.set("timeout", millis);
+  solver.set(params);
+  std::vector<z3::expr> variables, temporaries;
+  for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
+  for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+  for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
+  return solver.check() != z3::unsat;  // unknown keeps the transition
+}
+
+// Chains every location (other than the start) that has no transition to itself and few enough paths through it.
+void chain(LinearIts& its, const SimplifyLimits& limits) {
+  unsigned variables = static_cast<unsigned>(its.variables.size());
+  bool changed = true;
+  while (changed && !limits.deadline.expired()) {
+    changed = false;
+    std::vector<size_t> incoming(its.locations.size(), 0), outgoing(its.locations.size(), 0);
+    std::vector<bool> selfLoop(its.locations.size(), false);
+    for (const LinearTransition& t : its.transitions) {
+      ++outgoing[t.from];
+      ++incoming[t.to];
+      if (t.from == t.to) selfLoop[t.from] = true;
+    }
+    // Fewest new transitions first, so that chains collapse before branchings multiply.
+    std::optional<LocationId> best;
+    for (LocationId l = 0; l < its.locations.size(); ++l) {
+      if (l == its.start || selfLoop[l] || incoming[l] == 0) continue;
+      size_t product = incoming[l] * outgoing[l];
+      if (product > std::max(limits.maxChainProduct, incoming[l] + outgoing[l])) continue;
+      if (!best || product < incoming[*best] * outgoing[*best]) best = l;
+    }
+    if (!best) break;
+    std::vector<LinearTransition> into, from, others;
+    for (LinearTransition& t : its.transitions) {
+      if (t.to == *best)
+        into.push_back(std::move(t));
+      else if (t.from == *best)
+        from.push_back(std::move(t));
+      else
+        others.push_back(std::move(t));
+    }
+    for (const LinearTransition& a : into)
+      for (const LinearTransition& b : from) {
+        LinearTransition c = compose(a, b, variables);
+        if (tidy(c, variables)) others.push_back(std::move(c));
+      }
+    its.transitions = std::move(others);
+    changed = true;
+  }
+}
+
+// Variables that no guard reads and that no update reads except their own copy (v' = v).
+void dropUnreadVariables(LinearIts& its) {
+  unsigned n = static_cast<unsigned>(its.variables.size());
+  std::vector<bool> read(n, false);
+  for (const LinearTransition& t : its.transitions)
+    for (const Constraint& c : t.guard)
+      for (const auto& [v, k] : c.expr.terms)
+        if (v < n) read[v] = true;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const LinearTransition& t : its.transitions)
+      for (unsigned target = 0; target < n; ++target) {
+        if (!read[target]) continue;
+        for (const auto& [v, k] : t.update[target].terms)
+          if (v < n && !read[v]) read[v] = changed = true;
+      }
+  }
+  std::vector<unsigned> keep;
+  for (unsigned v = 0; v < n; ++v)
+    if (read[v]) keep.push_back(v);
+  if (keep.size() == n) return;
+  std::vector<int> newIndex(n, -1);
+  for (unsigned k = 0; k < keep.size(); ++k) newIndex[keep[k]] = static_cast<int>(k);
+  unsigned removed = n - static_cast<unsigned>(keep.size());
+  auto renumber = [&](LinearExpr& e) {
+    for (auto& [v, c] : e.terms) v = v < n ? static_cast<unsigned>(newIndex[v]) : v - removed;
+  };
+  for (LinearTransition& t : its.transitions) {
+    for (Constraint& c : t.guard) renumber(c.expr);
+    std::vector<LinearExpr> update;
+    for (unsigned v : keep) {
+      update.push_back(t.update[v]);
+      renumber(update.back());
+    }
+    t.update = std::move(update);
+  }
+  std::vector<std::string> names;
+  for (unsigned v : keep) names.push_back(its.variables[v]);
+  its.variables = std::move(names);
+}
+
+}  // namespace
+
+void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
+  unsigned variables = static_cast<unsigned>(its.variables.size());
+  std::erase_if(its.transitions, [&](LinearTransition& t) { return !tidy(t, variables); });
+  removeUnreachable(its);
+  std::erase_if(its.transitions, [&](const LinearTransition& t) {
+    return !satisfiable(t, its, context, limits.queryMillis);
+  });
+  chain(its, limits);
+  removeUnreachable(its);
+  std::erase_if(its.transitions, [&](const LinearTransition& t) {
+    return !satisfiable(t, its, context, limits.queryMillis);
+  });
+  dropUnreadVariables(its);
+}
+
+std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its) {
+  std::vector<size_t> all(its.transitions.size());
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+  return cyclicComponents(its, all);
+}
+
+std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its, const std::vector<size_t>& among) {
+  size_t n = its.locations.size();
+  std::vector<std::vector<size_t>> successors(n);
+  for (size_t i : among) successors[its.transitions[i].from].push_back(i);
+  // Tarjan's algorithm, iteratively.
+  std::vector<int> index(n, -1), low(n, 0), component(n, -1);
+  std::vector<bool> onStack(n, false);
+  std::vector<LocationId> stack;
+  int counter = 0, components = 0;
+  for (LocationId root = 0; root < n; ++root) {
+    if (index[root] >= 0) continue;
+    std::vector<std::pair<LocationId, size_t>> frames{{root, 0}};
+    index[root] = low[root] = counter++;
+    stack.push_back(root);
+    onStack[root] = true;
+    while (!frames.empty()) {
+      auto& [l, next] = frames.back();
+      if (next < successors[l].size()) {
+        LocationId m = its.transitions[successors[l][next++]].to;
+        if (index[m] < 0) {
+          index[m] = low[m] = counter++;
+          stack.push_back(m);
+          onStack[m] = true;
+          frames.emplace_back(m, 0);
+        } else if (onStack[m]) {
+          low[l] = std::min(low[l], index[m]);
+        }
+        continue;
+      }
+      if (low[l] == index[l]) {
+        LocationId m;
+        do {
+          m = stack.back();
+          stack.pop_back();
+          onStack[m] = false;
+          component[m] = components;
+        } while (m != l);
+        ++components;
+      }
+      LocationId done = l;
+      frames.pop_back();
+      if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+    }
+  }
+  std::map<int, std::vector<size_t>> byComponent;
+  for (size_t i : among) {
+    const LinearTransition& t = its.transitions[i];
+    if (component[t.from] == component[t.to]) byComponent[component[t.from]].push_back(i);
+  }
+  std::vector<std::vector<size_t>> result;
+  for (auto& [c, transitions] : byComponent) result.push_back(std::move(transitions));
+  return result;
+}
+
+}  // namespace atropos::its

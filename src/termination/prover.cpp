@@ -1,0 +1,103 @@
+#include "termination/prover.h"
+
+#include <set>
+#include <sstream>
+
+#include "its/simplify.h"
+#include "smt/printing.h"
+
+namespace atropos::termination {
+
+const char* answerName(Answer a) {
+  switch (a) {
+    case Answer::Yes: return "YES";
+    case Answer::No: return "NO";
+    case Answer::Maybe: return "MAYBE";
+  }
+  return "MAYBE";
+}
+
+Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options) {
+  Proof proof;
+  try {
+    proof.system = its::linearize(its);
+    its::SimplifyLimits limits;
+    limits.deadline = options.deadline;
+    limits.queryMillis = options.queryMillis;
+    its::simplify(proof.system, context, limits);
+    RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
+    std::optional<std::string> unproven;
+    for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
+      std::optional<std::vector<RankingStep>> steps = proveComponent(proof.system, component, context, ranking);
+      if (!steps) {
+        const its::LinearTransition& t = proof.system.transitions[component.front()];
+        unproven = options.deadline.expired() ? "the time ran out"
+                                              : "no ranking function was found for the cycle through " +
+                                                    proof.system.locations[t.from];
+        break;
+      }
+      proof.steps.insert(proof.steps.end(), steps->begin(), steps->end());
+    }
+    if (!unproven) {
+      proof.answer = Answer::Yes;
+      return proof;
+    }
+    proof.steps.clear();
+    proof.reason = *unproven;
+    if (options.tryNonTermination && !options.deadline.expired()) {
+      NonTerminationOptions search;
+      search.deadline = options.deadline;
+      search.queryMillis = options.queryMillis;
+      proof.witness = findRecurrentSet(its, context, search);
+      if (proof.witness) proof.answer = Answer::No;
+    }
+  } catch (const z3::exception& e) {
+    proof = Proof{};
+    proof.reason = std::string("the solver failed: ") + e.msg();
+  }
+  return proof;
+}
+
+std::string describe(const Proof& proof, const std::function<std::string(const std::string&)>& name) {
+  std::ostringstream out;
+  std::vector<std::string> names = proof.system.variables;
+  if (name)
+    for (std::string& n : names) n = name(n);
+  if (proof.answer == Answer::Yes) {
+    if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
+    for (const RankingStep& step : proof.steps) {
+      std::set<its::LocationId> locations;
+      for (size_t i : step.component) {
+        locations.insert(proof.system.transitions[i].from);
+        locations.insert(proof.system.transitions[i].to);
+      }
+      out << "cycle through";
+      for (its::LocationId l : locations) out << " " << proof.system.locations[l];
+      out << " (" << step.component.size() << " transitions): ";
+      if (step.phases.size() == 1)
+        out << (step.removed.size() == step.component.size()
+                    ? "linear ranking function"
+                    : "ranking function for " + std::to_string(step.removed.size()) + " of them (the others do not increase it)");
+      else
+        out << "nested ranking function of " << step.phases.size() << " phases";
+      out << "\n";
+      for (its::LocationId l : locations)
+        for (size_t k = 0; k < step.phases.size(); ++k) {
+          const auto& f = step.phases[k].perLocation[l];
+          if (!f) continue;
+          out << "  at " << proof.system.locations[l];
+          if (step.phases.size() > 1) out << " f" << k + 1;
+          out << ": " << its::toString(*f, names) << "\n";
+        }
+    }
+  } else if (proof.answer == Answer::No && proof.witness) {
+    out << "a run that never ends (" << proof.witness->kind << "): " << proof.witness->stem.size()
+        << " transitions from the start, then the cycle of " << proof.witness->cycle.size()
+        << " transitions forever, from a state with " << smt::infix(proof.witness->states.simplify()) << "\n";
+  } else {
+    out << proof.reason << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace atropos::termination

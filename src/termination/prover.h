@@ -1,0 +1,43 @@
+// The termination back end on an integer transition system: simplification, then every cycle of the system
+// proven finite with ranking functions (ranking.h), or a run that never ends (nontermination.h).
+#pragma once
+
+#include <z3++.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "its/its.h"
+#include "its/linear.h"
+#include "termination/nontermination.h"
+#include "termination/ranking.h"
+
+namespace atropos::termination {
+
+enum class Answer { Yes, No, Maybe };
+const char* answerName(Answer a);
+
+struct ProverOptions {
+  Deadline deadline = Deadline::never();
+  unsigned queryMillis = 4000;
+  unsigned maxPhases = 3;
+  bool tryNonTermination = true;
+};
+
+struct Proof {
+  Answer answer = Answer::Maybe;
+  std::string reason;                // Maybe: why
+  its::LinearIts system;             // the simplified system the steps speak of
+  std::vector<RankingStep> steps;    // Yes
+  std::optional<RecurrentSet> witness;  // No
+};
+
+Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options);
+
+// The proof as text; `name` renders a variable of the simplified system (by default its own name).
+std::string describe(const Proof& proof, const std::function<std::string(const std::string&)>& name = {});
+
+}  // namespace atropos::termination

@@ -1,0 +1,359 @@
+#include "termination/ranking.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "its/simplify.h"
+
+namespace atropos::termination {
+
+using its::Integer;
+using its::LinearExpr;
+using its::LinearIts;
+using its::LinearTransition;
+
+namespace {
+
+// An affine function of the variables whose coefficients are linear terms over the unknowns (reals).
+struct Parametric {
+  std::map<unsigned, z3::expr> coefficients;
+  std::optional<z3::expr> constant;
+};
+
+z3::expr realOf(z3::context& context, Integer v) { return context.real_val(its::toString(v).c_str()); }
+
+class Synthesis {
+ public:
+  Synthesis(const LinearIts& its, const std::vector<size_t>& component, z3::context& context,
+            const RankingOptions& options)
+      : its_(its), component_(component), context_(context), solver_(context, "QF_LRA") {
+    z3::params params(context);
+    double left = options.deadline.secondsLeft();
+    unsigned millis = options.queryMillis;
+    if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
+    params.set("timeout", millis);
+    solver_.set(params);
+    // A location's function reads only the variables its outgoing transitions read.
+    for (size_t i : component) {
+      const LinearTransition& t = its.transitions[i];
+      std::set<unsigned>& relevant = relevant_[t.from];
+      relevant_[t.to];
+      auto note = [&](const LinearExpr& e) {
+        for (const auto& [v, c] : e.terms)
+          if (v < its.variables.size()) relevant.insert(v);
+      };
+      for (const its::Constraint& c : t.guard) note(c.expr);
+      for (size_t v = 0; v < t.update.size(); ++v)
+        if (!(t.update[v] == LinearExpr::variable(static_cast<unsigned>(v)))) {
+          note(t.update[v]);
+          relevant.insert(static_cast<unsigned>(v));
+        }
+    }
+  }
+
+  // A fresh template f(x) = Σ c_v·x_v + c_0 per location of the component.
+  std::map<its::LocationId, Parametric> newFunction() {
+    std::map<its::LocationId, Parametric> f;
+    unsigned id = functions_++;
+    for (const auto& [l, variables] : relevant_) {
+      Parametric p;
+      for (unsigned v : variables) {
+        z3::expr c = context_.real_const(("f" + std::to_string(id) + "_" + std::to_string(l) + "_" + std::to_string(v)).c_str());
+        p.coefficients.emplace(v, c);
+        unknowns_.push_back(c);
+      }
+      p.constant = context_.real_const(("f" + std::to_string(id) + "_" + std::to_string(l) + "_c").c_str());
+      unknowns_.push_back(*p.constant);
+      f.emplace(l, std::move(p));
+    }
+    return f;
+  }
+
+  // f after the transition: f(update(x, t)).
+  Parametric after(const Parametric& f, const LinearTransition& t) {
+    Parametric result;
+    result.constant = *f.constant;
+    for (const auto& [v, c] : f.coefficients) add(result, t.update[v], c);
+    return result;
+  }
+
+  static Parametric difference(const Parametric& a, const Parametric& b) {
+    Parametric result = a;
+    for (const auto& [v, c] : b.coefficients) {
+      auto it = result.coefficients.find(v);
+      if (it == result.coefficients.end())
+        result.coefficients.emplace(v, -c);
+      else
+        it->second = it->second - c;
+    }
+    result.constant = *result.constant - *b.constant;
+    return result;
+  }
+
+  static Parametric sum(const Parametric& a, const Parametric& b) {
+    Parametric negated = b;
+    for (auto& [v, c] : negated.coefficients) c = -c;
+    negated.constant = -*negated.constant;
+    return difference(a, negated);
+  }
+
+  // guard(t) ⇒ p(x, t) >= k, by Farkas' lemma: multipliers λ (non-negative for inequalities) with
+  // Σ λ_j·a_j = -p (per variable) and Σ λ_j·b_j >= k - p_0.
+  void requireAtLeast(const LinearTransition& t, const Parametric& p, int k) {
+    std::map<unsigned, z3::expr> combination;
+    z3::expr constants = context_.real_val(0);
+    for (const its::Constraint& c : t.guard) {
+      z3::expr lambda = context_.real_const(("l" + std::to_string(multipliers_++)).c_str());
+      if (!c.equality) solver_.add(lambda >= 0);
+      for (const auto& [v, a] : c.expr.terms) {
+        z3::expr term = realOf(context_, a) * lambda;
+        auto it = combination.find(v);
+        if (it == combination.end())
+          combination.emplace(v, term);
+        else
+          it->second = it->second + term;
+      }
+      if (c.expr.constant != 0) constants = constants + realOf(context_, c.expr.constant) * lambda;
+    }
+    std::set<unsigned> indices;
+    for (const auto& [v, e] : combination) indices.insert(v);
+    for (const auto& [v, e] : p.coefficients) indices.insert(v);
+    for (unsigned v : indices) {
+      auto c = combination.find(v);
+      auto q = p.coefficients.find(v);
+      z3::expr lhs = c == combination.end() ? context_.real_val(0) : c->second;
+      z3::expr rhs = q == p.coefficients.end() ? context_.real_val(0) : -q->second;
+      solver_.add(lhs == rhs);
+    }
+    solver_.add(constants >= context_.real_val(k) - *p.constant);
+  }
+
+  z3::solver& solver() { return solver_; }
+
+  // The functions of a model, scaled to integer coefficients (one factor for all, so relations between them hold).
+  std::vector<RankingFunction> extract(const std::vector<std::map<its::LocationId, Parametric>>& functions) {
+    z3::model model = solver_.get_model();
+    std::vector<std::map<its::LocationId, std::vector<std::pair<int, std::pair<Integer, Integer>>>>> rational;
+    Integer scale = 1;
+    auto value = [&](const z3::expr& unknown) {
+      z3::expr v = model.eval(unknown, true);
+      Integer numerator = parse(v.numerator().get_decimal_string(0));
+      Integer denominator = parse(v.denominator().get_decimal_string(0));
+      scale = its::checkedMul(scale / gcd(scale, denominator), denominator);
+      return std::make_pair(numerator, denominator);
+    };
+    std::vector<std::map<its::LocationId, std::pair<std::vector<std::pair<unsigned, std::pair<Integer, Integer>>>,
+                                                    std::pair<Integer, Integer>>>>
+        values(functions.size());
+    for (size_t k = 0; k < functions.size(); ++k)
+      for (const auto& [l, p] : functions[k]) {
+        auto& entry = values[k][l];
+        for (const auto& [v, c] : p.coefficients) entry.first.emplace_back(v, value(c));
+        entry.second = value(*p.constant);
+      }
+    std::vector<RankingFunction> result;
+    for (auto& function : values) {
+      RankingFunction f;
+      f.perLocation.resize(its_.locations.size());
+      for (auto& [l, entry] : function) {
+        LinearExpr e;
+        for (auto& [v, q] : entry.first) {
+          Integer c = its::checkedMul(q.first, scale / q.second);
+          if (c != 0) e.terms.emplace_back(v, c);
+        }
+        e.constant = its::checkedMul(entry.second.first, scale / entry.second.second);
+        f.perLocation[l] = e;
+      }
+      result.push_back(std::move(f));
+    }
+    return result;
+  }
+
+ private:
+  static Integer gcd(Integer a, Integer b) {
+    while (b != 0) {
+      Integer r = a % b;
+      a = b;
+      b = r;
+    }
+    return a < 0 ? -a : a;
+  }
+
+  static Integer parse(const std::string& text) {
+    Integer v = 0;
+    bool negative = !text.empty() && text[0] == '-';
+    for (size_t i = negative ? 1 : 0; i < text.size(); ++i) v = its::checkedAdd(its::checkedMul(v, 10), text[i] - '0');
+    return negative ? -v : v;
+  }
+
+  void add(Parametric& p, const LinearExpr& e, const z3::expr& factor) {
+    for (const auto& [v, a] : e.terms) {
+      z3::expr term = realOf(context_, a) * factor;
+      auto it = p.coefficients.find(v);
+      if (it == p.coefficients.end())
+        p.coefficients.emplace(v, term);
+      else
+        it->second = it->second + term;
+    }
+    if (e.constant != 0) p.constant = *p.constant + realOf(context_, e.constant) * factor;
+  }
+
+  const LinearIts& its_;
+  const std::vector<size_t>& component_;
+  z3::context& context_;
+  z3::solver solver_;
+  std::map<its::LocationId, std::set<unsigned>> relevant_;
+  std::vector<z3::expr> unknowns_;
+  unsigned functions_ = 0;
+  unsigned multipliers_ = 0;
+};
+
+// A function's value at a location, and after a transition, as integer terms over the transition's variables.
+struct IntegerView {
+  IntegerView(const LinearIts& its, const LinearTransition& t, z3::context& context) : t(t), context(context) {
+    for (size_t v = 0; v < its.variables.size(); ++v)
+      variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
+    for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+  }
+  z3::expr before(const RankingFunction& f) const { return its::toZ3(*f.perLocation.at(t.from), context, variables, temporaries); }
+  z3::expr after(const RankingFunction& f) const {
+    LinearExpr e = f.perLocation.at(t.to)->substituted([&](unsigned v) { return t.update[v]; });
+    return its::toZ3(e, context, variables, temporaries);
+  }
+  z3::expr guard() const {
+    z3::expr g = context.bool_val(true);
+    for (const its::Constraint& c : t.guard) g = g && its::toZ3(c, context, variables, temporaries);
+    return g;
+  }
+  const LinearTransition& t;
+  z3::context& context;
+  std::vector<z3::expr> variables, temporaries;
+};
+
+bool valid(z3::context& context, const z3::expr& assumption, const z3::expr& claim, unsigned millis) {
+  z3::solver solver(context, "QF_LIA");
+  z3::params params(context);
+  params.set("timeout", millis);
+  solver.set(params);
+  solver.add(assumption && !claim);
+  return solver.check() == z3::unsat;
+}
+
+// Is f strictly decreasing (by at least 1) and bounded from below by 0 on transition t?
+bool decreasesOn(const LinearIts& its, const LinearTransition& t, const RankingFunction& f, z3::context& context,
+                 unsigned millis) {
+  IntegerView view(its, t, context);
+  return valid(context, view.guard(), view.before(f) - view.after(f) >= 1 && view.before(f) >= 0, millis);
+}
+
+std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::vector<size_t>& component,
+                                             z3::context& context, const RankingOptions& options) {
+  // First one function for all transitions at once (the common case), then one per transition to remove.
+  std::vector<std::optional<size_t>> targets{std::nullopt};
+  if (component.size() > 1)
+    for (size_t i : component) targets.push_back(i);
+  for (const std::optional<size_t>& target : targets) {
+    if (options.deadline.expired()) return std::nullopt;
+    Synthesis synthesis(its, component, context, options);
+    auto f = synthesis.newFunction();
+    for (size_t i : component) {
+      const LinearTransition& t = its.transitions[i];
+      bool strict = !target || *target == i;
+      Parametric change = Synthesis::difference(f.at(t.from), synthesis.after(f.at(t.to), t));
+      synthesis.requireAtLeast(t, change, strict ? 1 : 0);
+      if (strict) synthesis.requireAtLeast(t, f.at(t.from), 0);
+    }
+    if (synthesis.solver().check() != z3::sat) continue;
+    RankingStep step;
+    step.component = component;
+    try {
+      step.phases = synthesis.extract({f});
+    } catch (const its::ArithmeticOverflow&) {
+      continue;
+    }
+    for (size_t i : component)
+      if ((!target || *target == i) ||
+          decreasesOn(its, its.transitions[i], step.phases[0], context, options.queryMillis))
+        step.removed.push_back(i);
+    return step;
+  }
+  return std::nullopt;
+}
+
+std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<size_t>& component, unsigned depth,
+                                      z3::context& context, const RankingOptions& options) {
+  Synthesis synthesis(its, component, context, options);
+  std::vector<std::map<its::LocationId, Parametric>> phases;
+  for (unsigned k = 0; k < depth; ++k) phases.push_back(synthesis.newFunction());
+  for (size_t i : component) {
+    const LinearTransition& t = its.transitions[i];
+    for (unsigned k = 0; k < depth; ++k) {
+      Parametric change = Synthesis::difference(phases[k].at(t.from), synthesis.after(phases[k].at(t.to), t));
+      if (k > 0) change = Synthesis::sum(change, phases[k - 1].at(t.from));
+      synthesis.requireAtLeast(t, change, 1);
+    }
+    synthesis.requireAtLeast(t, phases[depth - 1].at(t.from), 0);
+  }
+  if (synthesis.solver().check() != z3::sat) return std::nullopt;
+  RankingStep step;
+  step.component = component;
+  try {
+    step.phases = synthesis.extract(phases);
+  } catch (const its::ArithmeticOverflow&) {
+    return std::nullopt;
+  }
+  step.removed = component;
+  return step;
+}
+
+}  // namespace
+
+bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, unsigned queryMillis) {
+  for (size_t i : step.component) {
+    const LinearTransition& t = its.transitions[i];
+    IntegerView view(its, t, context);
+    for (const RankingFunction& f : step.phases)
+      if (!f.perLocation.at(t.from) || !f.perLocation.at(t.to)) return false;
+    bool removed = std::find(step.removed.begin(), step.removed.end(), i) != step.removed.end();
+    z3::expr claim = context.bool_val(true);
+    if (step.phases.size() == 1) {
+      const RankingFunction& f = step.phases[0];
+      claim = removed ? (view.before(f) - view.after(f) >= 1 && view.before(f) >= 0)
+                      : view.before(f) - view.after(f) >= 0;
+    } else {
+      if (!removed) return false;
+      for (size_t k = 0; k < step.phases.size(); ++k) {
+        z3::expr change = view.before(step.phases[k]) - view.after(step.phases[k]);
+        if (k > 0) change = change + view.before(step.phases[k - 1]);
+        claim = claim && change >= 1;
+      }
+      claim = claim && view.before(step.phases.back()) >= 0;
+    }
+    if (!valid(context, view.guard(), claim, queryMillis)) return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, const std::vector<size_t>& component,
+                                                       z3::context& context, const RankingOptions& options) {
+  std::vector<RankingStep> steps;
+  std::vector<std::vector<size_t>> work{component};
+  while (!work.empty()) {
+    if (options.deadline.expired()) return std::nullopt;
+    std::vector<size_t> current = std::move(work.back());
+    work.pop_back();
+    std::optional<RankingStep> step = lexicographicStep(its, current, context, options);
+    for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
+      step = nestedStep(its, current, depth, context, options);
+    if (!step || !checkStep(its, *step, context, options.queryMillis)) return std::nullopt;
+    std::vector<size_t> rest;
+    for (size_t i : current)
+      if (std::find(step->removed.begin(), step->removed.end(), i) == step->removed.end()) rest.push_back(i);
+    steps.push_back(std::move(*step));
+    for (std::vector<size_t>& sub : its::cyclicComponents(its, rest)) work.push_back(std::move(sub));
+  }
+  return steps;
+}
+
+}  // namespace atropos::termination

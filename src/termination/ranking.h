@@ -1,0 +1,56 @@
+// Ranking functions for the cycles of a linear ITS, synthesized by linear programming and checked by the solver.
+//
+// Technique (the choice and why):
+// - Synthesis is Podelski–Rybalchenko style: a linear template per location, and for each condition
+//   "guard ⇒ affine(x, x') >= k" Farkas' lemma turns the universally quantified implication into a linear
+//   feasibility problem over the template's coefficients and fresh multipliers, solved exactly by Z3's simplex
+//   (rationals). Complete for linear ranking functions over the rationals, sound for the integers.
+// - Lexicographic combinations are built by transition removal (as in AProVE's and KoAT's back ends): a function
+//   that never increases on the component's transitions and decreases by at least 1 while being non-negative on
+//   some of them shows those are taken only finitely often; they are removed, the rest is split into components
+//   again, to a fixpoint. The sequence of functions is the lexicographic ranking function.
+// - Where no single function makes progress, a nested (multiphase) ranking function ⟨f1, ..., fd⟩ (Leike–Heizmann;
+//   Ben-Amram–Genaim's multiphase functions for single loops) is sought for the whole remaining component:
+//   f1 decreases by 1, fi + f(i-1) decreases by 1, fd is non-negative.
+// - Every function found is re-checked on the integers by the solver before it counts: an LP bug cannot give a
+//   wrong proof.
+#pragma once
+
+#include <z3++.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "its/linear.h"
+
+namespace atropos::termination {
+
+// A function per location (over the system's variables; locations outside the component have none).
+struct RankingFunction {
+  std::vector<std::optional<its::LinearExpr>> perLocation;
+};
+
+// One step of a termination proof for a component.
+struct RankingStep {
+  std::vector<size_t> component;        // the transitions (indices in the ITS) this step was proven for
+  std::vector<RankingFunction> phases;  // one: a lexicographic component; more: a nested ranking function
+  std::vector<size_t> removed;          // the transitions shown to be taken finitely often
+};
+
+struct RankingOptions {
+  Deadline deadline = Deadline::never();
+  unsigned queryMillis = 4000;
+  unsigned maxPhases = 3;
+};
+
+// A proof that the transitions `component` of `its` admit no infinite run, as a list of steps; empty when none was
+// found. Every step has been checked.
+std::optional<std::vector<RankingStep>> proveComponent(const its::LinearIts& its, const std::vector<size_t>& component,
+                                                       z3::context& context, const RankingOptions& options);
+
+// Re-checks one step on the integers.
+bool checkStep(const its::LinearIts& its, const RankingStep& step, z3::context& context, unsigned queryMillis);
+
+}  // namespace atropos::termination
