@@ -37,6 +37,8 @@ struct Its {
   std::vector<std::string> locations;  // names
   std::vector<z3::expr> variables;     // integer constants
   LocationId start = 0;
+  // Runs may begin at any location with any values (a system of a program's cycles only): `start` means nothing.
+  bool everyLocationStarts = false;
   std::vector<Transition> transitions;
 
   LocationId addLocation(std::string name) {

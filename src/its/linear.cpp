@@ -341,6 +341,7 @@ LinearIts linearize(const Its& its, const LinearizeLimits& limits) {
   result.locations = its.locations;
   for (const z3::expr& v : its.variables) result.variables.push_back(v.decl().name().str());
   result.start = its.start;
+  result.everyLocationStarts = its.everyLocationStarts;
   Translator translator(its, limits);
   for (const Transition& t : its.transitions)
     for (LinearTransition& lt : translator.translate(t)) result.transitions.push_back(std::move(lt));

@@ -76,6 +76,7 @@ struct LinearIts {
   std::vector<std::string> locations;
   std::vector<std::string> variables;  // names
   LocationId start = 0;
+  bool everyLocationStarts = false;
   std::vector<LinearTransition> transitions;
 };
 

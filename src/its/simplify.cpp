@@ -155,6 +155,7 @@ bool tidy(LinearTransition& t, unsigned variables) {
 namespace {
 
 void removeUnreachable(LinearIts& its) {
+  if (its.everyLocationStarts) return;
   std::vector<bool> reached(its.locations.size(), false);
   std::vector<LocationId> work{its.start};
   reached[its.start] = true;
@@ -198,7 +199,7 @@ void chain(LinearIts& its, const SimplifyLimits& limits) {
     // Fewest new transitions first, so that chains collapse before branchings multiply.
     std::optional<LocationId> best;
     for (LocationId l = 0; l < its.locations.size(); ++l) {
-      if (l == its.start || selfLoop[l] || incoming[l] == 0) continue;
+      if ((l == its.start && !its.everyLocationStarts) || selfLoop[l] || incoming[l] == 0) continue;
       size_t product = incoming[l] * outgoing[l];
       if (product > std::max(limits.maxChainProduct, incoming[l] + outgoing[l])) continue;
       if (!best || product < incoming[*best] * outgoing[*best]) best = l;

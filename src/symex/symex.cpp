@@ -13,6 +13,9 @@
 #include "smt/printing.h"
 #include "smt/solver.h"
 #include "symex/graph.h"
+#include "symex/source_names.h"
+#include "symex/transition_system.h"
+#include "termination/prover.h"
 
 namespace atropos::symex {
 
@@ -54,34 +57,6 @@ void conjuncts(const z3::expr& fact, std::vector<z3::expr>& out) {
     for (unsigned k = 0; k < fact.num_args(); ++k) conjuncts(fact.arg(k), out);
   else
     out.push_back(fact);
-}
-
-// The program values of a state by their C names, to print its facts in source terms.
-Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::context& context) {
-  Instantiation names;
-  for (size_t f = 0; f < state.frames.size(); ++f) {
-    const Frame& frame = state.frames[f];
-    for (const Local& local : frame.locals) {
-      std::string name = index.sourceName(index.valueById(frame.function, local.id));
-      if (name.empty()) continue;
-      if (f + 1 != state.frames.size()) name = frame.function->getName().str() + "::" + name;
-      names.pairs.emplace_back(local.value, context.int_const(name.c_str()));
-    }
-  }
-  // Allocated blocks by the pointer that names their start, or by number.
-  unsigned anonymous = 0;
-  for (const MemoryBlock& b : state.memory->blocks) {
-    if (b.kind == BlockKind::Global) continue;
-    std::string start;
-    for (const auto& [variable, name] : names.pairs)
-      if (z3::eq(variable, b.lo)) start = name.decl().name().str();
-    if (start.empty()) {
-      start = "block" + std::to_string(++anonymous);
-      names.pairs.emplace_back(b.lo, context.int_const(start.c_str()));
-    }
-    names.pairs.emplace_back(b.hi, context.int_const((start + "_end").c_str()));
-  }
-  return names;
 }
 
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
@@ -148,6 +123,15 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
   }
   if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
   return out.str();
+}
+
+// A termination proof with the ranking functions over C names where the loop head's state names the variables.
+std::string describeInSource(const termination::Proof& proof, const GraphSystem& system) {
+  return termination::describe(proof, [&](its::LocationId l, const std::string& variable) {
+    const auto& names = system.sourceNames.at(l);
+    auto it = names.find(variable);
+    return it == names.end() ? variable : it->second;
+  });
 }
 
 std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
@@ -232,9 +216,6 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     for (Property p : properties) outcomes.push_back(Outcome::unknown(p, why, "symex"));
     return outcomes;
   };
-  bool safety = std::any_of(properties.begin(), properties.end(), [](Property p) { return p != Property::Termination; });
-  if (!safety && !options.explain && !options.dot)
-    return unknownAll("the symbolic execution does not decide termination");
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   const llvm::Function* main = module->getFunction("main");
   if (!main || main->isDeclaration()) return unknownAll("the program has no main function");
@@ -288,6 +269,23 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     if (options.dot) evidence->dot = dotOf(graph, index, context);
   }
 
+  bool termination = std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
+  std::optional<termination::Proof> loopsEnd;
+  std::optional<GraphSystem> system;
+  if (termination && graph.complete && errors.empty()) {
+    try {
+      system = cyclesOf(graph, index, context);
+      termination::ProverOptions prover;
+      prover.deadline = options.deadline;
+      prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
+      loopsEnd = termination::proveTermination(system->its, context, prover);
+    } catch (const z3::exception& e) {
+      loopsEnd.reset();
+    }
+  }
+  if (evidence && options.explain && loopsEnd && loopsEnd->answer == termination::Answer::Yes)
+    evidence->explanation += "termination proof:\n" + describeInSource(*loopsEnd, *system);
+
   std::string size = std::to_string(states) + " states";
   const Node* blocking = nullptr;
   for (const auto& [kind, node] : errors)
@@ -301,7 +299,21 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     o.property = p;
     o.engine = "symex";
     if (p == Property::Termination) {
-      o.reason = "the symbolic execution does not decide termination";
+      if (!errors.empty()) {
+        const Node* first = errors.begin()->second;
+        o.reason = "symbolic execution could not exclude " + std::string(errorKindName(first->error)) + ": " +
+                   first->message + where(first->at);
+      } else if (!graph.complete) {
+        o.reason = "symbolic execution: " + graph.incompleteReason;
+      } else if (!loopsEnd) {
+        o.reason = "the termination back end failed";
+      } else if (loopsEnd->answer != termination::Answer::Yes) {
+        o.reason = "termination of the symbolic execution graph's cycles: " + loopsEnd->reason;
+      } else {
+        o.verdict = Verdict::True;
+        o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
+                   std::to_string(loopsEnd->steps.size()) + " proof steps)";
+      }
     } else if (blocking) {
       o.reason = "symbolic execution could not exclude " + std::string(errorKindName(blocking->error)) + ": " +
                  blocking->message + where(blocking->at);

@@ -142,6 +142,7 @@ std::vector<std::vector<size_t>> stems(const its::Its& its, its::LocationId targ
 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options) {
+  if (its.everyLocationStarts) return std::nullopt;  // a stem needs a start
   Paths paths(its, context, options);
   for (const std::vector<size_t>& cycle : simpleCycles(its, options)) {
     if (options.deadline.expired()) return std::nullopt;

@@ -58,11 +58,15 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
   return proof;
 }
 
-std::string describe(const Proof& proof, const std::function<std::string(const std::string&)>& name) {
+std::string describe(const Proof& proof,
+                     const std::function<std::string(its::LocationId, const std::string&)>& name) {
   std::ostringstream out;
-  std::vector<std::string> names = proof.system.variables;
-  if (name)
-    for (std::string& n : names) n = name(n);
+  auto namesAt = [&](its::LocationId l) {
+    std::vector<std::string> names = proof.system.variables;
+    if (name)
+      for (std::string& n : names) n = name(l, n);
+    return names;
+  };
   if (proof.answer == Answer::Yes) {
     if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
     for (const RankingStep& step : proof.steps) {
@@ -87,7 +91,7 @@ std::string describe(const Proof& proof, const std::function<std::string(const s
           if (!f) continue;
           out << "  at " << proof.system.locations[l];
           if (step.phases.size() > 1) out << " f" << k + 1;
-          out << ": " << its::toString(*f, names) << "\n";
+          out << ": " << its::toString(*f, namesAt(l)) << "\n";
         }
     }
   } else if (proof.answer == Answer::No && proof.witness) {

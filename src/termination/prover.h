@@ -37,7 +37,8 @@ struct Proof {
 
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options);
 
-// The proof as text; `name` renders a variable of the simplified system (by default its own name).
-std::string describe(const Proof& proof, const std::function<std::string(const std::string&)>& name = {});
+// The proof as text; `name` renders a variable of the simplified system at a location (by default its own name).
+std::string describe(const Proof& proof,
+                     const std::function<std::string(its::LocationId, const std::string&)>& name = {});
 
 }  // namespace atropos::termination

@@ -1,0 +1,15 @@
+// The symbolic variables of a state by the C names of the program values they hold, to print facts and proofs in
+// source terms. Allocated blocks are named by the pointer to their start (`s`, `s_end`) or by number.
+#pragma once
+
+#include <z3++.h>
+
+#include "symex/merge.h"
+#include "symex/program_index.h"
+#include "symex/state.h"
+
+namespace atropos::symex {
+
+Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::context& context);
+
+}  // namespace atropos::symex

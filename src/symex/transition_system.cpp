@@ -1,0 +1,189 @@
+#include "symex/transition_system.h"
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instruction.h>
+
+#include <functional>
+#include <set>
+#include <unordered_map>
+
+#include "frontend/source_location.h"
+#include "symex/source_names.h"
+
+namespace atropos::symex {
+
+namespace {
+
+bool isSymbol(const z3::expr& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
+
+void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vector<z3::expr>& out) {
+  if (isSymbol(e)) {
+    if (seen.insert(e.id()).second) out.push_back(e);
+    return;
+  }
+  if (e.is_app())
+    for (unsigned k = 0; k < e.num_args(); ++k) collectSymbols(e.arg(k), seen, out);
+}
+
+// A fact that is a comparison or the negation of one (no disjunction, implication or if-then-else).
+bool isLiteral(const z3::expr& e) {
+  if (!e.is_app()) return false;
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_NOT: return isLiteral(e.arg(0));
+    case Z3_OP_LE:
+    case Z3_OP_GE:
+    case Z3_OP_LT:
+    case Z3_OP_GT:
+    case Z3_OP_EQ:
+    case Z3_OP_DISTINCT: return e.arg(0).is_int();
+    default: return false;
+  }
+}
+
+void literalsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
+  if (fact.is_and()) {
+    for (unsigned k = 0; k < fact.num_args(); ++k) literalsOf(fact.arg(k), out);
+  } else if (isLiteral(fact)) {
+    out.push_back(fact);
+  }
+}
+
+// The graph's nodes on cycles: strongly connected components with at least one edge inside.
+std::vector<bool> onCycles(const Graph& graph) {
+  size_t n = graph.nodes.size();
+  std::vector<std::vector<int>> successors(n);
+  for (size_t id = 0; id < n; ++id) {
+    const Node& node = graph.nodes[id];
+    if (node.status == Node::Status::Removed) continue;
+    for (int child : node.children)
+      if (graph.nodes[child].status != Node::Status::Removed) successors[id].push_back(child);
+    if (node.status == Node::Status::Generalized && node.generalization >= 0) successors[id].push_back(node.generalization);
+  }
+  std::vector<int> index(n, -1), low(n, 0), component(n, -1);
+  std::vector<bool> onStack(n, false);
+  std::vector<int> stack;
+  int counter = 0, components = 0;
+  for (size_t root = 0; root < n; ++root) {
+    if (index[root] >= 0 || graph.nodes[root].status == Node::Status::Removed) continue;
+    std::vector<std::pair<int, size_t>> frames{{static_cast<int>(root), 0}};
+    index[root] = low[root] = counter++;
+    stack.push_back(static_cast<int>(root));
+    onStack[root] = true;
+    while (!frames.empty()) {
+      auto& [v, next] = frames.back();
+      if (next < successors[v].size()) {
+        int w = successors[v][next++];
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++;
+          stack.push_back(w);
+          onStack[w] = true;
+          frames.emplace_back(w, 0);
+        } else if (onStack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      if (low[v] == index[v]) {
+        int w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          onStack[w] = false;
+          component[w] = components;
+        } while (w != v);
+        ++components;
+      }
+      int done = v;
+      frames.pop_back();
+      if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+    }
+  }
+  std::vector<bool> cyclic(n, false);
+  for (size_t v = 0; v < n; ++v)
+    for (int w : successors[v])
+      if (component[v] == component[w]) cyclic[v] = cyclic[w] = true;
+  return cyclic;
+}
+
+std::string locationName(int id, const Node& node) {
+  std::string name = "n" + std::to_string(id);
+  if (node.state.frames.empty() || !node.state.top().next) return name;
+  const llvm::Instruction* at = node.state.top().next;
+  SourceLocation loc = frontend::sourceLocationOf(*at);
+  name += "@" + at->getFunction()->getName().str();
+  if (loc.known()) name += ":" + std::to_string(loc.line);
+  return name;
+}
+
+}  // namespace
+
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
+  GraphSystem system{its::Its(context), {}, {}};
+  system.its.everyLocationStarts = true;
+  std::vector<bool> cyclic = onCycles(graph);
+  std::unordered_map<int, its::LocationId> location;
+  std::set<unsigned> seen;
+  // Per location: ⟨a⟩'s literals and V_sym(a).
+  std::vector<std::vector<z3::expr>> guards, variablesAt;
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    if (!cyclic[id]) continue;
+    const Node& node = graph.nodes[id];
+    its::LocationId l = system.its.addLocation(locationName(static_cast<int>(id), node));
+    location.emplace(static_cast<int>(id), l);
+    system.nodeOfLocation.push_back(static_cast<int>(id));
+    std::vector<z3::expr> literals;
+    for (const z3::expr& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);
+    std::set<unsigned> local;
+    std::vector<z3::expr> variables;
+    for (const z3::expr& literal : literals) collectSymbols(literal, local, variables);
+    for (const Frame& frame : node.state.frames)
+      for (const Local& value : frame.locals) collectSymbols(value.value, local, variables);
+    for (const MemoryBlock& b : node.state.memory->blocks) {
+      collectSymbols(b.lo, local, variables);
+      collectSymbols(b.hi, local, variables);
+    }
+    for (const PointsTo& p : node.state.memory->pointsTo) {
+      collectSymbols(p.address, local, variables);
+      collectSymbols(p.value, local, variables);
+    }
+    for (const z3::expr& v : variables)
+      if (seen.insert(v.id()).second) system.its.variables.push_back(v);
+    guards.push_back(std::move(literals));
+    variablesAt.push_back(std::move(variables));
+    std::map<std::string, std::string> names;
+    for (const auto& [variable, name] : sourceNames(node.state, index, context).pairs)
+      names.emplace(variable.decl().name().str(), name.decl().name().str());
+    system.sourceNames.push_back(std::move(names));
+  }
+  std::unordered_map<unsigned, size_t> position;
+  for (size_t k = 0; k < system.its.variables.size(); ++k) position.emplace(system.its.variables[k].id(), k);
+  unsigned arbitrary = 0;
+  auto transition = [&](int from, int to, const Instantiation* mu) {
+    its::LocationId a = location.at(from);
+    z3::expr_vector literals(context);
+    for (const z3::expr& g : guards[a]) literals.push_back(g);
+    its::Transition t{a, location.at(to), z3::mk_and(literals), {}, {}};
+    std::set<unsigned> kept;
+    for (const z3::expr& v : variablesAt[a]) kept.insert(v.id());
+    for (const z3::expr& v : system.its.variables)
+      t.update.push_back(kept.count(v.id()) ? v
+                                           : context.int_const(("_arbitrary" + std::to_string(arbitrary++)).c_str()));
+    if (mu)
+      for (const auto& [general, instance] : mu->pairs) {
+        auto it = position.find(general.id());
+        if (it != position.end()) t.update[it->second] = instance;
+      }
+    t.origin = system.its.locations[a] + " -> " + system.its.locations[t.to];
+    system.its.transitions.push_back(std::move(t));
+  };
+  for (const auto& [id, l] : location) {
+    const Node& node = graph.nodes[id];
+    for (int child : node.children)
+      if (location.count(child)) transition(id, child, nullptr);
+    if (node.status == Node::Status::Generalized && location.count(node.generalization))
+      transition(id, node.generalization, &node.instantiation);
+  }
+  return system;
+}
+
+}  // namespace atropos::symex

@@ -1,0 +1,32 @@
+// The integer transition system of a symbolic execution graph's cycles (seed 002 Def. 12, seed 001 §4): its
+// termination implies the program's for every state the graph represents (seed 002 Thm. 13).
+//
+// Locations are the graph's states on cycles, variables the symbolic variables of those states. An evaluation or
+// refinement edge a → b keeps every variable of a (v' = v) and leaves the others arbitrary; a generalization edge
+// a → b with instantiation μ sets v' = μ(v) for b's variables. Each transition's guard is ⟨a⟩ without its
+// disjunctive facts (block disjointness, the one-value-per-location implications): dropping facts only adds runs.
+// Every location may start a run: only the cycles are translated.
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "its/its.h"
+#include "symex/graph.h"
+#include "symex/program_index.h"
+
+namespace atropos::symex {
+
+struct GraphSystem {
+  its::Its its;
+  std::vector<int> nodeOfLocation;
+  // Per location, the C name of each variable the state there names (for proofs in source terms).
+  std::vector<std::map<std::string, std::string>> sourceNames;
+};
+
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context);
+
+}  // namespace atropos::symex
