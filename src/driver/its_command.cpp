@@ -42,6 +42,8 @@ int runItsCommand(const Options& options) {
     }
   }
   std::cout << termination::answerName(proof.answer) << "\n" << termination::describe(proof);
+  if (options.verbose && proof.answer != termination::Answer::Yes)
+    for (const its::LinearTransition& t : proof.system.transitions) std::cerr << its::toString(t, proof.system) << "\n";
   if (options.verbose)
     std::cerr << "atropos: " << read.its->locations.size() << " locations, " << read.its->variables.size()
               << " variables, " << read.its->transitions.size() << " transitions; simplified to "

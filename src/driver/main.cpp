@@ -100,6 +100,7 @@ int run(const Options& options) {
   Evidence evidence;
   evidence.explain = options.explain;
   evidence.wantDot = !options.dotFile.empty();
+  evidence.wantIts = !options.itsFile.empty();
   std::vector<Outcome> outcomes;
   try {
     outcomes = decideProperties(program, unique, budget, &stats, &evidence);
@@ -112,6 +113,11 @@ int run(const Options& options) {
   ReportContext context{inputFile, frontend::dataModelName(model)};
   options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
   if (options.explain && !evidence.explanation.empty()) std::cout << "\n" << evidence.explanation;
+  if (!options.itsFile.empty()) {
+    std::ofstream its(options.itsFile);
+    its << evidence.its;
+    if (!its) return fail(kExitInput, "cannot write " + options.itsFile);
+  }
   if (!options.dotFile.empty()) {
     std::ofstream dot(options.dotFile);
     dot << evidence.dot;

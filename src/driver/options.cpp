@@ -26,6 +26,9 @@ Options:
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
+  --its FILE             write the integer transition system of the graph's cycles (what termination is proven
+                         on) to FILE in the Termination Competition's SMT-LIB form (empty when termination is not
+                         asked or the graph is not complete)
   --cross-check          testing aid: run the proofs and the executions on every property; a proof that an
                          execution contradicts stops atropos with an internal error (exit status 4)
   --version              print the version
@@ -116,6 +119,10 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       auto v = get();
       if (!v) return std::nullopt;
       o.dotFile = *v;
+    } else if (arg == "--its") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.itsFile = *v;
     } else if (arg == "--prp") {
       auto v = get();
       if (!v) return std::nullopt;

@@ -81,11 +81,12 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
 
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
-  if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot))) {
+  if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts))) {
     symex::Options options;
     options.deadline = share(kSymbolicShare);
     options.explain = evidence && evidence->explain;
     options.dot = evidence && evidence->wantDot;
+    options.its = evidence && evidence->wantIts;
     symex::Evidence proof;
     proved = symex::prove(program, open, options, &proof);
     if (budget.crossCheck) {
@@ -105,6 +106,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     if (evidence) {
       evidence->explanation = std::move(proof.explanation);
       evidence->dot = std::move(proof.dot);
+      evidence->its = std::move(proof.its);
     }
   }
 

@@ -23,6 +23,8 @@ struct Evidence {
   bool wantDot = false;      // ask for the symbolic execution graph in Graphviz form
   std::string explanation;
   std::string dot;
+  bool wantIts = false;  // ask for the termination ITS of the symbolic execution graph (SMT-LIB)
+  std::string its;
 };
 
 struct Budget {

@@ -39,6 +39,8 @@ struct Its {
   LocationId start = 0;
   // Runs may begin at any location with any values (a system of a program's cycles only): `start` means nothing.
   bool everyLocationStarts = false;
+  // Locations chaining must keep (e.g. a program's loop heads, so that proofs speak of them); may be empty.
+  std::vector<bool> cutPoints;
   std::vector<Transition> transitions;
 
   LocationId addLocation(std::string name) {

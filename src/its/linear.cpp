@@ -342,6 +342,7 @@ LinearIts linearize(const Its& its, const LinearizeLimits& limits) {
   for (const z3::expr& v : its.variables) result.variables.push_back(v.decl().name().str());
   result.start = its.start;
   result.everyLocationStarts = its.everyLocationStarts;
+  result.cutPoints = its.cutPoints;
   Translator translator(its, limits);
   for (const Transition& t : its.transitions)
     for (LinearTransition& lt : translator.translate(t)) result.transitions.push_back(std::move(lt));
@@ -364,6 +365,20 @@ z3::expr toZ3(const Constraint& c, z3::context& context, const std::vector<z3::e
               const std::vector<z3::expr>& temporaries) {
   z3::expr e = toZ3(c.expr, context, variables, temporaries);
   return c.equality ? e == 0 : e <= 0;
+}
+
+std::string toString(const LinearTransition& t, const LinearIts& its) {
+  std::string text = its.locations.at(t.from) + " -> " + its.locations.at(t.to) + ":";
+  for (size_t k = 0; k < t.guard.size(); ++k)
+    text += (k ? " && " : " ") + toString(t.guard[k].expr, its.variables) + (t.guard[k].equality ? " == 0" : " <= 0");
+  text += " ;";
+  bool first = true;
+  for (size_t v = 0; v < t.update.size(); ++v) {
+    if (t.update[v] == LinearExpr::variable(static_cast<unsigned>(v))) continue;
+    text += (first ? " " : ", ") + its.variables[v] + "' = " + toString(t.update[v], its.variables);
+    first = false;
+  }
+  return text;
 }
 
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names) {

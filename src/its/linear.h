@@ -77,6 +77,7 @@ struct LinearIts {
   std::vector<std::string> variables;  // names
   LocationId start = 0;
   bool everyLocationStarts = false;
+  std::vector<bool> cutPoints;  // as in Its
   std::vector<LinearTransition> transitions;
 };
 
@@ -93,5 +94,7 @@ z3::expr toZ3(const Constraint& c, z3::context& context, const std::vector<z3::e
               const std::vector<z3::expr>& temporaries);
 // Readable: 2*x - y + 3.
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names);
+// Readable: "a -> b: x > 0 && ... ; x' = x - 1, ..." (unchanged variables left out).
+std::string toString(const LinearTransition& t, const LinearIts& its);
 
 }  // namespace atropos::its

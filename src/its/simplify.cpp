@@ -200,6 +200,7 @@ void chain(LinearIts& its, const SimplifyLimits& limits) {
     std::optional<LocationId> best;
     for (LocationId l = 0; l < its.locations.size(); ++l) {
       if ((l == its.start && !its.everyLocationStarts) || selfLoop[l] || incoming[l] == 0) continue;
+      if (l < its.cutPoints.size() && its.cutPoints[l]) continue;
       size_t product = incoming[l] * outgoing[l];
       if (product > std::max(limits.maxChainProduct, incoming[l] + outgoing[l])) continue;
       if (!best || product < incoming[*best] * outgoing[*best]) best = l;

@@ -295,6 +295,59 @@ Signature signatureOf(const SExpr& parameters) {
   return s;
 }
 
+std::string quoted(const std::string& name) { return "|" + name + "|"; }
+
+// A term or formula in SMT-LIB syntax (Z3's own printer adds let-bindings and annotations).
+void print(std::ostream& out, const z3::expr& e) {
+  if (e.is_numeral()) {
+    std::string digits = e.get_decimal_string(0);
+    if (digits[0] == '-')
+      out << "(- " << digits.substr(1) << ")";
+    else
+      out << digits;
+    return;
+  }
+  if (e.is_true() || e.is_false()) {
+    out << (e.is_true() ? "true" : "false");
+    return;
+  }
+  if (isSymbol(e)) {
+    out << quoted(e.decl().name().str());
+    return;
+  }
+  const char* op = nullptr;
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_AND: op = "and"; break;
+    case Z3_OP_OR: op = "or"; break;
+    case Z3_OP_NOT: op = "not"; break;
+    case Z3_OP_IMPLIES: op = "=>"; break;
+    case Z3_OP_EQ: op = "="; break;
+    case Z3_OP_DISTINCT: op = "distinct"; break;
+    case Z3_OP_ITE: op = "ite"; break;
+    case Z3_OP_LE: op = "<="; break;
+    case Z3_OP_LT: op = "<"; break;
+    case Z3_OP_GE: op = ">="; break;
+    case Z3_OP_GT: op = ">"; break;
+    case Z3_OP_ADD: op = "+"; break;
+    case Z3_OP_SUB: op = "-"; break;
+    case Z3_OP_UMINUS: op = "-"; break;
+    case Z3_OP_MUL: op = "*"; break;
+    case Z3_OP_IDIV: op = "div"; break;
+    case Z3_OP_MOD: op = "mod"; break;
+    default: throw std::invalid_argument("cannot write '" + e.to_string() + "' in SMT-LIB form");
+  }
+  if (e.num_args() == 0) {
+    out << (std::string(op) == "and" ? "true" : "false");
+    return;
+  }
+  out << "(" << op;
+  for (unsigned k = 0; k < e.num_args(); ++k) {
+    out << " ";
+    print(out, e.arg(k));
+  }
+  out << ")";
+}
+
 }  // namespace
 
 ReadResult readSmtLib(const std::string& text, z3::context& context) {
@@ -361,11 +414,19 @@ ReadResult readSmtLib(const std::string& text, z3::context& context) {
 
 void writeSmtLib(std::ostream& out, const Its& its) {
   z3::context& context = *its.context;
+  // A system whose runs may start anywhere gets a start location of its own, with a transition to every location.
+  std::vector<std::string> locations = its.locations;
+  std::string start = its.locations.empty() ? "start" : its.locations.at(its.start);
+  if (its.everyLocationStarts) {
+    start = "start";
+    while (std::find(locations.begin(), locations.end(), start) != locations.end()) start += "_";
+    locations.push_back(start);
+  }
   out << "(declare-sort Loc 0)\n";
-  for (const std::string& l : its.locations) out << "(declare-const |" << l << "| Loc)\n";
-  if (its.locations.size() > 1) {
+  for (const std::string& l : locations) out << "(declare-const " << quoted(l) << " Loc)\n";
+  if (locations.size() > 1) {
     out << "(assert (distinct";
-    for (const std::string& l : its.locations) out << " |" << l << "|";
+    for (const std::string& l : locations) out << " " << quoted(l);
     out << "))\n";
   }
   out << "\n(define-fun cfg_init ( (pc Loc) (src Loc) (rel Bool) ) Bool\n  (and (= pc src) rel))\n"
@@ -376,15 +437,16 @@ void writeSmtLib(std::ostream& out, const Its& its) {
     pre.push_back(v.decl().name().str());
     post.push_back(v.decl().name().str() + "'");
   }
-  auto quoted = [](const std::string& name) { return "|" + name + "|"; };
   out << "(define-fun init_main ( (pc Loc)";
   for (const std::string& v : pre) out << " (" << quoted(v) << " Int)";
-  out << " ) Bool\n  (cfg_init pc |" << its.locations.at(its.start) << "| true))\n\n";
+  out << " ) Bool\n  (cfg_init pc " << quoted(start) << " true))\n\n";
   out << "(define-fun next_main ( (pc Loc)";
   for (const std::string& v : pre) out << " (" << quoted(v) << " Int)";
   out << " (pc1 Loc)";
   for (const std::string& v : post) out << " (" << quoted(v) << " Int)";
   out << " ) Bool\n  (or\n";
+  if (its.everyLocationStarts)
+    for (const std::string& l : its.locations) out << "    (cfg_trans2 pc " << quoted(start) << " pc1 " << quoted(l) << " true)\n";
   std::set<unsigned> variableIds;
   for (const z3::expr& v : its.variables) variableIds.insert(v.id());
   for (const Transition& t : its.transitions) {
@@ -395,10 +457,10 @@ void writeSmtLib(std::ostream& out, const Its& its) {
     z3::expr relation = z3::mk_and(parts);
     // Temporaries: every constant that is neither a variable nor a post variable.
     std::set<unsigned> seen;
-    z3::expr_vector temporaries(context);
+    std::vector<std::string> temporaries;
     std::function<void(const z3::expr&)> collect = [&](const z3::expr& e) {
       if (isSymbol(e)) {
-        if (!variableIds.count(e.id()) && seen.insert(e.id()).second) temporaries.push_back(e);
+        if (!variableIds.count(e.id()) && seen.insert(e.id()).second) temporaries.push_back(e.decl().name().str());
         return;
       }
       if (e.is_app())
@@ -406,9 +468,15 @@ void writeSmtLib(std::ostream& out, const Its& its) {
     };
     collect(t.guard);
     for (const z3::expr& u : t.update) collect(u);
-    if (!temporaries.empty()) relation = z3::exists(temporaries, relation);
-    out << "    (cfg_trans2 pc |" << its.locations.at(t.from) << "| pc1 |" << its.locations.at(t.to) << "| "
-        << relation << ")\n";
+    out << "    (cfg_trans2 pc " << quoted(its.locations.at(t.from)) << " pc1 " << quoted(its.locations.at(t.to)) << " ";
+    if (!temporaries.empty()) {
+      out << "(exists (";
+      for (const std::string& name : temporaries) out << " (" << quoted(name) << " Int)";
+      out << " ) ";
+    }
+    print(out, relation);
+    if (!temporaries.empty()) out << ")";
+    out << ")\n";
   }
   out << "  )\n)\n";
 }

@@ -168,8 +168,6 @@ class Builder {
       Node& old = graph_.nodes[ancestor];
       old.status = Node::Status::Removed;
       old.state = State{};
-      mu = Instantiation{};
-      for (const auto& [general, older] : merged.fromOlder.pairs) mu.pairs.emplace_back(general, older);
       // Compose with the source's instantiation into the removed merge result.
       Instantiation composed;
       for (const auto& [general, older] : mu.pairs)

@@ -15,6 +15,7 @@
 #include "symex/graph.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
+#include "its/smtlib.h"
 #include "termination/prover.h"
 
 namespace atropos::symex {
@@ -282,6 +283,11 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     } catch (const z3::exception& e) {
       loopsEnd.reset();
     }
+  }
+  if (evidence && options.its && system) {
+    std::ostringstream out;
+    its::writeSmtLib(out, system->its);
+    evidence->its = out.str();
   }
   if (evidence && options.explain && loopsEnd && loopsEnd->answer == termination::Answer::Yes)
     evidence->explanation += "termination proof:\n" + describeInSource(*loopsEnd, *system);

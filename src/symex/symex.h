@@ -19,6 +19,7 @@ struct Options {
   unsigned queryMillis = 300;
   bool explain = false;  // fill Evidence::explanation
   bool dot = false;      // fill Evidence::dot
+  bool its = false;      // fill Evidence::its
 };
 
 struct Evidence {
@@ -27,6 +28,7 @@ struct Evidence {
   unsigned long long solverQueries = 0;
   std::string explanation;  // the graph's size and the generalized state of every loop head, in source terms
   std::string dot;          // the graph in Graphviz form
+  std::string its;          // the integer transition system of the graph's cycles (SMT-LIB), for termination
   // For error states reached without a merge on the way: nondet values (bit patterns, in the order drawn) that a
   // model of the state gives. Only an execution can tell whether they really lead to the error.
   std::vector<std::vector<uint64_t>> suggestedInputs;

@@ -121,6 +121,11 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   GraphSystem system{its::Its(context), {}, {}};
   system.its.everyLocationStarts = true;
   std::vector<bool> cyclic = onCycles(graph);
+  // Every cycle of the graph passes through the target of a generalization edge: the loop heads.
+  std::vector<bool> isGeneralizationTarget(graph.nodes.size(), false);
+  for (const Node& node : graph.nodes)
+    if (node.status == Node::Status::Generalized && node.generalization >= 0)
+      isGeneralizationTarget[node.generalization] = true;
   std::unordered_map<int, its::LocationId> location;
   std::set<unsigned> seen;
   // Per location: ⟨a⟩'s literals and V_sym(a).
@@ -130,6 +135,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     const Node& node = graph.nodes[id];
     its::LocationId l = system.its.addLocation(locationName(static_cast<int>(id), node));
     location.emplace(static_cast<int>(id), l);
+    system.its.cutPoints.push_back(node.mergeResult || isGeneralizationTarget[id]);
     system.nodeOfLocation.push_back(static_cast<int>(id));
     std::vector<z3::expr> literals;
     for (const z3::expr& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);

@@ -1,0 +1,185 @@
+// Unit tests of the ITS layer and the termination back end on small systems in the Termination Competition's
+// SMT-LIB form: one test per technique (linear, lexicographic, multiphase, recurrent sets) with a system that needs
+// it, and systems that must not be proven.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "its/linear.h"
+#include "its/simplify.h"
+#include "its/smtlib.h"
+#include "termination/prover.h"
+
+namespace atropos {
+namespace {
+
+// A system over `variables` (names, primed in the post state) with transitions "from to relation".
+std::string system(const std::vector<std::string>& variables, const std::vector<std::string>& locations,
+                   const std::vector<std::tuple<std::string, std::string, std::string>>& transitions) {
+  std::ostringstream out;
+  out << "(declare-sort Loc 0)\n";
+  for (const std::string& l : locations) out << "(declare-const " << l << " Loc)\n";
+  out << "(define-fun cfg_init ( (pc Loc) (src Loc) (rel Bool) ) Bool (and (= pc src) rel))\n"
+      << "(define-fun cfg_trans2 ( (pc Loc) (src Loc) (pc1 Loc) (dst Loc) (rel Bool) ) Bool"
+      << " (and (= pc src) (= pc1 dst) rel))\n(define-fun init_main ( (pc Loc)";
+  for (const std::string& v : variables) out << " (" << v << " Int)";
+  out << " ) Bool (cfg_init pc " << locations.front() << " true))\n(define-fun next_main ( (pc Loc)";
+  for (const std::string& v : variables) out << " (" << v << " Int)";
+  out << " (pc1 Loc)";
+  for (const std::string& v : variables) out << " (" << v << "P Int)";
+  out << " ) Bool (or\n";
+  for (const auto& [from, to, relation] : transitions)
+    out << "  (cfg_trans2 pc " << from << " pc1 " << to << " " << relation << ")\n";
+  out << "))\n";
+  return out.str();
+}
+
+termination::Proof prove(const std::string& text) {
+  static z3::context context;
+  its::ReadResult read = its::readSmtLib(text, context);
+  EXPECT_TRUE(read.its.has_value()) << read.error;
+  if (!read.its) return {};
+  termination::ProverOptions options;
+  options.deadline = Deadline::in(std::chrono::seconds(20));
+  return termination::proveTermination(*read.its, context, options);
+}
+
+TEST(Its, ReaderTurnsDefiningEquationsIntoUpdatesAndTheRestIntoTemporaries) {
+  z3::context context;
+  its::ReadResult read = its::readSmtLib(
+      system({"x", "y"}, {"a", "b"}, {{"a", "b", "(and (> x 0) (= xP (- x 1)) (> yP x))"}}), context);
+  ASSERT_TRUE(read.its.has_value()) << read.error;
+  ASSERT_EQ(read.its->transitions.size(), 1u);
+  const its::Transition& t = read.its->transitions[0];
+  EXPECT_EQ(t.update[0].to_string(), "(- x 1)");
+  EXPECT_TRUE(its::isSymbol(t.update[1]));  // y' is whatever satisfies y' > x
+  EXPECT_NE(t.update[1].decl().name().str(), "y");
+  its::LinearIts linear = its::linearize(*read.its);
+  ASSERT_EQ(linear.transitions.size(), 1u);
+  EXPECT_EQ(linear.transitions[0].temporaries, 1u);
+  EXPECT_EQ(linear.transitions[0].guard.size(), 2u);
+}
+
+TEST(Its, ReaderRejectsMalformedInput) {
+  z3::context context;
+  EXPECT_FALSE(its::readSmtLib("(declare-sort Loc 0", context).its.has_value());
+  EXPECT_FALSE(its::readSmtLib("(declare-sort Loc 0)", context).its.has_value());
+  EXPECT_FALSE(its::readSmtLib(system({"x"}, {"a"}, {{"a", "a", "(frobnicate x)"}}), context).its.has_value());
+}
+
+TEST(Its, WrittenSystemReadsBackTheSame) {
+  z3::context context;
+  its::ReadResult read = its::readSmtLib(
+      system({"x", "y"}, {"a", "b"}, {{"a", "b", "(and (> x 0) (= xP (- x 1)) (= yP (* 2 y)))"},
+                                      {"b", "a", "(and (>= y x) (= xP x) (= yP y))"}}),
+      context);
+  ASSERT_TRUE(read.its.has_value());
+  std::ostringstream written;
+  its::writeSmtLib(written, *read.its);
+  its::ReadResult again = its::readSmtLib(written.str(), context);
+  ASSERT_TRUE(again.its.has_value()) << again.error << "\n" << written.str();
+  ASSERT_EQ(again.its->transitions.size(), 2u);
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t v = 0; v < 2; ++v)
+      EXPECT_TRUE(z3::eq(again.its->transitions[k].update[v], read.its->transitions[k].update[v]));
+}
+
+TEST(Its, ChainingComposesUpdates) {
+  z3::context context;
+  its::ReadResult read = its::readSmtLib(system({"x"}, {"a", "b", "c"},
+                                                {{"a", "b", "(and (> x 0) (= xP (- x 1)))"},
+                                                 {"b", "c", "(= xP (* 3 x))"},
+                                                 {"c", "b", "(and (> x 5) (= xP (- x 7)))"}}),
+                                         context);
+  ASSERT_TRUE(read.its.has_value());
+  its::LinearIts linear = its::linearize(*read.its);
+  its::simplify(linear, context, its::SimplifyLimits{});
+  auto components = its::cyclicComponents(linear);
+  ASSERT_EQ(components.size(), 1u);
+  ASSERT_EQ(components[0].size(), 1u);  // b -> c -> b became one self-loop
+  const its::LinearTransition& loop = linear.transitions[components[0][0]];
+  EXPECT_EQ(its::toString(loop.update[0], linear.variables), "3*x - 7");
+}
+
+TEST(Termination, LinearRankingFunction) {
+  termination::Proof proof = prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (> x y) (= xP (- x 1)) (= yP y))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 1u);
+  EXPECT_EQ(proof.steps[0].phases.size(), 1u);
+}
+
+TEST(Termination, LexicographicRankingFunction) {
+  // while (x > 0) { if (y > 0) y--; else { x--; y = nondet; } }
+  termination::Proof proof = prove(system({"x", "y"}, {"a"},
+                                          {{"a", "a", "(and (> x 0) (> y 0) (= xP x) (= yP (- y 1)))"},
+                                           {"a", "a", "(and (> x 0) (<= y 0) (= xP (- x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_GE(proof.steps.size(), 2u);  // no single linear function decreases on both
+}
+
+TEST(Termination, MultiphaseRankingFunction) {
+  // while (x >= 0) { x = x + y; y = y - 1; }: y decreases until negative, then x decreases.
+  termination::Proof proof =
+      prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 0) (= xP (+ x y)) (= yP (- y 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 1u);
+  EXPECT_EQ(proof.steps[0].phases.size(), 2u);
+}
+
+TEST(Termination, CycleThroughTwoLocations) {
+  termination::Proof proof = prove(system({"i", "n"}, {"s", "h", "b"},
+                                          {{"s", "h", "(and (= iP 0) (= nP n))"},
+                                           {"h", "b", "(and (< i n) (= iP i) (= nP n))"},
+                                           {"b", "h", "(and (= iP (+ i 1)) (= nP n))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+}
+
+TEST(Termination, DivisionByAConstantStaysExact) {
+  // while (x > 0) x = x / 2;
+  termination::Proof proof = prove(system({"x"}, {"a"}, {{"a", "a", "(and (> x 0) (= xP (div x 2)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+}
+
+TEST(Termination, NonTerminationByFixedPoint) {
+  // while (x > 5) { if (x != 10) x--; }
+  termination::Proof proof = prove(system({"x"}, {"a"},
+                                          {{"a", "a", "(and (> x 5) (not (= x 10)) (= xP (- x 1)))"},
+                                           {"a", "a", "(and (> x 5) (= x 10) (= xP x))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No);
+  ASSERT_TRUE(proof.witness.has_value());
+  EXPECT_EQ(proof.witness->kind, "fixed point");
+}
+
+TEST(Termination, NonTerminationByClosedGuard) {
+  // while (x >= 0) x = x + 1 (mathematical integers).
+  termination::Proof proof = prove(system({"x"}, {"a"}, {{"a", "a", "(and (>= x 0) (= xP (+ x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No);
+  EXPECT_EQ(proof.witness->kind, "closed guard");
+}
+
+TEST(Termination, NondeterministicUpdateIsNotProven) {
+  // while (x > 0) x = nondet: no proof may exist.
+  termination::Proof proof = prove(system({"x"}, {"a"}, {{"a", "a", "(> x 0)"}}));
+  EXPECT_NE(proof.answer, termination::Answer::Yes);
+}
+
+TEST(Termination, UnreachableCycleNeedsNoProof) {
+  termination::Proof proof =
+      prove(system({"x"}, {"s", "l"}, {{"s", "s", "(and (> x 0) (= xP (- x 1)))"}, {"l", "l", "(= xP x)"}}));
+  EXPECT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+}
+
+TEST(Termination, EveryCertificateIsRechecked) {
+  termination::Proof proof = prove(system({"x"}, {"a"}, {{"a", "a", "(and (> x 0) (= xP (- x 2)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes);
+  z3::context context;
+  termination::RankingStep wrong = proof.steps[0];
+  // A function that increases: the check must reject it.
+  wrong.phases[0].perLocation[proof.system.transitions[wrong.component[0]].from] =
+      its::LinearExpr::variable(0).scaled(-1);
+  EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, 2000));
+  EXPECT_TRUE(termination::checkStep(proof.system, proof.steps[0], context, 2000));
+}
+
+}  // namespace
+}  // namespace atropos
