@@ -1,9 +1,11 @@
-// atropos-interp-bench FILE.c [REPEAT]: runs a program without nondet input in the reference interpreter and
-// reports IR instructions per second (the median of REPEAT runs; compilation and decoding are not timed).
+// atropos-interp-bench FILE.c [REPEAT] [--detect-lasso]: runs a program without nondet input in the reference
+// interpreter and reports IR instructions per second (the median of REPEAT runs; compilation and decoding are not
+// timed). --detect-lasso measures the runs that look for a recurring program state (termination).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <variant>
 #include <vector>
 
@@ -12,11 +14,15 @@
 
 int main(int argc, char** argv) {
   using namespace atropos;
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: atropos-interp-bench FILE.c [REPEAT]\n");
+  const bool detectLasso = argc > 2 && std::strcmp(argv[argc - 1], "--detect-lasso") == 0;
+  const int positional = detectLasso ? argc - 1 : argc;
+  if (positional < 2) {
+    std::fprintf(stderr, "usage: atropos-interp-bench FILE.c [REPEAT] [--detect-lasso]\n");
     return 1;
   }
-  const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+  const int repeat = positional > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+  interp::RunOptions options;
+  options.detectLasso = detectLasso;
   auto loaded = frontend::load(argv[1], frontend::Options{}, Deadline::in(std::chrono::seconds(60)));
   if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
     std::fprintf(stderr, "%s\n%s", failure->message.c_str(), failure->diagnostics.c_str());
@@ -33,7 +39,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < repeat; ++i) {
     interp::ReplayInputs none({});
     auto start = std::chrono::steady_clock::now();
-    interp::RunResult r = interpreter.run(none, interp::RunOptions{});
+    interp::RunResult r = interpreter.run(none, options);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!r.completed() || !r.inputs.empty()) {
       std::fprintf(stderr, "the program must run to completion without nondet input (ended: %s)\n",

@@ -48,6 +48,9 @@ struct Counterexample {
   std::vector<NondetInput> inputs;
   std::vector<SourceLocation> trace;  // executed source lines, consecutive duplicates collapsed
   unsigned long long traceDropped = 0;  // lines left out at the start of a long trace
+  // Non-termination: the inputs from this index on are drawn by one period of a cycle that repeats forever (with
+  // the same inputs each time); the ones before lead to it.
+  std::optional<size_t> loopInputsStart;
 };
 
 struct Outcome {

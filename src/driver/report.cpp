@@ -74,6 +74,14 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
     for (const NondetInput& in : cex.inputs)
       out << "    " << position(in.location, context.inputFile) << ": " << in.origin
           << (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") << " = " << inputValue(in) << "\n";
+    if (cex.loopInputsStart) {
+      const size_t first = *cex.loopInputsStart + 1, last = cex.inputs.size();
+      out << "  loop (repeats forever): "
+          << (first > last    ? "no inputs"
+              : first == last ? "input " + std::to_string(first)
+                              : "inputs " + std::to_string(first) + ".." + std::to_string(last))
+          << "\n";
+    }
     out << "  trace (" << cex.trace.size() << " source lines" << (cex.traceDropped ? ", the last ones" : "") << "):\n";
     for (const SourceLocation& step : cex.trace)
       out << "    " << (step.file.empty() ? context.inputFile : step.file) << ":" << step.line << " " << step.function
@@ -103,7 +111,8 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
       for (const SourceLocation& step : cex.trace) trace.push_back(location(step));
       r["counterexample"] = {{"violation", cex.violation}, {"location", location(cex.location)},
                              {"inputs", inputs},           {"trace", trace},
-                             {"trace_dropped", cex.traceDropped}};
+                             {"trace_dropped", cex.traceDropped},
+                             {"loop_inputs_start", cex.loopInputsStart ? json(*cex.loopInputsStart) : json(nullptr)}};
     } else {
       r["counterexample"] = nullptr;
     }

@@ -81,6 +81,15 @@ Counterexample counterexampleOf(const RunResult& run, std::string description, c
   return cex;
 }
 
+bool sameLocation(const SourceLocation& a, const SourceLocation& b) {
+  return a.file == b.file && a.line == b.line && a.column == b.column && a.function == b.function;
+}
+
+std::string describe(const SourceLocation& at) {
+  if (!at.known()) return "a loop head";
+  return "line " + std::to_string(at.line) + (at.function.empty() ? "" : " in " + at.function);
+}
+
 std::optional<Property> propertyBrokenBy(ViolationClass c) {
   switch (c) {
     case ViolationClass::Deref:
@@ -114,6 +123,7 @@ class Search {
       ro.deadline = options_.deadline;
       ro.maxSteps = 1ull << 26;
       ro.maxMemoryBytes = options_.memoryBytes;
+      ro.detectLasso = open(Property::Termination);
       RunResult result = interpreter_.run(inputs, ro);
       ++runs_;
       steps_ += result.steps;
@@ -130,6 +140,7 @@ class Search {
       ro.deadline = options_.deadline;
       ro.maxSteps = maxSteps;
       ro.maxMemoryBytes = options_.memoryBytes;
+      ro.detectLasso = open(Property::Termination);
       RunResult result = interpreter_.run(inputs, ro);
       ++runs_;
       steps_ += result.steps;
@@ -198,8 +209,10 @@ class Search {
     ro.maxSteps = original.steps + 16;
     ro.maxMemoryBytes = options_.memoryBytes;
     ro.recordTrace = true;
+    ro.detectLasso = original.end == RunEnd::Lasso;
     RunResult again = interpreter_.run(inputs, ro);
-    if (inputs.diverged() || again.end != original.end) return std::nullopt;
+    if (inputs.diverged() || again.end != original.end || again.addressDependent) return std::nullopt;
+    if (original.lasso && !sameLocation(again.lasso->loopHead, original.lasso->loopHead)) return std::nullopt;
     if (original.violation.has_value() != again.violation.has_value()) return std::nullopt;
     if (original.violation &&
         (again.violation->kind != original.violation->kind || again.violation->location.line != original.violation->location.line))
@@ -217,6 +230,20 @@ class Search {
       return;
     }
     if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
+    if (r.end == RunEnd::Lasso && open(Property::Termination)) {
+      std::optional<RunResult> confirmed = replay(r);
+      if (!confirmed) return;
+      const interp::Lasso& lasso = *confirmed->lasso;
+      Counterexample cex = counterexampleOf(
+          *confirmed,
+          "non-termination: the program state at " + describe(lasso.loopHead) + " recurs every " +
+              std::to_string(lasso.periodSteps) + " steps; the execution never ends",
+          lasso.loopHead);
+      cex.loopInputsStart = lasso.stemInputs;
+      decide(Property::Termination, Verdict::False, "an execution returns to a program state it was in (replayed)",
+             std::move(cex));
+      return;
+    }
     if (r.end == RunEnd::Violation) {
       const ViolationClass cls = interp::classify(r.violation->kind);
       std::optional<Property> p = propertyBrokenBy(cls);
@@ -292,6 +319,7 @@ class Search {
         why = only + "did not end within the time budget (" + std::to_string(r.steps) + " steps)";
         break;
       case RunEnd::MemoryLimit: why = only + "exceeds the memory limit"; break;
+      case RunEnd::Lasso: why = only + "never ends (a program state recurs)"; break;
       case RunEnd::Unsupported: why = "not supported yet: " + r.unsupported; break;
       case RunEnd::AssumeFailed: why = "the program's only execution violates an assumption"; break;
       default: why = only + "ended unexpectedly"; break;

@@ -125,6 +125,9 @@ struct Function {
   std::vector<PhiMove> phiMoves;
   std::vector<SwitchTable> switches;
   std::vector<CallSite> calls;
+  // Per pc: 1 at the first instruction of a block entered by a retreating edge (one whose source block does not
+  // come before its target in layout order). Every cycle of the control-flow graph passes through such a block.
+  std::vector<uint8_t> loopHead;
   uint32_t functionAllocation = 0;  // the allocation whose address is this function's
 };
 

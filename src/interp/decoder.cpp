@@ -270,6 +270,7 @@ class ModuleDecoder {
         }
       }
       resolveTargets();
+      markLoopHeads();
       f_.numRegs = nextReg_;
       f_.initialRegs.resize(nextReg_, Slot{0, 0, 0});
     }
@@ -801,6 +802,14 @@ class ModuleDecoder {
         else if (t.field == 2) in.c = dest;
         else if (t.field == 3) f_.switches[in.aux].defaultTarget = dest;
         else f_.switches[in.aux].cases[static_cast<size_t>(t.field - 4)].second = dest;
+      }
+    }
+
+    void markLoopHeads() {
+      f_.loopHead.assign(f_.code.size(), 0);
+      for (const Target& t : targets_) {
+        const uint32_t head = blockStart_.at(t.to);
+        if (head <= blockStart_.at(t.from)) f_.loopHead[head] = 1;
       }
     }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <deque>
+#include <optional>
 #include <unordered_set>
 
 #include "interp/code.h"
@@ -15,6 +16,7 @@ struct Frame {
   uint32_t returnPc;
   uint32_t returnDst;  // in the caller's registers
   uint32_t allocaStart;
+  bool operator==(const Frame&) const = default;
 };
 
 // Why the run loop must stop after an instruction or builtin.
@@ -26,8 +28,12 @@ class Execution {
   RunResult run();
 
  private:
-  template <bool kTrace>
+  template <bool kTrace, bool kDetectLasso>
   void loop();
+
+  // Brent's cycle detection over the states at loop heads; Stop when the current state equals the snapshot.
+  Flow atLoopHead(uint64_t steps, const llvm::Instruction* at);
+  bool sameStateAsSnapshot();
 
   // Ending the run.
   Flow violation(ViolationKind kind, std::string message, const llvm::Instruction* at);
@@ -80,6 +86,23 @@ class Execution {
   RunResult result_;
   const llvm::Instruction* lastTraced_ = nullptr;
   std::deque<SourceLocation> trace_;
+
+  // Everything that decides how the execution continues (given the same inputs from here on).
+  struct StateSnapshot {
+    uint32_t pc;
+    std::vector<Frame> frames;
+    std::vector<Slot> registers;
+    std::vector<uint32_t> allocas;
+    Memory memory;
+    uint64_t step;
+    size_t inputsDrawn;
+  };
+  std::optional<StateSnapshot> snapshot_;
+  uint64_t visitsSinceSnapshot_ = 0;
+  uint64_t snapshotInterval_ = 1;  // Brent: the snapshot moves on after 1, 2, 4, ... loop-head visits
+  // Where the last comparison with the snapshot found a difference, to look there first.
+  size_t registerMismatchHint_ = 0;
+  uint32_t objectMismatchHint_ = 0;
 };
 
 }  // namespace atropos::interp

@@ -60,6 +60,7 @@ enum class RunEnd {
   Deadline,
   MemoryLimit,
   Unsupported,   // see RunResult::unsupported
+  Lasso,         // the complete program state recurred: see RunResult::lasso
 };
 const char* runEndName(RunEnd end);
 
@@ -97,6 +98,18 @@ struct RunOptions {
   unsigned maxCallDepth = 100000;
   bool recordTrace = false;
   size_t maxTraceLines = 400;             // the last ones are kept
+  // Look for a complete program state that recurs at a loop head (Brent's cycle detection): such a run repeats
+  // forever and ends as RunEnd::Lasso. Off by default: the comparisons cost time at every loop head.
+  bool detectLasso = false;
+};
+
+// Evidence of non-termination: the state at `loopHead` after step `firstVisitStep` is the state again
+// `periodSteps` steps later. Repeating the choices made between the two visits repeats the period forever.
+struct Lasso {
+  SourceLocation loopHead;
+  uint64_t firstVisitStep = 0;
+  uint64_t periodSteps = 0;
+  size_t stemInputs = 0;  // RunResult::inputs drawn before the first visit; the others were drawn in one period
 };
 
 struct RunResult {
@@ -119,6 +132,7 @@ struct RunResult {
   // holds for the program.
   bool addressDependent = false;
   SourceLocation addressDependence;
+  std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;
   uint64_t traceDropped = 0;
 

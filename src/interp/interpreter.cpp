@@ -128,6 +128,7 @@ const char* runEndName(RunEnd end) {
     case RunEnd::Deadline: return "time limit reached";
     case RunEnd::MemoryLimit: return "memory limit reached";
     case RunEnd::Unsupported: return "unsupported construct";
+    case RunEnd::Lasso: return "a program state recurred";
   }
   return "?";
 }
@@ -167,9 +168,9 @@ RunResult Execution::run() {
   }
   pc_ = main.entry;
   if (options_.recordTrace)
-    loop<true>();
+    options_.detectLasso ? loop<true, true>() : loop<true, false>();
   else
-    loop<false>();
+    options_.detectLasso ? loop<false, true>() : loop<false, false>();
   if (options_.recordTrace) {
     result_.trace.assign(trace_.begin(), trace_.end());
   }
@@ -202,6 +203,57 @@ bool Execution::pointerComparisonDependsOnAddresses(uint64_t predicate, const Sl
   const bool equality = predicate == llvm::CmpInst::ICMP_EQ || predicate == llvm::CmpInst::ICMP_NE;
   // Two live objects never share an address; a dead one's address may have been given to a new object.
   return !equality || a.prov == 0 || b.prov == 0 || !memory_.object(a.prov).live || !memory_.object(b.prov).live;
+}
+
+namespace {
+
+// `mismatchHint` is where the last comparison found a difference: a loop usually changes the same register every
+// time, so trying it first keeps a failed comparison short however many registers there are.
+bool sameRegisters(const std::vector<Slot>& a, const std::vector<Slot>& b, size_t& mismatchHint) {
+  if (a.size() != b.size()) return false;
+  auto differ = [&](size_t i) { return a[i].bits != b[i].bits || a[i].prov != b[i].prov; };
+  if (mismatchHint < a.size() && differ(mismatchHint)) return false;
+  // Then from the last register (the innermost frame's), where a loop's values change.
+  for (size_t i = a.size(); i-- > 0;)
+    if (differ(i)) {
+      mismatchHint = i;
+      return false;
+    }
+  return true;
+}
+
+// Beyond these the snapshots and comparisons would cost more than the detection is worth.
+constexpr uint64_t kLassoMaxLiveBytes = 4ull << 20;
+constexpr uint32_t kLassoMaxObjects = 1u << 16;
+
+}  // namespace
+
+bool Execution::sameStateAsSnapshot() {
+  const StateSnapshot& s = *snapshot_;
+  return s.pc == pc_ && s.frames == frames_ && sameRegisters(s.registers, registers_, registerMismatchHint_) &&
+         s.allocas == allocas_ && s.memory.sameState(memory_, objectMismatchHint_);
+}
+
+Flow Execution::atLoopHead(uint64_t steps, const llvm::Instruction* at) {
+  if (snapshot_ && sameStateAsSnapshot()) {
+    result_.end = RunEnd::Lasso;
+    Lasso lasso;
+    if (at) lasso.loopHead = frontend::sourceLocationOf(*at);
+    lasso.firstVisitStep = snapshot_->step;
+    lasso.periodSteps = steps - snapshot_->step;
+    lasso.stemInputs = snapshot_->inputsDrawn;
+    result_.lasso = lasso;
+    return Flow::Stop;
+  }
+  if (snapshot_ && ++visitsSinceSnapshot_ < snapshotInterval_) return Flow::Continue;
+  if (snapshot_) snapshotInterval_ *= 2;
+  visitsSinceSnapshot_ = 0;
+  if (memory_.bytesLive() > kLassoMaxLiveBytes || memory_.objectCount() > kLassoMaxObjects) {
+    snapshot_.reset();
+    return Flow::Continue;
+  }
+  snapshot_.emplace(StateSnapshot{pc_, frames_, registers_, allocas_, memory_, steps, result_.inputs.size()});
+  return Flow::Continue;
 }
 
 Flow Execution::violation(ViolationKind kind, std::string message, const llvm::Instruction* at) {
@@ -334,7 +386,7 @@ Flow Execution::call(const Function& caller, const CallSite& site, uint32_t dst,
 
 // --- The run loop ------------------------------------------------------------------------------------------------
 
-template <bool kTrace>
+template <bool kTrace, bool kDetectLasso>
 void Execution::loop() {
   const Function* fn = &code_.functions[frames_.back().function];
   const Instr* code = fn->code.data();
@@ -353,6 +405,9 @@ void Execution::loop() {
   for (;;) {
     const Instr& in = code[pc_];
     if (kTrace) recordTrace(fn->origin[pc_]);
+    // Loop heads are block starts, entered only by a jump: each execution of one is a visit.
+    if constexpr (kDetectLasso)
+      if (fn->loopHead[pc_] && atLoopHead(steps, here()) == Flow::Stop) break;
     if (++steps >= maxSteps) {
       result_.end = RunEnd::StepLimit;
       break;

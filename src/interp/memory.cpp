@@ -76,6 +76,38 @@ void Memory::release(uint32_t id) {
   o.prov = {};
 }
 
+namespace {
+
+template <typename T>
+bool sameBuffer(const ZeroedBuffer<T>& a, const ZeroedBuffer<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+bool sameObject(const Object& a, const Object& b) {
+  return a.base == b.base && a.size == b.size && a.kind == b.kind && a.live == b.live && a.released == b.released &&
+         a.function == b.function && a.site == b.site && sameBuffer(a.data, b.data) && sameBuffer(a.init, b.init) &&
+         sameBuffer(a.prov, b.prov);
+}
+
+}  // namespace
+
+bool Memory::sameState(const Memory& other, uint32_t& mismatchHint) const {
+  if (objects_.size() != other.objects_.size() || nextAddress_ != other.nextAddress_ ||
+      bytesLive_ != other.bytesLive_ || heapLive_ != other.heapLive_ || overLimit_ != other.overLimit_ ||
+      addressLimit_ != other.addressLimit_ || limitBytes_ != other.limitBytes_)
+    return false;
+  if (mismatchHint != 0 && mismatchHint < objects_.size() &&
+      !sameObject(objects_[mismatchHint], other.objects_[mismatchHint]))
+    return false;
+  // Then the newest objects first: the locals of the running function are the likeliest to differ.
+  for (size_t id = objects_.size(); id-- > 1;)
+    if (!sameObject(objects_[id], other.objects_[id])) {
+      mismatchHint = static_cast<uint32_t>(id);
+      return false;
+    }
+  return true;
+}
+
 uint32_t Memory::findByAddress(uint64_t address) const {
   // Objects are created with increasing base addresses, so ids are sorted by base.
   auto it = std::upper_bound(objects_.begin() + 1, objects_.end(), address,

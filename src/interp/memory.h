@@ -98,6 +98,10 @@ class Memory {
   void fill(Object& o, uint64_t offset, uint64_t n, uint8_t byte);
 
   uint64_t heapBytesLive() const { return heapLive_; }
+  uint64_t bytesLive() const { return bytesLive_; }
+  // Equal objects (identity, bounds, lifetime, contents, initialization, provenance) and allocator state.
+  // `mismatchHint`: the object to compare first; set to the one found different.
+  bool sameState(const Memory& other, uint32_t& mismatchHint) const;
   bool overLimit() const { return overLimit_; }
 
  private:

@@ -347,6 +347,79 @@ TEST(Nondet, UninitializedMemoryIsDrawnAndStays) {
   EXPECT_EQ(r.inputs.size(), 4u);  // one draw per byte, once
 }
 
+// --- Non-termination: a complete program state that recurs at a loop head -------------------------------------
+
+RunResult runDetectingLasso(const std::string& source, std::vector<uint64_t> inputs = {}) {
+  Compiled c = compile(source);
+  if (!c.interpreter) return {};
+  interp::ReplayInputs replay(std::move(inputs));
+  interp::RunOptions options;
+  options.maxSteps = 2'000'000;
+  options.detectLasso = true;
+  return c.interpreter->run(replay, options);
+}
+
+TEST(Lasso, EmptyInfiniteLoop) {
+  RunResult r = runDetectingLasso("int main() { while (1); return 0; }");
+  expectEnd(r, RunEnd::Lasso);
+  ASSERT_TRUE(r.lasso.has_value());
+  EXPECT_EQ(r.lasso->loopHead.line, 13u);
+  EXPECT_GT(r.lasso->periodSteps, 0u);
+  EXPECT_EQ(r.lasso->stemInputs, 0u);
+}
+
+TEST(Lasso, StuckCounterWithTheInputThatStopsIt) {
+  const char* source = R"(
+int main() {
+  int x = __VERIFIER_nondet_int();
+  while (x > 5) {
+    if (x != 10) x--;
+  }
+  return 0;
+})";
+  RunResult stuck = runDetectingLasso(source, {10});
+  expectEnd(stuck, RunEnd::Lasso);
+  ASSERT_TRUE(stuck.lasso.has_value());
+  EXPECT_EQ(stuck.lasso->loopHead.line, 12u + 4);
+  EXPECT_EQ(stuck.lasso->stemInputs, 1u);
+  EXPECT_EQ(stuck.inputs.size(), 1u);
+  expectEnd(runDetectingLasso(source, {7}), RunEnd::Returned);
+}
+
+TEST(Lasso, CountingLoopEndsWithoutLasso) {
+  RunResult r = runDetectingLasso("int main() { int i; for (i = 0; i < 1000; i++); return 0; }");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_FALSE(r.lasso.has_value());
+}
+
+TEST(Lasso, LoopThatAllocatesNeverRepeats) {
+  RunResult r = runDetectingLasso("int main() { while (1) { int *p = malloc(4); } return 0; }");
+  expectEnd(r, RunEnd::StepLimit);
+  EXPECT_FALSE(r.lasso.has_value());
+}
+
+TEST(Lasso, CycleLongerThanOneIteration) {
+  RunResult r = runDetectingLasso("int main() { int x = 0; while (1) x = (x + 1) % 3; return 0; }");
+  expectEnd(r, RunEnd::Lasso);
+  ASSERT_TRUE(r.lasso.has_value());
+  RunResult once = runDetectingLasso("int main() { int x = 0; while (1) x = (x + 1) % 1; return 0; }");
+  ASSERT_TRUE(once.lasso.has_value());
+  EXPECT_EQ(r.lasso->periodSteps, 3 * once.lasso->periodSteps);
+}
+
+TEST(Lasso, InfiniteLoopInACalledFunction) {
+  RunResult r = runDetectingLasso("void spin(int *p) { while (*p) (*p)++, (*p)--; }\n"
+                                  "int main() { int x = 1; spin(&x); return 0; }");
+  expectEnd(r, RunEnd::Lasso);
+  ASSERT_TRUE(r.lasso.has_value());
+  EXPECT_EQ(r.lasso->loopHead.function, "spin");
+}
+
+TEST(Lasso, OffByDefault) {
+  RunResult r = run("int main() { while (1); return 0; }");
+  EXPECT_EQ(r.end, RunEnd::StepLimit);  // run() allows 50M steps
+}
+
 // --- The falsifier's verdicts -------------------------------------------------------------------------------
 
 std::vector<Outcome> falsify(const std::string& source, double seconds = 1) {
@@ -395,6 +468,30 @@ int main() { int x = __VERIFIER_nondet_int(); int *p = malloc(8); if (x == 1) p[
       EXPECT_EQ(o.counterexample->inputs[0].value, 1u);
       EXPECT_FALSE(o.counterexample->trace.empty());
     }
+}
+
+TEST(Falsifier, RecurringStateRefutesTermination) {
+  auto outcomes = falsify(R"(
+int main() { int x = __VERIFIER_nondet_int(); while (x > 5) { if (x != 10) x--; } return 0; })");
+  for (const auto& o : outcomes)
+    if (o.property == Property::Termination) {
+      ASSERT_EQ(o.verdict, Verdict::False) << o.reason;
+      ASSERT_TRUE(o.counterexample.has_value());
+      const Counterexample& cex = *o.counterexample;
+      EXPECT_EQ(cex.loopInputsStart, std::optional<size_t>(1));
+      ASSERT_EQ(cex.inputs.size(), 1u);
+      EXPECT_EQ(cex.inputs[0].value, 10u);
+      EXPECT_NE(cex.violation.find("non-termination"), std::string::npos) << cex.violation;
+      EXPECT_FALSE(cex.trace.empty());
+    } else {
+      EXPECT_NE(o.verdict, Verdict::False) << propertyName(o.property);
+    }
+}
+
+TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
+  auto outcomes = falsify(R"(
+int main() { int a; while (1) { if ((unsigned long)&a == 12345) break; } return 0; })");
+  EXPECT_EQ(verdictOf(outcomes, Property::Termination), Verdict::Unknown);
 }
 
 }  // namespace
