@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "smt/solver.h"
+
 namespace atropos::its {
 
 namespace {
@@ -120,6 +122,8 @@ bool tidy(LinearTransition& t, unsigned variables) {
       break;
     }
   }
+  // Of inequalities with the same linear part, only the tightest (the largest constant) says anything.
+  std::map<std::vector<std::pair<unsigned, Integer>>, size_t> tightest;
   std::vector<Constraint> kept;
   for (Constraint& c : t.guard) {
     normalize(c);
@@ -128,7 +132,15 @@ bool tidy(LinearTransition& t, unsigned variables) {
       if (!holds) return false;
       continue;
     }
-    if (std::find(kept.begin(), kept.end(), c) == kept.end()) kept.push_back(c);
+    if (c.equality) {
+      if (std::find(kept.begin(), kept.end(), c) == kept.end()) kept.push_back(c);
+      continue;
+    }
+    auto [it, inserted] = tightest.emplace(c.expr.terms, kept.size());
+    if (inserted)
+      kept.push_back(c);
+    else if (kept[it->second].expr.constant < c.expr.constant)
+      kept[it->second] = c;
   }
   t.guard = std::move(kept);
   // Renumber the temporaries still in use.
@@ -171,11 +183,8 @@ void removeUnreachable(LinearIts& its) {
   std::erase_if(its.transitions, [&](const LinearTransition& t) { return !reached[t.from]; });
 }
 
-bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, unsigned millis) {
-  z3::solver solver(context, "QF_LIA");
-  z3::params params(context);
-  params.set("timeout", millis);
-  solver.set(params);
+bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
+  z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
   std::vector<z3::expr> variables, temporaries;
   for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
@@ -274,12 +283,12 @@ void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   std::erase_if(its.transitions, [&](LinearTransition& t) { return !tidy(t, variables); });
   removeUnreachable(its);
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, its, context, limits.queryMillis);
+    return !satisfiable(t, its, context, limits);
   });
   chain(its, limits);
   removeUnreachable(its);
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, its, context, limits.queryMillis);
+    return !satisfiable(t, its, context, limits);
   });
   dropUnreadVariables(its);
 }

@@ -3,6 +3,8 @@
 #include <functional>
 #include <set>
 
+#include "smt/solver.h"
+
 namespace atropos::termination {
 
 namespace {
@@ -63,13 +65,7 @@ class Paths {
   }
 
   z3::check_result check(const z3::expr& formula) {
-    z3::solver solver(context_);
-    z3::params params(context_);
-    double left = options_.deadline.secondsLeft();
-    unsigned millis = options_.queryMillis;
-    if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
-    params.set("timeout", millis);
-    solver.set(params);
+    z3::solver solver = smt::limitedSolver(context_, nullptr, smt::Limits{options_.queryMillis, options_.deadline});
     solver.add(formula);
     return solver.check();
   }

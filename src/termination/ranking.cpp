@@ -5,6 +5,7 @@
 #include <set>
 
 #include "its/simplify.h"
+#include "smt/solver.h"
 
 namespace atropos::termination {
 
@@ -27,13 +28,10 @@ class Synthesis {
  public:
   Synthesis(const LinearIts& its, const std::vector<size_t>& component, z3::context& context,
             const RankingOptions& options)
-      : its_(its), component_(component), context_(context), solver_(context, "QF_LRA") {
-    z3::params params(context);
-    double left = options.deadline.secondsLeft();
-    unsigned millis = options.queryMillis;
-    if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
-    params.set("timeout", millis);
-    solver_.set(params);
+      : its_(its),
+        component_(component),
+        context_(context),
+        solver_(smt::limitedSolver(context, "QF_LRA", smt::Limits{options.queryMillis, options.deadline})) {
     // A location's function reads only the variables its outgoing transitions read.
     for (size_t i : component) {
       const LinearTransition& t = its.transitions[i];
@@ -231,25 +229,26 @@ struct IntegerView {
   std::vector<z3::expr> variables, temporaries;
 };
 
-bool valid(z3::context& context, const z3::expr& assumption, const z3::expr& claim, unsigned millis) {
-  z3::solver solver(context, "QF_LIA");
-  z3::params params(context);
-  params.set("timeout", millis);
-  solver.set(params);
+bool valid(z3::context& context, const z3::expr& assumption, const z3::expr& claim, const smt::Limits& limits) {
+  if (limits.deadline.expired()) return false;
+  z3::solver solver = smt::limitedSolver(context, "QF_LIA", limits);
   solver.add(assumption && !claim);
   return solver.check() == z3::unsat;
 }
 
 // Is f strictly decreasing (by at least 1) and bounded from below by 0 on transition t?
 bool decreasesOn(const LinearIts& its, const LinearTransition& t, const RankingFunction& f, z3::context& context,
-                 unsigned millis) {
+                 const smt::Limits& limits) {
   IntegerView view(its, t, context);
-  return valid(context, view.guard(), view.before(f) - view.after(f) >= 1 && view.before(f) >= 0, millis);
+  return valid(context, view.guard(), view.before(f) - view.after(f) >= 1 && view.before(f) >= 0, limits);
 }
 
+// One function that never increases on the component, non-negative and decreasing on the transitions it removes:
+// first decreasing on all of them (a linear ranking function), then on one given transition at a time (a program
+// per transition, until the deadline). The single program of Alias et al. (bounded on all transitions, decreasing
+// on as many as possible) was tried and dropped: Z3 4.8 ran for minutes on it, past every limit.
 std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::vector<size_t>& component,
                                              z3::context& context, const RankingOptions& options) {
-  // First one function for all transitions at once (the common case), then one per transition to remove.
   std::vector<std::optional<size_t>> targets{std::nullopt};
   if (component.size() > 1)
     for (size_t i : component) targets.push_back(i);
@@ -259,10 +258,10 @@ std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::ve
     auto f = synthesis.newFunction();
     for (size_t i : component) {
       const LinearTransition& t = its.transitions[i];
-      bool strict = !target || *target == i;
+      bool decreasing = !target || *target == i;
       Parametric change = Synthesis::difference(f.at(t.from), synthesis.after(f.at(t.to), t));
-      synthesis.requireAtLeast(t, change, strict ? 1 : 0);
-      if (strict) synthesis.requireAtLeast(t, f.at(t.from), 0);
+      synthesis.requireAtLeast(t, change, decreasing ? 1 : 0);
+      if (decreasing) synthesis.requireAtLeast(t, f.at(t.from), 0);
     }
     if (synthesis.solver().check() != z3::sat) continue;
     RankingStep step;
@@ -273,8 +272,8 @@ std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::ve
       continue;
     }
     for (size_t i : component)
-      if ((!target || *target == i) ||
-          decreasesOn(its, its.transitions[i], step.phases[0], context, options.queryMillis))
+      if (!target || *target == i ||
+          decreasesOn(its, its.transitions[i], step.phases[0], context, {options.queryMillis, options.deadline}))
         step.removed.push_back(i);
     return step;
   }
@@ -309,7 +308,7 @@ std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<si
 
 }  // namespace
 
-bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, unsigned queryMillis) {
+bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits) {
   for (size_t i : step.component) {
     const LinearTransition& t = its.transitions[i];
     IntegerView view(its, t, context);
@@ -330,13 +329,18 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
       }
       claim = claim && view.before(step.phases.back()) >= 0;
     }
-    if (!valid(context, view.guard(), claim, queryMillis)) return false;
+    if (!valid(context, view.guard(), claim, limits)) return false;
   }
   return true;
 }
 
 std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, const std::vector<size_t>& component,
                                                        z3::context& context, const RankingOptions& options) {
+  // Linear programs beyond this many constraints can keep Z3 busy far past its time and resource limits.
+  constexpr size_t kMaxConstraints = 6000;
+  size_t constraints = 0;
+  for (size_t i : component) constraints += its.transitions[i].guard.size();
+  if (constraints > kMaxConstraints) return std::nullopt;
   std::vector<RankingStep> steps;
   std::vector<std::vector<size_t>> work{component};
   while (!work.empty()) {
@@ -346,7 +350,7 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     std::optional<RankingStep> step = lexicographicStep(its, current, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current, depth, context, options);
-    if (!step || !checkStep(its, *step, context, options.queryMillis)) return std::nullopt;
+    if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) return std::nullopt;
     std::vector<size_t> rest;
     for (size_t i : current)
       if (std::find(step->removed.begin(), step->removed.end(), i) == step->removed.end()) rest.push_back(i);

@@ -24,6 +24,7 @@
 
 #include "common/deadline.h"
 #include "its/linear.h"
+#include "smt/solver.h"
 
 namespace atropos::termination {
 
@@ -50,7 +51,7 @@ struct RankingOptions {
 std::optional<std::vector<RankingStep>> proveComponent(const its::LinearIts& its, const std::vector<size_t>& component,
                                                        z3::context& context, const RankingOptions& options);
 
-// Re-checks one step on the integers.
-bool checkStep(const its::LinearIts& its, const RankingStep& step, z3::context& context, unsigned queryMillis);
+// Re-checks one step on the integers; false also when the solver cannot tell within the limits.
+bool checkStep(const its::LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits);
 
 }  // namespace atropos::termination

@@ -177,8 +177,8 @@ TEST(Termination, EveryCertificateIsRechecked) {
   // A function that increases: the check must reject it.
   wrong.phases[0].perLocation[proof.system.transitions[wrong.component[0]].from] =
       its::LinearExpr::variable(0).scaled(-1);
-  EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, 2000));
-  EXPECT_TRUE(termination::checkStep(proof.system, proof.steps[0], context, 2000));
+  EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, smt::Limits{2000, Deadline::never()}));
+  EXPECT_TRUE(termination::checkStep(proof.system, proof.steps[0], context, smt::Limits{2000, Deadline::never()}));
 }
 
 }  // namespace
