@@ -25,4 +25,6 @@ bool readFile(const std::string& path, std::string& contents) {
   return true;
 }
 
+std::string numbered(std::string prefix, unsigned long long number) { return prefix.append(std::to_string(number)); }
+
 }  // namespace atropos

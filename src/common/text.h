@@ -10,5 +10,7 @@ std::string_view trim(std::string_view s);
 bool startsWith(std::string_view s, std::string_view prefix);
 // Reads a whole file; false when it cannot be opened.
 bool readFile(const std::string& path, std::string& contents);
+// prefix followed by the decimal number, e.g. numbered("x", 3) == "x3" (also a name for solver constants).
+std::string numbered(std::string prefix, unsigned long long number);
 
 }  // namespace atropos

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "common/text.h"
+
 namespace atropos::its {
 
 Integer checkedAdd(Integer a, Integer b) {
@@ -29,6 +31,36 @@ std::string toString(Integer v) {
   if (negative) digits.push_back('-');
   std::reverse(digits.begin(), digits.end());
   return digits;
+}
+
+bool parseInteger(const std::string& text, Integer& value) {
+  value = 0;
+  size_t i = 0;
+  bool negative = false;
+  if (!text.empty() && text[0] == '-') {
+    negative = true;
+    i = 1;
+  }
+  if (i == text.size()) return false;
+  try {
+    for (; i < text.size(); ++i) {
+      if (text[i] < '0' || text[i] > '9') return false;
+      value = checkedAdd(checkedMul(value, 10), text[i] - '0');
+    }
+  } catch (const ArithmeticOverflow&) {
+    return false;
+  }
+  if (negative) value = -value;
+  return true;
+}
+
+Integer gcd(Integer a, Integer b) {
+  while (b != 0) {
+    Integer r = a % b;
+    a = b;
+    b = r;
+  }
+  return a < 0 ? -a : a;
 }
 
 Integer LinearExpr::coefficient(unsigned v) const {
@@ -67,27 +99,6 @@ LinearExpr LinearExpr::scaled(Integer factor) const {
 }
 
 namespace {
-
-bool parseInteger(const std::string& text, Integer& value) {
-  value = 0;
-  size_t i = 0;
-  bool negative = false;
-  if (!text.empty() && text[0] == '-') {
-    negative = true;
-    i = 1;
-  }
-  if (i == text.size()) return false;
-  try {
-    for (; i < text.size(); ++i) {
-      if (text[i] < '0' || text[i] > '9') return false;
-      value = checkedAdd(checkedMul(value, 10), text[i] - '0');
-    }
-  } catch (const ArithmeticOverflow&) {
-    return false;
-  }
-  if (negative) value = -value;
-  return true;
-}
 
 z3::expr numeral(z3::context& context, Integer v) { return context.int_val(toString(v).c_str()); }
 
@@ -384,7 +395,7 @@ std::string toString(const LinearTransition& t, const LinearIts& its) {
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names) {
   std::string text;
   for (const auto& [v, c] : e.terms) {
-    std::string name = v < names.size() ? names[v] : "t" + std::to_string(v - names.size());
+    std::string name = v < names.size() ? names[v] : numbered("t", v - names.size());
     Integer magnitude = c < 0 ? -c : c;
     if (text.empty())
       text += c < 0 ? "-" : "";

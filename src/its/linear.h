@@ -32,6 +32,9 @@ struct ArithmeticOverflow : std::runtime_error {
 Integer checkedAdd(Integer a, Integer b);
 Integer checkedMul(Integer a, Integer b);
 std::string toString(Integer v);
+Integer gcd(Integer a, Integer b);  // non-negative
+// A decimal numeral (with an optional minus sign) that fits in 128 bits.
+bool parseInteger(const std::string& text, Integer& value);
 
 // Σ coefficient·variable + constant. Variables are numbered: 0..n-1 are the system's, n.. a transition's
 // temporaries. Terms are sorted by variable and have non-zero coefficients.

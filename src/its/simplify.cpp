@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "common/components.h"
+#include "common/text.h"
 #include "smt/solver.h"
 
 namespace atropos::its {
@@ -35,14 +37,6 @@ void substitute(LinearTransition& t, unsigned v, const LinearExpr& by) {
   for (LinearExpr& u : t.update) u = replace(u);
 }
 
-Integer gcd(Integer a, Integer b) {
-  while (b != 0) {
-    Integer r = a % b;
-    a = b;
-    b = r;
-  }
-  return a < 0 ? -a : a;
-}
 
 // Divides a constraint by the gcd of its coefficients (rounding the constant the right way for inequalities).
 void normalize(Constraint& c) {
@@ -186,8 +180,8 @@ void removeUnreachable(LinearIts& its) {
 bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
   std::vector<z3::expr> variables, temporaries;
-  for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
-  for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+  for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(numbered("x", v).c_str()));
+  for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
   return solver.check() != z3::unsat;  // unknown keeps the transition
 }
@@ -300,49 +294,9 @@ std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its) {
 }
 
 std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its, const std::vector<size_t>& among) {
-  size_t n = its.locations.size();
-  std::vector<std::vector<size_t>> successors(n);
-  for (size_t i : among) successors[its.transitions[i].from].push_back(i);
-  // Tarjan's algorithm, iteratively.
-  std::vector<int> index(n, -1), low(n, 0), component(n, -1);
-  std::vector<bool> onStack(n, false);
-  std::vector<LocationId> stack;
-  int counter = 0, components = 0;
-  for (LocationId root = 0; root < n; ++root) {
-    if (index[root] >= 0) continue;
-    std::vector<std::pair<LocationId, size_t>> frames{{root, 0}};
-    index[root] = low[root] = counter++;
-    stack.push_back(root);
-    onStack[root] = true;
-    while (!frames.empty()) {
-      auto& [l, next] = frames.back();
-      if (next < successors[l].size()) {
-        LocationId m = its.transitions[successors[l][next++]].to;
-        if (index[m] < 0) {
-          index[m] = low[m] = counter++;
-          stack.push_back(m);
-          onStack[m] = true;
-          frames.emplace_back(m, 0);
-        } else if (onStack[m]) {
-          low[l] = std::min(low[l], index[m]);
-        }
-        continue;
-      }
-      if (low[l] == index[l]) {
-        LocationId m;
-        do {
-          m = stack.back();
-          stack.pop_back();
-          onStack[m] = false;
-          component[m] = components;
-        } while (m != l);
-        ++components;
-      }
-      LocationId done = l;
-      frames.pop_back();
-      if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
-    }
-  }
+  std::vector<std::vector<int>> successors(its.locations.size());
+  for (size_t i : among) successors[its.transitions[i].from].push_back(static_cast<int>(its.transitions[i].to));
+  std::vector<int> component = stronglyConnectedComponents(successors);
   std::map<int, std::vector<size_t>> byComponent;
   for (size_t i : among) {
     const LinearTransition& t = its.transitions[i];

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/text.h"
+
 namespace atropos::its {
 
 namespace {
@@ -152,7 +154,7 @@ class Converter {
         if (declaration.list.size() != 2 || !declaration.list[0].isAtom()) throw ParseError("malformed binding");
         // Every bound variable becomes a distinct constant: a temporary of the transition.
         bind(declaration.list[0].atom,
-             context_.int_const(("_t" + std::to_string(fresh_++) + "_" + declaration.list[0].atom).c_str()));
+             context_.int_const((numbered("_t", fresh_++) + "_" + declaration.list[0].atom).c_str()));
       }
       z3::expr body = argument(2);
       scopes_.pop_back();
@@ -260,7 +262,7 @@ Transition fromRelation(const z3::expr& relation, const std::vector<z3::expr>& p
   Transition t{0, 0, context.bool_val(true), {}, {}};
   for (size_t p = 0; p < post.size(); ++p) {
     z3::expr value = definition[p] ? *definition[p]
-                                   : context.int_const(("_" + post[p].decl().name().str()).c_str());
+                                   : context.int_const(std::string("_").append(post[p].decl().name().str()).c_str());
     from.push_back(post[p]);
     to.push_back(value);
     t.update.push_back(value);

@@ -7,6 +7,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "common/components.h"
+#include "common/text.h"
 #include "frontend/source_location.h"
 #include "symex/source_names.h"
 
@@ -14,10 +16,8 @@ namespace atropos::symex {
 
 namespace {
 
-bool isSymbol(const z3::expr& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
-
 void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vector<z3::expr>& out) {
-  if (isSymbol(e)) {
+  if (its::isSymbol(e)) {
     if (seen.insert(e.id()).second) out.push_back(e);
     return;
   }
@@ -59,45 +59,7 @@ std::vector<bool> onCycles(const Graph& graph) {
       if (graph.nodes[child].status != Node::Status::Removed) successors[id].push_back(child);
     if (node.status == Node::Status::Generalized && node.generalization >= 0) successors[id].push_back(node.generalization);
   }
-  std::vector<int> index(n, -1), low(n, 0), component(n, -1);
-  std::vector<bool> onStack(n, false);
-  std::vector<int> stack;
-  int counter = 0, components = 0;
-  for (size_t root = 0; root < n; ++root) {
-    if (index[root] >= 0 || graph.nodes[root].status == Node::Status::Removed) continue;
-    std::vector<std::pair<int, size_t>> frames{{static_cast<int>(root), 0}};
-    index[root] = low[root] = counter++;
-    stack.push_back(static_cast<int>(root));
-    onStack[root] = true;
-    while (!frames.empty()) {
-      auto& [v, next] = frames.back();
-      if (next < successors[v].size()) {
-        int w = successors[v][next++];
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++;
-          stack.push_back(w);
-          onStack[w] = true;
-          frames.emplace_back(w, 0);
-        } else if (onStack[w]) {
-          low[v] = std::min(low[v], index[w]);
-        }
-        continue;
-      }
-      if (low[v] == index[v]) {
-        int w;
-        do {
-          w = stack.back();
-          stack.pop_back();
-          onStack[w] = false;
-          component[w] = components;
-        } while (w != v);
-        ++components;
-      }
-      int done = v;
-      frames.pop_back();
-      if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
-    }
-  }
+  std::vector<int> component = stronglyConnectedComponents(successors);
   std::vector<bool> cyclic(n, false);
   for (size_t v = 0; v < n; ++v)
     for (int w : successors[v])
@@ -106,12 +68,12 @@ std::vector<bool> onCycles(const Graph& graph) {
 }
 
 std::string locationName(int id, const Node& node) {
-  std::string name = "n" + std::to_string(id);
+  std::string name = numbered("n", static_cast<unsigned long long>(id));
   if (node.state.frames.empty() || !node.state.top().next) return name;
   const llvm::Instruction* at = node.state.top().next;
   SourceLocation loc = frontend::sourceLocationOf(*at);
-  name += "@" + at->getFunction()->getName().str();
-  if (loc.known()) name += ":" + std::to_string(loc.line);
+  name.append("@").append(at->getFunction()->getName().str());
+  if (loc.known()) name += numbered(":", loc.line);
   return name;
 }
 
@@ -173,7 +135,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     for (const z3::expr& v : variablesAt[a]) kept.insert(v.id());
     for (const z3::expr& v : system.its.variables)
       t.update.push_back(kept.count(v.id()) ? v
-                                           : context.int_const(("_arbitrary" + std::to_string(arbitrary++)).c_str()));
+                                           : context.int_const(numbered("_arbitrary", arbitrary++).c_str()));
     if (mu)
       for (const auto& [general, instance] : mu->pairs) {
         auto it = position.find(general.id());

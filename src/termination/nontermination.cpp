@@ -3,6 +3,7 @@
 #include <functional>
 #include <set>
 
+#include "common/text.h"
 #include "smt/solver.h"
 
 namespace atropos::termination {
@@ -47,7 +48,7 @@ class Paths {
       }
       for (const z3::expr& temporary : temporaries_[i]) {
         from.push_back(temporary);
-        to.push_back(context_.constant(("_n" + std::to_string(fresh_++)).c_str(), temporary.get_sort()));
+        to.push_back(context_.constant(numbered("_n", fresh_++).c_str(), temporary.get_sort()));
       }
       constraints.push_back(z3::expr(t.guard).substitute(from, to));
       std::vector<z3::expr> next;
@@ -60,7 +61,7 @@ class Paths {
   std::vector<z3::expr> freshState() {
     std::vector<z3::expr> state;
     for (size_t v = 0; v < its_.variables.size(); ++v)
-      state.push_back(context_.int_const(("_s" + std::to_string(fresh_++)).c_str()));
+      state.push_back(context_.int_const(numbered("_s", fresh_++).c_str()));
     return state;
   }
 

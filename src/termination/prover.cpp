@@ -3,6 +3,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/text.h"
 #include "its/simplify.h"
 #include "smt/printing.h"
 
@@ -81,7 +82,7 @@ std::string describe(const Proof& proof,
       if (step.phases.size() == 1)
         out << (step.removed.size() == step.component.size()
                     ? "linear ranking function"
-                    : "ranking function for " + std::to_string(step.removed.size()) + " of them (the others do not increase it)");
+                    : numbered("ranking function for ", step.removed.size()) + " of them (the others do not increase it)");
       else
         out << "nested ranking function of " << step.phases.size() << " phases";
       out << "\n";

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "common/text.h"
 #include "its/simplify.h"
 #include "smt/solver.h"
 
@@ -57,11 +58,11 @@ class Synthesis {
     for (const auto& [l, variables] : relevant_) {
       Parametric p;
       for (unsigned v : variables) {
-        z3::expr c = context_.real_const(("f" + std::to_string(id) + "_" + std::to_string(l) + "_" + std::to_string(v)).c_str());
+        z3::expr c = context_.real_const((numbered(numbered(numbered("f", id) + "_", l) + "_", v)).c_str());
         p.coefficients.emplace(v, c);
         unknowns_.push_back(c);
       }
-      p.constant = context_.real_const(("f" + std::to_string(id) + "_" + std::to_string(l) + "_c").c_str());
+      p.constant = context_.real_const((numbered(numbered("f", id) + "_", l) + "_c").c_str());
       unknowns_.push_back(*p.constant);
       f.emplace(l, std::move(p));
     }
@@ -102,7 +103,7 @@ class Synthesis {
     std::map<unsigned, z3::expr> combination;
     z3::expr constants = context_.real_val(0);
     for (const its::Constraint& c : t.guard) {
-      z3::expr lambda = context_.real_const(("l" + std::to_string(multipliers_++)).c_str());
+      z3::expr lambda = context_.real_const(numbered("l", multipliers_++).c_str());
       if (!c.equality) solver_.add(lambda >= 0);
       for (const auto& [v, a] : c.expr.terms) {
         z3::expr term = realOf(context_, a) * lambda;
@@ -138,7 +139,7 @@ class Synthesis {
       z3::expr v = model.eval(unknown, true);
       Integer numerator = parse(v.numerator().get_decimal_string(0));
       Integer denominator = parse(v.denominator().get_decimal_string(0));
-      scale = its::checkedMul(scale / gcd(scale, denominator), denominator);
+      scale = its::checkedMul(scale / its::gcd(scale, denominator), denominator);
       return std::make_pair(numerator, denominator);
     };
     std::vector<std::map<its::LocationId, std::pair<std::vector<std::pair<unsigned, std::pair<Integer, Integer>>>,
@@ -169,20 +170,10 @@ class Synthesis {
   }
 
  private:
-  static Integer gcd(Integer a, Integer b) {
-    while (b != 0) {
-      Integer r = a % b;
-      a = b;
-      b = r;
-    }
-    return a < 0 ? -a : a;
-  }
-
   static Integer parse(const std::string& text) {
-    Integer v = 0;
-    bool negative = !text.empty() && text[0] == '-';
-    for (size_t i = negative ? 1 : 0; i < text.size(); ++i) v = its::checkedAdd(its::checkedMul(v, 10), text[i] - '0');
-    return negative ? -v : v;
+    Integer v;
+    if (!its::parseInteger(text, v)) throw its::ArithmeticOverflow();
+    return v;
   }
 
   void add(Parametric& p, const LinearExpr& e, const z3::expr& factor) {
@@ -211,8 +202,8 @@ class Synthesis {
 struct IntegerView {
   IntegerView(const LinearIts& its, const LinearTransition& t, z3::context& context) : t(t), context(context) {
     for (size_t v = 0; v < its.variables.size(); ++v)
-      variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
-    for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+      variables.push_back(context.int_const(numbered("x", v).c_str()));
+    for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   }
   z3::expr before(const RankingFunction& f) const { return its::toZ3(*f.perLocation.at(t.from), context, variables, temporaries); }
   z3::expr after(const RankingFunction& f) const {
