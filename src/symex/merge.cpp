@@ -58,9 +58,11 @@ PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
   return r;
 }
 
+// From the instance's variables back to the general state's (a numeral instance, e.g. a stored 0, has no way back).
 Instantiation inverse(const Instantiation& mu) {
   Instantiation r;
-  for (const auto& [general, instance] : mu.pairs) r.pairs.emplace_back(instance, general);
+  for (const auto& [general, instance] : mu.pairs)
+    if (instance.is_const() && instance.decl().decl_kind() == Z3_OP_UNINTERPRETED) r.pairs.emplace_back(instance, general);
   return r;
 }
 
@@ -144,6 +146,17 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     PointsTo r = renamed(p, mu);
     bool found = false;
     for (const PointsTo& q : i.pointsTo) found = found || samePointsTo(r, q);
+    // A stored value that only the memory names (no program value holds it) stands for whatever the instance
+    // stores at that location.
+    bool free = p.value.is_const() && p.value.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
+                std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, p.value); });
+    for (size_t k = 0; k < i.pointsTo.size() && !found && free; ++k) {
+      const PointsTo& q = i.pointsTo[k];
+      if (q.bits == r.bits && q.view == r.view && z3::eq(q.address, r.address) && z3::eq(q.block, r.block)) {
+        mu.pairs.emplace_back(p.value, q.value);
+        found = true;
+      }
+    }
     if (!found) return std::nullopt;
   }
   std::vector<z3::expr> facts = general.allFacts();
@@ -212,6 +225,16 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (!keptB[k] && mb.blocks[k].kind == BlockKind::Heap) c.heapForgotten = true;
   c.heapForgotten = c.heapForgotten || older.heapForgotten || newer.heapForgotten;
   c.inputsKnown = false;
+  // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
+  // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
+  // A value in memory that no program value holds: a numeral or a variable of its own.
+  auto isFreeSymbol = [](const z3::expr& e, const Instantiation& mu) {
+    if (e.is_numeral()) return true;
+    if (!e.is_const() || e.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
+    for (const auto& [general, instance] : mu.pairs)
+      if (z3::eq(instance, e)) return false;
+    return true;
+  };
   for (const PointsTo& x : ma.pointsTo) {
     PointsTo rx = renamed(x, toMergedA);
     bool blockKept = false;
@@ -219,8 +242,32 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (!blockKept) continue;
     bool inBoth = false;
     for (const PointsTo& y : mb.pointsTo) inBoth = inBoth || samePointsTo(rx, renamed(y, toMergedB));
-    if (inBoth) memory->pointsTo.push_back(rx);
+    if (inBoth) {
+      memory->pointsTo.push_back(rx);
+      continue;
+    }
+    if (!isFreeSymbol(x.value, result.fromOlder)) continue;
+    for (const PointsTo& y : mb.pointsTo) {
+      PointsTo ry = renamed(y, toMergedB);
+      if (ry.bits != rx.bits || ry.view != rx.view || !z3::eq(ry.block, rx.block) || !z3::eq(ry.address, rx.address) ||
+          !isFreeSymbol(y.value, result.fromNewer))
+        continue;
+      z3::expr v = executor.fresh("stored");
+      result.fromOlder.pairs.emplace_back(v, x.value);
+      result.fromNewer.pairs.emplace_back(v, y.value);
+      facts.push_back(rx.view == View::Signed ? smt::inSignedRange(v, rx.bits) : smt::inUnsignedRange(v, rx.bits));
+      terms.emplace_back(v, false);
+      if (!olderIsMerged) {
+        changed.emplace_back(v, x.value);
+        terms.emplace_back(x.value, false);
+      }
+      rx.value = v;
+      memory->pointsTo.push_back(rx);
+      break;
+    }
   }
+  toMergedA = inverse(result.fromOlder);
+  toMergedB = inverse(result.fromNewer);
   c.memory = memory;
   for (const MemoryBlock& b : memory->blocks) {
     terms.emplace_back(b.lo, true);

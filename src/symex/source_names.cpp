@@ -2,6 +2,8 @@
 
 #include <llvm/IR/Function.h>
 
+#include <algorithm>
+
 namespace atropos::symex {
 
 Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::context& context) {
@@ -27,6 +29,24 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
       names.pairs.emplace_back(b.lo, context.int_const(start.c_str()));
     }
     names.pairs.emplace_back(b.hi, context.int_const((start + "_end").c_str()));
+  }
+  // A value in memory by the pointer to it: *p. Globals by their own name.
+  for (const PointsTo& p : state.memory->pointsTo) {
+    if (!p.value.is_const() || p.value.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
+    auto named = [&](const z3::expr& e) {
+      return std::any_of(names.pairs.begin(), names.pairs.end(), [&](const auto& n) { return z3::eq(n.first, e); });
+    };
+    if (named(p.value)) continue;
+    std::string pointer;
+    for (const auto& [variable, name] : names.pairs)
+      if (z3::eq(variable, p.address)) pointer = name.decl().name().str();
+    for (const MemoryBlock& b : state.memory->blocks)
+      if (pointer.empty() && b.kind == BlockKind::Global && z3::eq(b.lo, p.address) && b.origin &&
+          b.origin->hasName())
+        pointer = "&" + b.origin->getName().str();
+    if (pointer.empty()) continue;
+    std::string value = pointer[0] == '&' ? pointer.substr(1) : "*" + pointer;
+    names.pairs.emplace_back(p.value, context.int_const(value.c_str()));
   }
   return names;
 }

@@ -79,7 +79,9 @@ std::string describe(const Proof& proof,
       out << "cycle through";
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
       out << " (" << step.component.size() << " transitions): ";
-      if (step.phases.size() == 1)
+      if (step.phases.empty())
+        out << step.removed.size() << " of them cannot be followed by another (a run ends after them)";
+      else if (step.phases.size() == 1)
         out << (step.removed.size() == step.component.size()
                     ? "linear ranking function"
                     : numbered("ranking function for ", step.removed.size()) + " of them (the others do not increase it)");

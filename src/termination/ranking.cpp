@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/text.h"
+#include "common/text.h"
 #include "its/simplify.h"
 #include "smt/solver.h"
 
@@ -299,7 +300,53 @@ std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<si
 
 }  // namespace
 
+namespace {
+
+// Can transition `second` be taken right after `first`?
+bool canFollow(const LinearIts& its, const LinearTransition& first, const LinearTransition& second,
+               z3::context& context, const smt::Limits& limits) {
+  IntegerView before(its, first, context);
+  LinearTransition shifted = second;
+  // The second transition's temporaries are its own.
+  std::vector<z3::expr> temporaries;
+  for (unsigned k = 0; k < second.temporaries; ++k) temporaries.push_back(context.int_const(numbered("s", k).c_str()));
+  std::vector<z3::expr> after;
+  for (const LinearExpr& u : first.update) after.push_back(its::toZ3(u, context, before.variables, before.temporaries));
+  z3::expr guard = context.bool_val(true);
+  for (const its::Constraint& c : second.guard) guard = guard && its::toZ3(c, context, after, temporaries);
+  return !valid(context, before.guard(), !guard, limits);
+}
+
+// Transitions after which no transition of the component can be taken: each ends any run it is in.
+std::optional<RankingStep> deadEndStep(const LinearIts& its, const std::vector<size_t>& component,
+                                       z3::context& context, const RankingOptions& options) {
+  RankingStep step;
+  step.component = component;
+  for (size_t i : component) {
+    bool followed = false;
+    for (size_t j : component)
+      if (its.transitions[j].from == its.transitions[i].to &&
+          canFollow(its, its.transitions[i], its.transitions[j], context, {options.queryMillis, options.deadline})) {
+        followed = true;
+        break;
+      }
+    if (!followed) step.removed.push_back(i);
+  }
+  if (step.removed.empty()) return std::nullopt;
+  return step;
+}
+
+}  // namespace
+
 bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits) {
+  if (step.phases.empty()) {
+    for (size_t i : step.removed)
+      for (size_t j : step.component)
+        if (its.transitions[j].from == its.transitions[i].to &&
+            canFollow(its, its.transitions[i], its.transitions[j], context, limits))
+          return false;
+    return true;
+  }
   for (size_t i : step.component) {
     const LinearTransition& t = its.transitions[i];
     IntegerView view(its, t, context);
@@ -338,7 +385,8 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (options.deadline.expired()) return std::nullopt;
     std::vector<size_t> current = std::move(work.back());
     work.pop_back();
-    std::optional<RankingStep> step = lexicographicStep(its, current, context, options);
+    std::optional<RankingStep> step = deadEndStep(its, current, context, options);
+    if (!step) step = lexicographicStep(its, current, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current, depth, context, options);
     if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) return std::nullopt;

@@ -140,6 +140,16 @@ TEST(Termination, DivisionByAConstantStaysExact) {
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
 }
 
+TEST(Termination, TransitionThatEndsEveryRunIsRemoved) {
+  // while (j > 0) j++ on a 4-bit unsigned j: the wrap-around to 0 leaves the loop.
+  termination::Proof proof = prove(system({"j"}, {"a"},
+                                          {{"a", "a", "(and (>= j 1) (<= j 14) (= jP (+ j 1)))"},
+                                           {"a", "a", "(and (= j 15) (= jP 0))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_GE(proof.steps.size(), 2u);
+  EXPECT_TRUE(proof.steps[0].phases.empty());
+}
+
 TEST(Termination, NonTerminationByFixedPoint) {
   // while (x > 5) { if (x != 10) x--; }
   termination::Proof proof = prove(system({"x"}, {"a"},
