@@ -1,9 +1,8 @@
 #include "driver/its_command.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
+#include "common/text.h"
 #include "its/smtlib.h"
 #include "termination/prover.h"
 
@@ -15,15 +14,13 @@ int runItsCommand(const Options& options) {
     std::cerr << "atropos: error: its: no input file\n";
     return kExitUsage;
   }
-  std::ifstream in(options.inputFile);
-  if (!in) {
+  std::string text;
+  if (!readFile(options.inputFile, text)) {
     std::cerr << "atropos: error: cannot read '" << options.inputFile << "'\n";
     return kExitInput;
   }
-  std::stringstream text;
-  text << in.rdbuf();
   z3::context context;
-  its::ReadResult read = its::readSmtLib(text.str(), context);
+  its::ReadResult read = its::readSmtLib(text, context);
   if (!read.its) {
     std::cout << "MAYBE\n" << options.inputFile << ": " << read.error << "\n";
     return kExitOk;

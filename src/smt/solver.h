@@ -20,9 +20,9 @@ struct Limits {
   Deadline deadline = Deadline::never();
 };
 
-// A plain Z3 solver for `logic` (nullptr: Z3's default) whose checks give up after the per-question limit or at the
-// deadline, whichever comes first (for engines that need Z3's own interface, e.g. for linear programs). The limit
-// is also a resource budget, so the same question gets the same answer on a busy machine.
+// A plain Z3 solver for `logic` (nullptr: Z3's simple solver) for engines that need Z3's own interface, e.g. for
+// linear programs. Each check gets a resource budget worth about the per-question limit, or what is left before
+// the deadline when that is less; away from the deadline the same question gets the same answer on a busy machine.
 z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits);
 
 class Solver {

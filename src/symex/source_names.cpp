@@ -43,9 +43,9 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     for (const MemoryBlock& b : state.memory->blocks)
       if (pointer.empty() && b.kind == BlockKind::Global && z3::eq(b.lo, p.address) && b.origin &&
           b.origin->hasName())
-        pointer = "&" + b.origin->getName().str();
+        pointer = std::string("&").append(b.origin->getName().str());
     if (pointer.empty()) continue;
-    std::string value = pointer[0] == '&' ? pointer.substr(1) : "*" + pointer;
+    std::string value = pointer[0] == '&' ? pointer.substr(1) : std::string("*").append(pointer);
     names.pairs.emplace_back(p.value, context.int_const(value.c_str()));
   }
   return names;

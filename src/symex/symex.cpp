@@ -9,13 +9,13 @@
 
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
+#include "its/smtlib.h"
 #include "smt/integers.h"
 #include "smt/printing.h"
 #include "smt/solver.h"
 #include "symex/graph.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
-#include "its/smtlib.h"
 #include "termination/prover.h"
 
 namespace atropos::symex {
@@ -127,12 +127,22 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
 }
 
 // A termination proof with the ranking functions over C names where the loop head's state names the variables.
-std::string describeInSource(const termination::Proof& proof, const GraphSystem& system) {
+std::string describeInSource(const termination::Proof& proof, const GraphSystem& system, const Graph& graph,
+                             const ProgramIndex& index, z3::context& context) {
+  std::map<its::LocationId, std::map<std::string, std::string>> names;
   return termination::describe(proof, [&](its::LocationId l, const std::string& variable) {
-    const auto& names = system.sourceNames.at(l);
-    auto it = names.find(variable);
-    return it == names.end() ? variable : it->second;
+    auto [at, fresh] = names.try_emplace(l);
+    if (fresh)
+      for (const auto& [v, name] : sourceNames(graph.nodes[system.nodeOfLocation[l]].state, index, context).pairs)
+        at->second.emplace(v.decl().name().str(), name.decl().name().str());
+    auto it = at->second.find(variable);
+    return it == at->second.end() ? variable : it->second;
   });
+}
+
+std::string couldNotExclude(const Node& error) {
+  return "symbolic execution could not exclude " + std::string(errorKindName(error.error)) + ": " + error.message +
+         where(error.at);
 }
 
 std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
@@ -280,7 +290,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
       prover.deadline = options.deadline;
       prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
       loopsEnd = termination::proveTermination(system->its, context, prover);
-    } catch (const z3::exception& e) {
+    } catch (const z3::exception&) {
       loopsEnd.reset();
     }
   }
@@ -290,7 +300,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     evidence->its = out.str();
   }
   if (evidence && options.explain && loopsEnd && loopsEnd->answer == termination::Answer::Yes)
-    evidence->explanation += "termination proof:\n" + describeInSource(*loopsEnd, *system);
+    evidence->explanation += "termination proof:\n" + describeInSource(*loopsEnd, *system, graph, index, context);
 
   std::string size = std::to_string(states) + " states";
   const Node* blocking = nullptr;
@@ -306,9 +316,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     o.engine = "symex";
     if (p == Property::Termination) {
       if (!errors.empty()) {
-        const Node* first = errors.begin()->second;
-        o.reason = "symbolic execution could not exclude " + std::string(errorKindName(first->error)) + ": " +
-                   first->message + where(first->at);
+        o.reason = couldNotExclude(*errors.begin()->second);
       } else if (!graph.complete) {
         o.reason = "symbolic execution: " + graph.incompleteReason;
       } else if (!loopsEnd) {
@@ -321,8 +329,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
                    std::to_string(loopsEnd->steps.size()) + " proof steps)";
       }
     } else if (blocking) {
-      o.reason = "symbolic execution could not exclude " + std::string(errorKindName(blocking->error)) + ": " +
-                 blocking->message + where(blocking->at);
+      o.reason = couldNotExclude(*blocking);
     } else if (p == Property::UnreachCall && errors.count(ErrorKind::Reach)) {
       o.reason = "symbolic execution: reach_error() may be called" + where(errors.at(ErrorKind::Reach)->at);
     } else if (!graph.complete) {

@@ -10,7 +10,6 @@
 #include "common/components.h"
 #include "common/text.h"
 #include "frontend/source_location.h"
-#include "symex/source_names.h"
 
 namespace atropos::symex {
 
@@ -80,7 +79,7 @@ std::string locationName(int id, const Node& node) {
 }  // namespace
 
 GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
-  GraphSystem system{its::Its(context), {}, {}};
+  GraphSystem system{its::Its(context), {}};
   system.its.everyLocationStarts = true;
   std::vector<bool> cyclic = onCycles(graph);
   // Every cycle of the graph passes through the target of a generalization edge: the loop heads.
@@ -118,10 +117,6 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
     guards.push_back(std::move(literals));
     variablesAt.push_back(std::move(variables));
-    std::map<std::string, std::string> names;
-    for (const auto& [variable, name] : sourceNames(node.state, index, context).pairs)
-      names.emplace(variable.decl().name().str(), name.decl().name().str());
-    system.sourceNames.push_back(std::move(names));
   }
   std::unordered_map<unsigned, size_t> position;
   for (size_t k = 0; k < system.its.variables.size(); ++k) position.emplace(system.its.variables[k].id(), k);
@@ -144,7 +139,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     t.origin = system.its.locations[a] + " -> " + system.its.locations[t.to];
     system.its.transitions.push_back(std::move(t));
   };
-  for (const auto& [id, l] : location) {
+  for (int id : system.nodeOfLocation) {
     const Node& node = graph.nodes[id];
     for (int child : node.children)
       if (location.count(child)) transition(id, child, nullptr);

@@ -10,7 +10,6 @@
 
 #include <z3++.h>
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -22,9 +21,7 @@ namespace atropos::symex {
 
 struct GraphSystem {
   its::Its its;
-  std::vector<int> nodeOfLocation;
-  // Per location, the C name of each variable the state there names (for proofs in source terms).
-  std::vector<std::map<std::string, std::string>> sourceNames;
+  std::vector<int> nodeOfLocation;  // the graph node each location stands for
 };
 
 GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context);

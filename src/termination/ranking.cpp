@@ -31,7 +31,6 @@ class Synthesis {
   Synthesis(const LinearIts& its, const std::vector<size_t>& component, z3::context& context,
             const RankingOptions& options)
       : its_(its),
-        component_(component),
         context_(context),
         solver_(smt::limitedSolver(context, "QF_LRA", smt::Limits{options.queryMillis, options.deadline})) {
     // A location's function reads only the variables its outgoing transitions read.
@@ -61,10 +60,8 @@ class Synthesis {
       for (unsigned v : variables) {
         z3::expr c = context_.real_const((numbered(numbered(numbered("f", id) + "_", l) + "_", v)).c_str());
         p.coefficients.emplace(v, c);
-        unknowns_.push_back(c);
       }
       p.constant = context_.real_const((numbered(numbered("f", id) + "_", l) + "_c").c_str());
-      unknowns_.push_back(*p.constant);
       f.emplace(l, std::move(p));
     }
     return f;
@@ -190,11 +187,9 @@ class Synthesis {
   }
 
   const LinearIts& its_;
-  const std::vector<size_t>& component_;
   z3::context& context_;
   z3::solver solver_;
   std::map<its::LocationId, std::set<unsigned>> relevant_;
-  std::vector<z3::expr> unknowns_;
   unsigned functions_ = 0;
   unsigned multipliers_ = 0;
 };
