@@ -27,4 +27,11 @@ bool readFile(const std::string& path, std::string& contents) {
 
 std::string numbered(std::string prefix, unsigned long long number) { return prefix.append(std::to_string(number)); }
 
+std::string counted(unsigned long long count, const std::string& noun) {
+  std::string text = std::to_string(count);
+  text.append(" ").append(noun);
+  if (count != 1) text.append("s");
+  return text;
+}
+
 }  // namespace atropos

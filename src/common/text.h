@@ -12,5 +12,7 @@ bool startsWith(std::string_view s, std::string_view prefix);
 bool readFile(const std::string& path, std::string& contents);
 // prefix followed by the decimal number, e.g. numbered("x", 3) == "x3" (also a name for solver constants).
 std::string numbered(std::string prefix, unsigned long long number);
+// A count and its noun, e.g. counted(1, "cycle") == "1 cycle", counted(2, "cycle") == "2 cycles".
+std::string counted(unsigned long long count, const std::string& noun);
 
 }  // namespace atropos

@@ -43,6 +43,15 @@ bool samePointsTo(const PointsTo& x, const PointsTo& y) {
          z3::eq(x.block, y.block);
 }
 
+// A stored value as read in another view: the same bits, a different integer when the sign bit is set.
+z3::expr inView(const z3::expr& value, unsigned bits, View from, View to) {
+  if (from == to) return value;
+  z3::context& c = value.ctx();
+  z3::expr modulus = smt::powerOfTwo(c, bits);
+  if (to == View::Signed) return z3::ite(value > smt::signedMax(c, bits), value - modulus, value).simplify();
+  return z3::ite(value < 0, value + modulus, value).simplify();
+}
+
 MemoryBlock renamed(const MemoryBlock& b, const Instantiation& mu) {
   MemoryBlock r = b;
   r.lo = mu.apply(b.lo);
@@ -152,8 +161,8 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
                 std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, p.value); });
     for (size_t k = 0; k < i.pointsTo.size() && !found && free; ++k) {
       const PointsTo& q = i.pointsTo[k];
-      if (q.bits == r.bits && q.view == r.view && z3::eq(q.address, r.address) && z3::eq(q.block, r.block)) {
-        mu.pairs.emplace_back(p.value, q.value);
+      if (q.bits == r.bits && z3::eq(q.address, r.address) && z3::eq(q.block, r.block)) {
+        mu.pairs.emplace_back(p.value, inView(q.value, q.bits, q.view, r.view));
         found = true;
       }
     }
@@ -227,14 +236,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   c.inputsKnown = false;
   // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
   // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
-  // A value in memory that no program value holds: a numeral or a variable of its own.
-  auto isFreeSymbol = [](const z3::expr& e, const Instantiation& mu) {
-    if (e.is_numeral()) return true;
-    if (!e.is_const() || e.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
-    for (const auto& [general, instance] : mu.pairs)
-      if (z3::eq(instance, e)) return false;
-    return true;
-  };
   for (const PointsTo& x : ma.pointsTo) {
     PointsTo rx = renamed(x, toMergedA);
     bool blockKept = false;
@@ -246,15 +247,15 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       memory->pointsTo.push_back(rx);
       continue;
     }
-    if (!isFreeSymbol(x.value, result.fromOlder)) continue;
     for (const PointsTo& y : mb.pointsTo) {
       PointsTo ry = renamed(y, toMergedB);
-      if (ry.bits != rx.bits || ry.view != rx.view || !z3::eq(ry.block, rx.block) || !z3::eq(ry.address, rx.address) ||
-          !isFreeSymbol(y.value, result.fromNewer))
-        continue;
+      if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block) || !z3::eq(ry.address, rx.address)) continue;
+      // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
+      // are merged in the signed reading.
+      if (ry.view != rx.view) rx.view = View::Signed;
       z3::expr v = executor.fresh("stored");
-      result.fromOlder.pairs.emplace_back(v, x.value);
-      result.fromNewer.pairs.emplace_back(v, y.value);
+      result.fromOlder.pairs.emplace_back(v, inView(x.value, rx.bits, x.view, rx.view));
+      result.fromNewer.pairs.emplace_back(v, inView(y.value, rx.bits, y.view, rx.view));
       facts.push_back(rx.view == View::Signed ? smt::inSignedRange(v, rx.bits) : smt::inUnsignedRange(v, rx.bits));
       terms.emplace_back(v, false);
       if (!olderIsMerged) {

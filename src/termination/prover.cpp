@@ -78,9 +78,11 @@ std::string describe(const Proof& proof,
       }
       out << "cycle through";
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
-      out << " (" << step.component.size() << " transitions): ";
-      if (step.phases.empty())
-        out << step.removed.size() << " of them cannot be followed by another (a run ends after them)";
+      out << " (" << counted(step.component.size(), "transition") << "): ";
+      if (step.phases.empty()) {
+        out << "split by which transition can follow which into " << counted(step.parts.size(), "cycle");
+        if (!step.removed.empty()) out << "; " << step.removed.size() << " on none of them (taken finitely often)";
+      }
       else if (step.phases.size() == 1)
         out << (step.removed.size() == step.component.size()
                     ? "linear ranking function"

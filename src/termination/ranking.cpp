@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "common/text.h"
+#include "common/components.h"
 #include "common/text.h"
 #include "its/simplify.h"
 #include "smt/solver.h"
@@ -312,22 +312,50 @@ bool canFollow(const LinearIts& its, const LinearTransition& first, const Linear
   return !valid(context, before.guard(), !guard, limits);
 }
 
-// Transitions after which no transition of the component can be taken: each ends any run it is in.
-std::optional<RankingStep> deadEndStep(const LinearIts& its, const std::vector<size_t>& component,
-                                       z3::context& context, const RankingOptions& options) {
-  RankingStep step;
-  step.component = component;
-  for (size_t i : component) {
-    bool followed = false;
-    for (size_t j : component)
-      if (its.transitions[j].from == its.transitions[i].to &&
-          canFollow(its, its.transitions[i], its.transitions[j], context, {options.queryMillis, options.deadline})) {
-        followed = true;
+// Which transition of the component can follow which, as a graph over the component's positions.
+std::vector<std::vector<int>> followers(const LinearIts& its, const std::vector<size_t>& component,
+                                        z3::context& context, const smt::Limits& limits) {
+  std::vector<std::vector<int>> successors(component.size());
+  for (size_t a = 0; a < component.size(); ++a)
+    for (size_t b = 0; b < component.size(); ++b) {
+      const LinearTransition& first = its.transitions[component[a]];
+      const LinearTransition& second = its.transitions[component[b]];
+      if (first.to == second.from && canFollow(its, first, second, context, limits))
+        successors[a].push_back(static_cast<int>(b));
+    }
+  return successors;
+}
+
+// The component split along the transition graph (which transition can follow which, a dependency graph): every
+// infinite run eventually stays in one cycle of it, so the cycles are proven apart, and a transition on none of them
+// (e.g. an unsigned counter's wrap-around, which leaves the loop) is taken at most once per run through it.
+std::optional<RankingStep> dependencyStep(const LinearIts& its, const std::vector<size_t>& component,
+                                          z3::context& context, const RankingOptions& options) {
+  // Each pair is one small solver question; beyond this many the split costs more than it is likely to give.
+  constexpr size_t kMaxPairs = 2500;
+  size_t pairs = 0;
+  for (size_t i : component)
+    for (size_t j : component) pairs += its.transitions[i].to == its.transitions[j].from;
+  if (pairs > kMaxPairs) return std::nullopt;
+  std::vector<std::vector<int>> successors =
+      followers(its, component, context, {options.queryMillis, options.deadline});
+  std::vector<int> scc = stronglyConnectedComponents(successors);
+  std::map<int, std::vector<size_t>> parts;
+  for (size_t a = 0; a < component.size(); ++a)
+    for (int b : successors[a])
+      if (scc[a] == scc[b]) {
+        parts[scc[a]].push_back(component[a]);
         break;
       }
-    if (!followed) step.removed.push_back(i);
-  }
-  if (step.removed.empty()) return std::nullopt;
+  RankingStep step;
+  step.component = component;
+  for (auto& [id, part] : parts) step.parts.push_back(std::move(part));
+  if (step.parts.size() == 1 && step.parts.front().size() == component.size()) return std::nullopt;
+  for (size_t i : component)
+    if (std::none_of(step.parts.begin(), step.parts.end(), [&](const std::vector<size_t>& part) {
+          return std::find(part.begin(), part.end(), i) != part.end();
+        }))
+      step.removed.push_back(i);
   return step;
 }
 
@@ -335,11 +363,20 @@ std::optional<RankingStep> deadEndStep(const LinearIts& its, const std::vector<s
 
 bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits) {
   if (step.phases.empty()) {
-    for (size_t i : step.removed)
-      for (size_t j : step.component)
-        if (its.transitions[j].from == its.transitions[i].to &&
-            canFollow(its, its.transitions[i], its.transitions[j], context, limits))
-          return false;
+    // Every cycle of the transition graph lies in one part.
+    auto partOf = [&](size_t i) -> std::optional<size_t> {
+      for (size_t k = 0; k < step.parts.size(); ++k)
+        if (std::find(step.parts[k].begin(), step.parts[k].end(), i) != step.parts[k].end()) return k;
+      return std::nullopt;
+    };
+    std::vector<std::vector<int>> successors = followers(its, step.component, context, limits);
+    std::vector<int> scc = stronglyConnectedComponents(successors);
+    for (size_t a = 0; a < step.component.size(); ++a)
+      for (int b : successors[a]) {
+        if (scc[a] != scc[b]) continue;
+        std::optional<size_t> from = partOf(step.component[a]), to = partOf(step.component[b]);
+        if (!from || from != to) return false;
+      }
     return true;
   }
   for (size_t i : step.component) {
@@ -380,16 +417,20 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (options.deadline.expired()) return std::nullopt;
     std::vector<size_t> current = std::move(work.back());
     work.pop_back();
-    std::optional<RankingStep> step = deadEndStep(its, current, context, options);
+    std::optional<RankingStep> step = dependencyStep(its, current, context, options);
     if (!step) step = lexicographicStep(its, current, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current, depth, context, options);
     if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) return std::nullopt;
-    std::vector<size_t> rest;
-    for (size_t i : current)
-      if (std::find(step->removed.begin(), step->removed.end(), i) == step->removed.end()) rest.push_back(i);
+    std::vector<std::vector<size_t>> parts = step->parts;
+    if (step->phases.size() > 0) {
+      std::vector<size_t> rest;
+      for (size_t i : current)
+        if (std::find(step->removed.begin(), step->removed.end(), i) == step->removed.end()) rest.push_back(i);
+      parts = its::cyclicComponents(its, rest);
+    }
     steps.push_back(std::move(*step));
-    for (std::vector<size_t>& sub : its::cyclicComponents(its, rest)) work.push_back(std::move(sub));
+    for (std::vector<size_t>& part : parts) work.push_back(std::move(part));
   }
   return steps;
 }

@@ -12,8 +12,10 @@
 // - Where no single function makes progress, a nested (multiphase) ranking function ⟨f1, ..., fd⟩ (Leike–Heizmann;
 //   Ben-Amram–Genaim's multiphase functions for single loops) is sought for the whole remaining component:
 //   f1 decreases by 1, fi + f(i-1) decreases by 1, fd is non-negative.
-// - A transition after which no transition of the component can be taken is removed first (it ends every run it
-//   is in): e.g. an unsigned counter's wrap-around to 0, which leaves the loop.
+// - First the component is split along its transition graph (which transition can be taken right after which, as
+//   T2's and AProVE's dependency graphs): an infinite run stays in one of its cycles eventually, so each cycle is
+//   proven alone (|x| decreasing in "if (x > 0) x--; else x++" is two separate loops), and a transition on none of
+//   them, e.g. an unsigned counter's wrap-around to 0 that leaves the loop, is removed.
 // - Every function found is re-checked on the integers by the solver before it counts: an LP bug cannot give a
 //   wrong proof.
 #pragma once
@@ -38,10 +40,11 @@ struct RankingFunction {
 // One step of a termination proof for a component.
 struct RankingStep {
   std::vector<size_t> component;        // the transitions (indices in the ITS) this step was proven for
-  // None: the removed transitions cannot be followed by any transition of the component (a run ends after them);
-  // one: a lexicographic component; more: a nested ranking function.
+  // None: the component split along which transition can follow which (`parts`, proven apart; the removed
+  // transitions are on no cycle of that graph); one: a lexicographic component; more: a nested ranking function.
   std::vector<RankingFunction> phases;
   std::vector<size_t> removed;          // the transitions shown to be taken finitely often
+  std::vector<std::vector<size_t>> parts;
 };
 
 struct RankingOptions {

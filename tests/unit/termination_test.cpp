@@ -150,6 +150,29 @@ TEST(Termination, TransitionThatEndsEveryRunIsRemoved) {
   EXPECT_TRUE(proof.steps[0].phases.empty());
 }
 
+TEST(Termination, TransitionsThatCannotFollowEachOtherAreProvenApart) {
+  // while (x != 0) { if (x > 0) x--; else x++; }: no linear function decreases on both, but neither can follow
+  // the other, so each is a loop of its own.
+  termination::Proof proof = prove(system({"x"}, {"a"},
+                                          {{"a", "a", "(and (> x 0) (= xP (- x 1)))"},
+                                           {"a", "a", "(and (< x 0) (= xP (+ x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 3u);
+  EXPECT_EQ(proof.steps[0].parts.size(), 2u);
+  z3::context context;
+  termination::RankingStep wrong = proof.steps[0];
+  wrong.parts = {{wrong.component[0]}};  // the other transition still has a cycle, in no part
+  EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, smt::Limits{2000, Deadline::never()}));
+}
+
+TEST(Termination, TransitionsThatFollowEachOtherStayTogether) {
+  // while (x != 0) x = -x: each transition alone ends, but they alternate forever.
+  termination::Proof proof = prove(system({"x"}, {"a"},
+                                          {{"a", "a", "(and (> x 0) (= xP (- x)))"},
+                                           {"a", "a", "(and (< x 0) (= xP (- x)))"}}));
+  EXPECT_NE(proof.answer, termination::Answer::Yes);
+}
+
 TEST(Termination, NonTerminationByFixedPoint) {
   // while (x > 5) { if (x != 10) x--; }
   termination::Proof proof = prove(system({"x"}, {"a"},
