@@ -136,6 +136,24 @@ bool tidy(LinearTransition& t, unsigned variables) {
     else if (kept[it->second].expr.constant < c.expr.constant)
       kept[it->second] = c;
   }
+  // Opposite bounds on the same linear part: e + a <= 0 and -e + b <= 0 contradict each other when a + b > 0 (a
+  // composition of exclusive branches, which chaining makes many of), and make an equation when a + b == 0.
+  std::vector<bool> dropped(kept.size(), false);
+  for (size_t i = 0; i < kept.size(); ++i) {
+    if (kept[i].equality || dropped[i]) continue;
+    std::vector<std::pair<unsigned, Integer>> negated = kept[i].expr.terms;
+    for (auto& [v, k] : negated) k = -k;
+    auto opposite = tightest.find(negated);
+    if (opposite == tightest.end() || dropped[opposite->second]) continue;
+    Integer sum = checkedAdd(kept[i].expr.constant, kept[opposite->second].expr.constant);
+    if (sum > 0) return false;
+    if (sum == 0) {
+      kept[i].equality = true;
+      dropped[opposite->second] = true;
+    }
+  }
+  for (size_t i = kept.size(); i-- > 0;)
+    if (dropped[i]) kept.erase(kept.begin() + static_cast<long>(i));
   t.guard = std::move(kept);
   // Renumber the temporaries still in use.
   std::set<unsigned> used;
@@ -184,6 +202,71 @@ bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& c
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
   return solver.check() != z3::unsat;  // unknown keeps the transition
+}
+
+// Transitions with the same source, target and update that differ in what they require of variables they leave
+// unchanged (the branches of a disjunction such as n != 0 on a value the loop never changes, which linearization
+// splits) become one that requires of those variables only what all of them require. The result has more runs,
+// never fewer, so a termination proof still holds; and chaining no longer multiplies the branches along a cycle.
+void mergeSameEffect(LinearIts& its, unsigned variables) {
+  using Update = std::vector<std::pair<std::vector<std::pair<unsigned, Integer>>, Integer>>;
+  std::map<std::tuple<LocationId, LocationId, Update>, std::vector<size_t>> groups;
+  for (size_t i = 0; i < its.transitions.size(); ++i) {
+    const LinearTransition& t = its.transitions[i];
+    // A temporary that only one update reads, alone, and no guard reads is an arbitrary value, whatever its number.
+    std::map<unsigned, int> reads;
+    for (const Constraint& c : t.guard)
+      for (const auto& [v, k] : c.expr.terms) reads[v] += 2;
+    for (const LinearExpr& u : t.update)
+      for (const auto& [v, k] : u.terms) reads[v] += 1;
+    constexpr unsigned kArbitrary = ~0u;
+    Update update;
+    bool constrainedTemporary = false;
+    for (const LinearExpr& u : t.update) {
+      if (u.terms.size() == 1 && u.terms[0].first >= variables && u.terms[0].second == 1 && u.constant == 0 &&
+          reads[u.terms[0].first] == 1) {
+        update.emplace_back(std::vector<std::pair<unsigned, Integer>>{{kArbitrary, 1}}, 0);
+        continue;
+      }
+      update.emplace_back(u.terms, u.constant);
+      for (const auto& [v, k] : u.terms) constrainedTemporary = constrainedTemporary || v >= variables;
+    }
+    if (!constrainedTemporary) groups[{t.from, t.to, std::move(update)}].push_back(i);
+  }
+  std::vector<bool> removed(its.transitions.size(), false);
+  for (const auto& [key, members] : groups) {
+    if (members.size() < 2) continue;
+    const LinearTransition& first = its.transitions[members.front()];
+    auto aboutUnchanged = [&](const Constraint& c) {
+      return std::all_of(c.expr.terms.begin(), c.expr.terms.end(), [&](const auto& term) {
+        return term.first < variables && first.update[term.first] == LinearExpr::variable(term.first);
+      });
+    };
+    auto contains = [](const std::vector<Constraint>& guard, const Constraint& c) {
+      return std::find(guard.begin(), guard.end(), c) != guard.end();
+    };
+    for (size_t m : members) {
+      std::vector<Constraint> guard;
+      for (const Constraint& c : its.transitions[m].guard)
+        if (!aboutUnchanged(c) || std::all_of(members.begin(), members.end(), [&](size_t other) {
+              return contains(its.transitions[other].guard, c);
+            }))
+          guard.push_back(c);
+      its.transitions[m].guard = std::move(guard);
+    }
+    for (size_t a = 0; a < members.size(); ++a)
+      for (size_t b = 0; b < a && !removed[members[a]]; ++b) {
+        if (removed[members[b]]) continue;
+        const std::vector<Constraint>& x = its.transitions[members[a]].guard;
+        const std::vector<Constraint>& y = its.transitions[members[b]].guard;
+        if (x.size() == y.size() && std::all_of(x.begin(), x.end(), [&](const Constraint& c) { return contains(y, c); }))
+          removed[members[a]] = true;
+      }
+  }
+  std::vector<LinearTransition> kept;
+  for (size_t i = 0; i < its.transitions.size(); ++i)
+    if (!removed[i]) kept.push_back(std::move(its.transitions[i]));
+  its.transitions = std::move(kept);
 }
 
 // Chains every location (other than the start) that has no transition to itself and few enough paths through it.
@@ -279,7 +362,9 @@ void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
     return !satisfiable(t, its, context, limits);
   });
+  mergeSameEffect(its, variables);
   chain(its, limits);
+  mergeSameEffect(its, variables);
   removeUnreachable(its);
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
     return !satisfiable(t, its, context, limits);

@@ -1,6 +1,7 @@
-// Simplifications of a linear ITS that keep its termination behaviour: every one either removes only runs that
-// cannot be part of an infinite run from the start location, or replaces a path by one transition with the same
-// effect (chaining), so an infinite run exists before exactly when one exists after.
+// Simplifications of a linear ITS for termination proofs: each removes only runs that cannot be part of an infinite
+// run from the start location, replaces a path by one transition with the same effect (chaining), or adds runs
+// (transitions with the same effect merged under a weaker guard). So a system without infinite runs after them had
+// none before; the converse need not hold, and non-termination is looked for on the original system.
 #pragma once
 
 #include <z3++.h>
@@ -26,7 +27,8 @@ struct SimplifyLimits {
 };
 
 // Removes what cannot be reached from the start location and transitions whose guard is unsatisfiable (over the
-// integers), chains the locations that are on no cycle by themselves, and drops variables no guard and no other
+// integers), merges transitions with the same effect that differ only in what they require of values they leave
+// unchanged, chains the locations that are on no cycle by themselves, and drops variables no guard and no other
 // variable's update reads.
 void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits);
 

@@ -613,9 +613,18 @@ class Executor::Step {
     if (!isSigned) {
       facts_.push_back(r >= 0 && r < b && q >= 0 && q <= a);
     } else {
-      // C division truncates towards zero: the remainder has the dividend's sign and is smaller than |b|.
-      facts_.push_back(z3::implies(a >= 0, r >= 0) && z3::implies(a < 0, r <= 0));
-      facts_.push_back(z3::implies(b > 0, r < b && r > -b) && z3::implies(b < 0, r < -b && r > b));
+      // C division truncates towards zero: the remainder has the dividend's sign and is smaller than |b|. By a
+      // constant (x / 2), the dividend's sign is split on so that the facts are linear and without disjunctions,
+      // which the termination proof can use.
+      int64_t divisor = 0;
+      if (smt::numeralValue(b.simplify(), divisor) && divisor != 0) {
+        facts_.push_back(holds(a >= 0) ? r >= 0 : r <= 0);
+        z3::expr magnitude = c_.int_val(divisor > 0 ? divisor : -divisor);
+        facts_.push_back(r < magnitude && r > -magnitude);
+      } else {
+        facts_.push_back(z3::implies(a >= 0, r >= 0) && z3::implies(a < 0, r <= 0));
+        facts_.push_back(z3::implies(b > 0, r < b && r > -b) && z3::implies(b < 0, r < -b && r > b));
+      }
       facts_.push_back(smt::inSignedRange(q, bits));
     }
     define(&op, remainder ? r : q, view);

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/text.h"
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
 #include "its/smtlib.h"
@@ -299,8 +300,10 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     its::writeSmtLib(out, system->its);
     evidence->its = out.str();
   }
-  if (evidence && options.explain && loopsEnd && loopsEnd->answer == termination::Answer::Yes)
-    evidence->explanation += "termination proof:\n" + describeInSource(*loopsEnd, *system, graph, index, context);
+  if (evidence && options.explain && loopsEnd)
+    evidence->explanation += (loopsEnd->answer == termination::Answer::Yes ? "termination proof:\n"
+                                                                           : "termination not proven: ") +
+                             describeInSource(*loopsEnd, *system, graph, index, context);
 
   std::string size = std::to_string(states) + " states";
   const Node* blocking = nullptr;
@@ -326,7 +329,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
       } else {
         o.verdict = Verdict::True;
         o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
-                   std::to_string(loopsEnd->steps.size()) + " proof steps)";
+                   counted(loopsEnd->steps.size(), "proof step") + ")";
       }
     } else if (blocking) {
       o.reason = couldNotExclude(*blocking);

@@ -29,9 +29,11 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
     std::optional<std::string> unproven;
     for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
-      std::optional<std::vector<RankingStep>> steps = proveComponent(proof.system, component, context, ranking);
+      std::optional<std::vector<RankingStep>> steps =
+          proveComponent(proof.system, component, context, ranking, &proof.unproven);
       if (!steps) {
-        const its::LinearTransition& t = proof.system.transitions[component.front()];
+        const its::LinearTransition& t = proof.system.transitions[proof.unproven.empty() ? component.front()
+                                                                                         : proof.unproven.front()];
         unproven = options.deadline.expired() ? "the time ran out"
                                               : "no ranking function was found for the cycle through " +
                                                     proof.system.locations[t.from];
@@ -105,6 +107,8 @@ std::string describe(const Proof& proof,
         << " transitions forever, from a state with " << smt::infix(proof.witness->states.simplify()) << "\n";
   } else {
     out << proof.reason << "\n";
+    if (!proof.unproven.empty()) out << "the transitions of that cycle:\n";
+    for (size_t i : proof.unproven) out << "  " << its::toString(proof.system.transitions[i], proof.system) << "\n";
   }
   return out.str();
 }

@@ -32,6 +32,7 @@ struct Proof {
   std::string reason;                // Maybe: why
   its::LinearIts system;             // the simplified system the steps speak of
   std::vector<RankingStep> steps;    // Yes
+  std::vector<size_t> unproven;      // Maybe: the transitions of `system` no ranking function was found for
   std::optional<RecurrentSet> witness;  // No
 };
 

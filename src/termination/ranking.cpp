@@ -405,12 +405,16 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
 }
 
 std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, const std::vector<size_t>& component,
-                                                       z3::context& context, const RankingOptions& options) {
+                                                       z3::context& context, const RankingOptions& options,
+                                                       std::vector<size_t>* stuck) {
   // Linear programs beyond this many constraints can keep Z3 busy far past its time and resource limits.
   constexpr size_t kMaxConstraints = 6000;
   size_t constraints = 0;
   for (size_t i : component) constraints += its.transitions[i].guard.size();
-  if (constraints > kMaxConstraints) return std::nullopt;
+  if (constraints > kMaxConstraints) {
+    if (stuck) *stuck = component;
+    return std::nullopt;
+  }
   std::vector<RankingStep> steps;
   std::vector<std::vector<size_t>> work{component};
   while (!work.empty()) {
@@ -421,7 +425,10 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (!step) step = lexicographicStep(its, current, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current, depth, context, options);
-    if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) return std::nullopt;
+    if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) {
+      if (stuck) *stuck = current;
+      return std::nullopt;
+    }
     std::vector<std::vector<size_t>> parts = step->parts;
     if (step->phases.size() > 0) {
       std::vector<size_t> rest;

@@ -53,10 +53,11 @@ struct RankingOptions {
   unsigned maxPhases = 3;
 };
 
-// A proof that the transitions `component` of `its` admit no infinite run, as a list of steps; empty when none was
-// found. Every step has been checked.
+// A proof that the transitions `component` of `its` admit no infinite run, as a list of steps; none when none was
+// found, and then `stuck` (if given) holds the transitions no step was found for. Every step has been checked.
 std::optional<std::vector<RankingStep>> proveComponent(const its::LinearIts& its, const std::vector<size_t>& component,
-                                                       z3::context& context, const RankingOptions& options);
+                                                       z3::context& context, const RankingOptions& options,
+                                                       std::vector<size_t>* stuck = nullptr);
 
 // Re-checks one step on the integers; false also when the solver cannot tell within the limits.
 bool checkStep(const its::LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits);
