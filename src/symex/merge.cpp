@@ -307,6 +307,19 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         if (dz == 0 || dx % dz != 0) continue;
         candidates.push_back(vx - gx == context.int_val(dx / dz) * (vz - gz));
       }
+    // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
+    // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
+    constexpr size_t kMaxMovedTogether = 12;
+    if (changed.size() <= kMaxMovedTogether)
+      for (size_t x = 0; x < changed.size(); ++x)
+        for (size_t z = x + 1; z < changed.size(); ++z) {
+          z3::expr dx = changed[x].first - changed[x].second;
+          z3::expr dz = changed[z].first - changed[z].second;
+          candidates.push_back(dx + dz <= 0);
+          candidates.push_back(dx + dz >= 0);
+          candidates.push_back(dx <= dz);
+          candidates.push_back(dx >= dz);
+        }
     for (const z3::expr& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
     std::set<int64_t> numerals{0, 1};
     for (const z3::expr& f : candidates) collectNumerals(f, numerals);
