@@ -437,6 +437,12 @@ class Executor::Step {
         define(&load, entry.value, entry.view);
         return;
       }
+    // The same location through another pointer value (a pointer loaded again, e.g. from a global).
+    for (const PointsTo& entry : in_.memory->pointsTo)
+      if (entry.bits == bits && z3::eq(entry.block, block.lo) && provable(entry.address == address)) {
+        define(&load, entry.value, entry.view);
+        return;
+      }
     z3::expr w = freshInRange(e_.index_.name(&load), bits, view);
     defineVariable(&load, w);
     out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});

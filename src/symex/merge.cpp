@@ -151,19 +151,25 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
   if (!general.heapForgotten)
     for (size_t k = 0; k < i.blocks.size(); ++k)
       if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
+  auto proven = [&](const z3::expr& a, const z3::expr& b) {
+    return z3::eq(a, b) || solver.entails(a == b) == smt::Answer::Yes;
+  };
   for (const PointsTo& p : g.pointsTo) {
     PointsTo r = renamed(p, mu);
     bool found = false;
     for (const PointsTo& q : i.pointsTo) found = found || samePointsTo(r, q);
     // A stored value that only the memory names (no program value holds it) stands for whatever the instance
-    // stores at that location.
+    // stores at that location. The location may be reached through another pointer value of the same address.
     bool free = p.value.is_const() && p.value.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
                 std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, p.value); });
-    for (size_t k = 0; k < i.pointsTo.size() && !found && free; ++k) {
+    for (size_t k = 0; k < i.pointsTo.size() && !found; ++k) {
       const PointsTo& q = i.pointsTo[k];
-      if (q.bits == r.bits && z3::eq(q.address, r.address) && z3::eq(q.block, r.block)) {
+      if (q.bits != r.bits || !z3::eq(q.block, r.block) || !proven(q.address, r.address)) continue;
+      if (free) {
         mu.pairs.emplace_back(p.value, inView(q.value, q.bits, q.view, r.view));
         found = true;
+      } else {
+        found = q.view == r.view && proven(q.value, r.value);
       }
     }
     if (!found) return std::nullopt;
@@ -216,6 +222,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   Instantiation toMergedA = inverse(result.fromOlder);
   Instantiation toMergedB = inverse(result.fromNewer);
 
+  std::vector<z3::expr> olderFormula = executor.formula(older);
+  std::vector<z3::expr> newerFormula = executor.formula(newer);
+  FormulaSolver a(context, limits, olderFormula);
+  FormulaSolver b(context, limits, newerFormula);
+
   auto memory = std::make_shared<Memory>();
   const Memory& ma = *older.memory;
   const Memory& mb = *newer.memory;
@@ -249,7 +260,20 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     }
     for (const PointsTo& y : mb.pointsTo) {
       PointsTo ry = renamed(y, toMergedB);
-      if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block) || !z3::eq(ry.address, rx.address)) continue;
+      if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block)) continue;
+      if (!z3::eq(ry.address, rx.address)) {
+        // The same location reached through different pointer values (each load of a pointer is a value of its
+        // own): the same offset into the same block in both states.
+        int64_t offset = 0;
+        if (!a.value(x.address - x.block, offset) || !a.entails(x.address - x.block == context.int_val(offset)) ||
+            !b.entails(y.address - y.block == context.int_val(offset)))
+          continue;
+        rx.address = (rx.block + context.int_val(offset)).simplify();
+        if (z3::eq(renamed(y, toMergedB).value, rx.value) && ry.view == rx.view) {
+          memory->pointsTo.push_back(rx);
+          break;
+        }
+      }
       // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
       // are merged in the signed reading.
       if (ry.view != rx.view) rx.view = View::Signed;
@@ -279,10 +303,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
 
-  std::vector<z3::expr> olderFormula = executor.formula(older);
-  std::vector<z3::expr> newerFormula = executor.formula(newer);
-  FormulaSolver a(context, limits, olderFormula);
-  FormulaSolver b(context, limits, newerFormula);
 
   // Candidate facts of the merged state.
   std::vector<z3::expr> candidates;
