@@ -79,7 +79,8 @@ class Paths {
   unsigned long long fresh_ = 0;
 };
 
-// Simple cycles of at most `maxLength` transitions, each starting at its smallest location.
+// Simple cycles of at most `maxLength` transitions, each starting at its smallest location, then pairs of them
+// through the same location.
 std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerminationOptions& options) {
   std::vector<std::vector<size_t>> cycles;
   std::vector<std::vector<size_t>> outgoing(its.locations.size());
@@ -108,6 +109,17 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerm
     search(l, l);
     onPath[l] = false;
   }
+  // Two different simple cycles through the same location, one after the other (while (x != 0) x = -x; alternates
+  // between the branches x > 0 and x < 0, and neither repeats alone).
+  size_t simple = cycles.size();
+  for (size_t a = 0; a < simple && cycles.size() < options.maxCycles; ++a)
+    for (size_t b = a + 1; b < simple && cycles.size() < options.maxCycles; ++b) {
+      if (its.transitions[cycles[a].front()].from != its.transitions[cycles[b].front()].from) continue;
+      if (cycles[a].size() + cycles[b].size() > options.maxCycleLength) continue;
+      std::vector<size_t> both = cycles[a];
+      both.insert(both.end(), cycles[b].begin(), cycles[b].end());
+      cycles.push_back(std::move(both));
+    }
   return cycles;
 }
 
