@@ -355,8 +355,10 @@ LinearIts linearize(const Its& its, const LinearizeLimits& limits) {
   result.everyLocationStarts = its.everyLocationStarts;
   result.cutPoints = its.cutPoints;
   Translator translator(its, limits);
-  for (const Transition& t : its.transitions)
+  for (const Transition& t : its.transitions) {
+    if (limits.deadline.expired()) throw OutOfTime();
     for (LinearTransition& lt : translator.translate(t)) result.transitions.push_back(std::move(lt));
+  }
   return result;
 }
 

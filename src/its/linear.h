@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/deadline.h"
 #include "its/its.h"
 
 namespace atropos::its {
@@ -86,6 +87,12 @@ struct LinearIts {
 
 struct LinearizeLimits {
   size_t maxDisjuncts = 64;  // per transition; beyond it the disjunctive parts of the guard are dropped
+  Deadline deadline = Deadline::never();
+};
+
+// Thrown by linearize when the deadline passes: a system with some transitions left out would have fewer runs.
+struct OutOfTime : std::runtime_error {
+  OutOfTime() : std::runtime_error("the time ran out") {}
 };
 
 LinearIts linearize(const Its& its, const LinearizeLimits& limits = {});

@@ -196,6 +196,7 @@ void removeUnreachable(LinearIts& its) {
 }
 
 bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
+  if (limits.deadline.expired()) return true;
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
   std::vector<z3::expr> variables, temporaries;
   for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(numbered("x", v).c_str()));

@@ -21,7 +21,9 @@ const char* answerName(Answer a) {
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options) {
   Proof proof;
   try {
-    proof.system = its::linearize(its);
+    its::LinearizeLimits linearizeLimits;
+    linearizeLimits.deadline = options.deadline;
+    proof.system = its::linearize(its, linearizeLimits);
     its::SimplifyLimits limits;
     limits.deadline = options.deadline;
     limits.queryMillis = options.queryMillis;
@@ -57,6 +59,9 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
   } catch (const z3::exception& e) {
     proof = Proof{};
     proof.reason = std::string("the solver failed: ") + e.msg();
+  } catch (const its::OutOfTime& e) {
+    proof = Proof{};
+    proof.reason = e.what();
   }
   return proof;
 }
