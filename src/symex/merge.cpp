@@ -269,7 +269,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
             !b.entails(y.address - y.block == context.int_val(offset)))
           continue;
         rx.address = (rx.block + context.int_val(offset)).simplify();
-        if (z3::eq(renamed(y, toMergedB).value, rx.value) && ry.view == rx.view) {
+        if (z3::eq(ry.value, rx.value) && ry.view == rx.view) {
           memory->pointsTo.push_back(rx);
           break;
         }
@@ -302,7 +302,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (p.address.is_const()) terms.emplace_back(p.address, true);
     if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
-
 
   // Candidate facts of the merged state.
   std::vector<z3::expr> candidates;

@@ -101,6 +101,24 @@ TEST(Its, ChainingComposesUpdates) {
   EXPECT_EQ(its::toString(loop.update[0], linear.variables), "3*x - 7");
 }
 
+TEST(Its, SameEffectUnderConditionsOnUnchangedValuesBecomesOneTransition) {
+  z3::context context;
+  // while (x > 0) x = x - 1, entered with n != 0 (split into n < 0 and n > 0), n never changing.
+  its::ReadResult read = its::readSmtLib(
+      system({"x", "n"}, {"a"},
+             {{"a", "a", "(and (> x 0) (not (= n 0)) (= xP (- x 1)) (= nP n))"},
+              {"a", "a", "(and (> x 5) (< n 0) (= xP (- x 1)) (= nP n))"}}),
+      context);
+  ASSERT_TRUE(read.its.has_value());
+  its::LinearIts linear = its::linearize(*read.its);
+  ASSERT_EQ(linear.transitions.size(), 3u);
+  its::simplify(linear, context, its::SimplifyLimits{});
+  // The conditions on n go; the condition on x, which changes, stays with each transition.
+  ASSERT_EQ(linear.transitions.size(), 2u);
+  for (const its::LinearTransition& t : linear.transitions)
+    for (const its::Constraint& c : t.guard) EXPECT_EQ(its::toString(c.expr, linear.variables).find('n'), std::string::npos);
+}
+
 TEST(Termination, LinearRankingFunction) {
   termination::Proof proof = prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (> x y) (= xP (- x 1)) (= yP y))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
