@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
+#include "its/linear.h"
 #include "its/smtlib.h"
 #include "smt/integers.h"
 #include "smt/printing.h"
@@ -286,13 +287,17 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   std::optional<GraphSystem> system;
   if (termination && graph.complete && errors.empty()) {
     try {
-      system = cyclesOf(graph, index, context);
+      system = cyclesOf(graph, index, context, options.deadline);
       termination::ProverOptions prover;
       prover.deadline = options.deadline;
       prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
       loopsEnd = termination::proveTermination(system->its, context, prover);
     } catch (const z3::exception&) {
       loopsEnd.reset();
+    } catch (const its::OutOfTime& e) {
+      system.reset();
+      loopsEnd = termination::Proof{};
+      loopsEnd->reason = e.what();
     }
   }
   if (evidence && options.its && system) {
@@ -300,7 +305,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     its::writeSmtLib(out, system->its);
     evidence->its = out.str();
   }
-  if (evidence && options.explain && loopsEnd)
+  if (evidence && options.explain && loopsEnd && system)
     evidence->explanation += (loopsEnd->answer == termination::Answer::Yes ? "termination proof:\n"
                                                                            : "termination not proven: ") +
                              describeInSource(*loopsEnd, *system, graph, index, context);

@@ -10,6 +10,7 @@
 #include "common/components.h"
 #include "common/text.h"
 #include "frontend/source_location.h"
+#include "its/linear.h"
 
 namespace atropos::symex {
 
@@ -78,7 +79,7 @@ std::string locationName(int id, const Node& node) {
 
 }  // namespace
 
-GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline) {
   GraphSystem system{its::Its(context), {}};
   system.its.everyLocationStarts = true;
   std::vector<bool> cyclic = onCycles(graph);
@@ -93,6 +94,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   std::vector<std::vector<z3::expr>> guards, variablesAt;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     if (!cyclic[id]) continue;
+    if (deadline.expired()) throw its::OutOfTime();
     const Node& node = graph.nodes[id];
     its::LocationId l = system.its.addLocation(locationName(static_cast<int>(id), node));
     location.emplace(static_cast<int>(id), l);
@@ -140,6 +142,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     system.its.transitions.push_back(std::move(t));
   };
   for (int id : system.nodeOfLocation) {
+    if (deadline.expired()) throw its::OutOfTime();
     const Node& node = graph.nodes[id];
     for (int child : node.children)
       if (location.count(child)) transition(id, child, nullptr);

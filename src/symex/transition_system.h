@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/deadline.h"
 #include "its/its.h"
 #include "symex/graph.h"
 #include "symex/program_index.h"
@@ -24,6 +25,7 @@ struct GraphSystem {
   std::vector<int> nodeOfLocation;  // the graph node each location stands for
 };
 
-GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context);
+// Throws its::OutOfTime when the deadline passes (large graphs give systems of locations × variables terms).
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline);
 
 }  // namespace atropos::symex
