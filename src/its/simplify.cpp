@@ -37,7 +37,6 @@ void substitute(LinearTransition& t, unsigned v, const LinearExpr& by) {
   for (LinearExpr& u : t.update) u = replace(u);
 }
 
-
 // Divides a constraint by the gcd of its coefficients (rounding the constant the right way for inequalities).
 void normalize(Constraint& c) {
   Integer g = 0;
@@ -195,11 +194,12 @@ void removeUnreachable(LinearIts& its) {
   std::erase_if(its.transitions, [&](const LinearTransition& t) { return !reached[t.from]; });
 }
 
-bool satisfiable(const LinearTransition& t, const LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
+// `variables` are the solver's constants for the system's variables.
+bool satisfiable(const LinearTransition& t, const std::vector<z3::expr>& variables, z3::context& context,
+                 const SimplifyLimits& limits) {
   if (limits.deadline.expired()) return true;
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
-  std::vector<z3::expr> variables, temporaries;
-  for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(numbered("x", v).c_str()));
+  std::vector<z3::expr> temporaries;
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
   return solver.check() != z3::unsat;  // unknown keeps the transition
@@ -360,15 +360,17 @@ void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   unsigned variables = static_cast<unsigned>(its.variables.size());
   std::erase_if(its.transitions, [&](LinearTransition& t) { return !tidy(t, variables); });
   removeUnreachable(its);
+  std::vector<z3::expr> constants;
+  for (unsigned v = 0; v < variables; ++v) constants.push_back(context.int_const(numbered("x", v).c_str()));
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, its, context, limits);
+    return !satisfiable(t, constants, context, limits);
   });
   mergeSameEffect(its, variables);
   chain(its, limits);
   mergeSameEffect(its, variables);
   removeUnreachable(its);
   std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, its, context, limits);
+    return !satisfiable(t, constants, context, limits);
   });
   dropUnreadVariables(its);
 }

@@ -329,16 +329,17 @@ std::vector<std::vector<int>> followers(const LinearIts& its, const std::vector<
 // The component split along the transition graph (which transition can follow which, a dependency graph): every
 // infinite run eventually stays in one cycle of it, so the cycles are proven apart, and a transition on none of them
 // (e.g. an unsigned counter's wrap-around, which leaves the loop) is taken at most once per run through it.
+// `successors` receives the graph, for the step's check.
 std::optional<RankingStep> dependencyStep(const LinearIts& its, const std::vector<size_t>& component,
-                                          z3::context& context, const RankingOptions& options) {
+                                          z3::context& context, const RankingOptions& options,
+                                          std::vector<std::vector<int>>& successors) {
   // Each pair is one small solver question; beyond this many the split costs more than it is likely to give.
   constexpr size_t kMaxPairs = 2500;
   size_t pairs = 0;
   for (size_t i : component)
     for (size_t j : component) pairs += its.transitions[i].to == its.transitions[j].from;
   if (pairs > kMaxPairs) return std::nullopt;
-  std::vector<std::vector<int>> successors =
-      followers(its, component, context, {options.queryMillis, options.deadline});
+  successors = followers(its, component, context, {options.queryMillis, options.deadline});
   std::vector<int> scc = stronglyConnectedComponents(successors);
   std::map<int, std::vector<size_t>> parts;
   for (size_t a = 0; a < component.size(); ++a)
@@ -359,26 +360,27 @@ std::optional<RankingStep> dependencyStep(const LinearIts& its, const std::vecto
   return step;
 }
 
+// Does every cycle of the transition graph `successors` (over the step's component) lie in one part of the split?
+bool splitHolds(const RankingStep& step, const std::vector<std::vector<int>>& successors) {
+  auto partOf = [&](size_t i) -> std::optional<size_t> {
+    for (size_t k = 0; k < step.parts.size(); ++k)
+      if (std::find(step.parts[k].begin(), step.parts[k].end(), i) != step.parts[k].end()) return k;
+    return std::nullopt;
+  };
+  std::vector<int> scc = stronglyConnectedComponents(successors);
+  for (size_t a = 0; a < step.component.size(); ++a)
+    for (int b : successors[a]) {
+      if (scc[a] != scc[b]) continue;
+      std::optional<size_t> from = partOf(step.component[a]), to = partOf(step.component[b]);
+      if (!from || from != to) return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits) {
-  if (step.phases.empty()) {
-    // Every cycle of the transition graph lies in one part.
-    auto partOf = [&](size_t i) -> std::optional<size_t> {
-      for (size_t k = 0; k < step.parts.size(); ++k)
-        if (std::find(step.parts[k].begin(), step.parts[k].end(), i) != step.parts[k].end()) return k;
-      return std::nullopt;
-    };
-    std::vector<std::vector<int>> successors = followers(its, step.component, context, limits);
-    std::vector<int> scc = stronglyConnectedComponents(successors);
-    for (size_t a = 0; a < step.component.size(); ++a)
-      for (int b : successors[a]) {
-        if (scc[a] != scc[b]) continue;
-        std::optional<size_t> from = partOf(step.component[a]), to = partOf(step.component[b]);
-        if (!from || from != to) return false;
-      }
-    return true;
-  }
+  if (step.phases.empty()) return splitHolds(step, followers(its, step.component, context, limits));
   for (size_t i : step.component) {
     const LinearTransition& t = its.transitions[i];
     IntegerView view(its, t, context);
@@ -415,29 +417,42 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (stuck) *stuck = component;
     return std::nullopt;
   }
+  // A part of a split is strongly connected in the transition graph already: splitting it again finds nothing.
+  struct Work {
+    std::vector<size_t> transitions;
+    bool split;
+  };
   std::vector<RankingStep> steps;
-  std::vector<std::vector<size_t>> work{component};
+  std::vector<Work> work{{component, false}};
   while (!work.empty()) {
     if (options.deadline.expired()) return std::nullopt;
-    std::vector<size_t> current = std::move(work.back());
+    Work current = std::move(work.back());
     work.pop_back();
-    std::optional<RankingStep> step = dependencyStep(its, current, context, options);
-    if (!step) step = lexicographicStep(its, current, context, options);
+    std::optional<RankingStep> step;
+    bool holds = false;
+    if (!current.split) {
+      // The split is built from the solver's answers on the integers; its check needs the graph, not the questions.
+      std::vector<std::vector<int>> graph;
+      step = dependencyStep(its, current.transitions, context, options, graph);
+      holds = step && splitHolds(*step, graph);
+    }
+    if (!step) step = lexicographicStep(its, current.transitions, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
-      step = nestedStep(its, current, depth, context, options);
-    if (!step || !checkStep(its, *step, context, {options.queryMillis, options.deadline})) {
-      if (stuck) *stuck = current;
+      step = nestedStep(its, current.transitions, depth, context, options);
+    if (step && !step->phases.empty()) holds = checkStep(its, *step, context, {options.queryMillis, options.deadline});
+    if (!holds) {
+      if (stuck) *stuck = current.transitions;
       return std::nullopt;
     }
-    std::vector<std::vector<size_t>> parts = step->parts;
-    if (step->phases.size() > 0) {
+    if (step->phases.empty()) {
+      for (std::vector<size_t>& part : step->parts) work.push_back({part, true});
+    } else {
       std::vector<size_t> rest;
-      for (size_t i : current)
+      for (size_t i : current.transitions)
         if (std::find(step->removed.begin(), step->removed.end(), i) == step->removed.end()) rest.push_back(i);
-      parts = its::cyclicComponents(its, rest);
+      for (std::vector<size_t>& part : its::cyclicComponents(its, rest)) work.push_back({std::move(part), false});
     }
     steps.push_back(std::move(*step));
-    for (std::vector<size_t>& part : parts) work.push_back(std::move(part));
   }
   return steps;
 }
