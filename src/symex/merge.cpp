@@ -343,12 +343,24 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     std::set<int64_t> numerals{0, 1};
     for (const z3::expr& f : candidates) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
+    // The constants the loop's conditions test are the bounds an invariant most often needs (x != -1 stops
+    // x -= 2 at -1), whether or not the states seen so far mention them.
+    std::set<int64_t> thresholds;
+    for (const Frame& frame : c.frames)
+      for (int64_t n : index.comparedConstants(frame.function))
+        if (n > -1000000 && n < 1000000 && !numerals.count(n)) thresholds.insert(n);
+    while (thresholds.size() > 16) thresholds.erase(std::prev(thresholds.end()));
     for (size_t x = 0; x < terms.size(); ++x) {
       const z3::expr& s = terms[x].first;
       for (int64_t n : numerals) {
         candidates.push_back(s >= context.int_val(n));
         candidates.push_back(s <= context.int_val(n));
       }
+      if (!terms[x].second)
+        for (int64_t n : thresholds) {
+          candidates.push_back(s >= context.int_val(n));
+          candidates.push_back(s <= context.int_val(n));
+        }
       for (size_t y = 0; y < terms.size(); ++y) {
         if (x == y || terms[x].second != terms[y].second) continue;
         const z3::expr& t = terms[y].first;

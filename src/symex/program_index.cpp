@@ -1,6 +1,7 @@
 #include "symex/program_index.h"
 
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -115,6 +116,21 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
       }
   }
 
+  // Constants integers are compared with, in the reading the comparison uses: the thresholds a merge tries as bounds.
+  std::set<int64_t> thresholds;
+  for (const llvm::BasicBlock& b : function)
+    for (const llvm::Instruction& i : b) {
+      auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i);
+      if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy()) continue;
+      for (unsigned k = 0; k < 2; ++k) {
+        auto* constant = llvm::dyn_cast<llvm::ConstantInt>(cmp->getOperand(k));
+        if (!constant || constant->getBitWidth() > 64) continue;
+        bool asSigned = cmp->isSigned() || view(cmp->getOperand(1 - k)) == View::Signed;
+        thresholds.insert(asSigned ? constant->getSExtValue() : static_cast<int64_t>(constant->getZExtValue()));
+      }
+    }
+  comparedConstants_[&function].assign(thresholds.begin(), thresholds.end());
+
   // Loop heads: targets of retreating edges of a depth-first search.
   std::set<const llvm::BasicBlock*> onStack, visited;
   std::vector<std::pair<const llvm::BasicBlock*, llvm::const_succ_iterator>> stack;
@@ -205,6 +221,10 @@ void ProgramIndex::computeLiveness(const llvm::Function& function) {
 
 const std::vector<unsigned>& ProgramIndex::liveBefore(const llvm::Instruction* instruction) const {
   return liveBefore_.at(instruction);
+}
+
+const std::vector<int64_t>& ProgramIndex::comparedConstants(const llvm::Function* function) const {
+  return comparedConstants_.at(function);
 }
 
 std::string ProgramIndex::sourceName(const llvm::Value* value) const {

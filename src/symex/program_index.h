@@ -37,6 +37,8 @@ class ProgramIndex {
   bool isMergePoint(const llvm::Instruction* instruction) const { return mergePoints_.count(instruction) != 0; }
   // The program values (ids, ascending) whose current value is still needed at `instruction` or later.
   const std::vector<unsigned>& liveBefore(const llvm::Instruction* instruction) const;
+  // The integer constants the function's comparisons test against (ascending), in the comparison's reading.
+  const std::vector<int64_t>& comparedConstants(const llvm::Function* function) const;
   // The C name of a value where debug information gives one, else its IR name.
   std::string name(const llvm::Value* value) const;
   std::string sourceName(const llvm::Value* value) const;  // empty when debug information names none
@@ -53,6 +55,7 @@ class ProgramIndex {
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;
+  std::unordered_map<const llvm::Function*, std::vector<int64_t>> comparedConstants_;
 };
 
 }  // namespace atropos::symex
