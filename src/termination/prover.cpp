@@ -90,6 +90,11 @@ std::string describe(const Proof& proof,
         out << "split by which transition can follow which into " << counted(step.parts.size(), "cycle");
         if (!step.removed.empty()) out << "; " << step.removed.size() << " on none of them (taken finitely often)";
       }
+      else if (step.minimum) {
+        out << "ranking function min(";
+        for (size_t k = 0; k < step.phases.size(); ++k) out << (k ? ", f" : "f") << k + 1;
+        out << ")";
+      }
       else if (step.phases.size() == 1)
         out << (step.removed.size() == step.component.size()
                     ? "linear ranking function"

@@ -293,6 +293,40 @@ std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<si
   return step;
 }
 
+// min(f1, f2) decreases by at least 1 and stays non-negative on every transition of the component: each transition
+// is assigned the function whose value after it lies below both values before it. Components of up to
+// kMaxTransitions transitions; the first transition's assignment is fixed (the two functions are interchangeable).
+std::optional<RankingStep> minimumStep(const LinearIts& its, const std::vector<size_t>& component, z3::context& context,
+                                       const RankingOptions& options) {
+  constexpr size_t kMaxTransitions = 6;
+  if (component.size() < 2 || component.size() > kMaxTransitions) return std::nullopt;
+  for (unsigned choice = 0; choice < (1u << (component.size() - 1)); ++choice) {
+    if (options.deadline.expired()) return std::nullopt;
+    Synthesis synthesis(its, component, context, options);
+    std::vector<std::map<its::LocationId, Parametric>> functions{synthesis.newFunction(), synthesis.newFunction()};
+    for (size_t k = 0; k < component.size(); ++k) {
+      const LinearTransition& t = its.transitions[component[k]];
+      const Parametric& below = functions[k == 0 ? 0 : (choice >> (k - 1)) & 1].at(t.to);
+      for (const auto& f : functions) {
+        synthesis.requireAtLeast(t, Synthesis::difference(f.at(t.from), synthesis.after(below, t)), 1);
+        synthesis.requireAtLeast(t, f.at(t.from), 0);
+      }
+    }
+    if (synthesis.solver().check() != z3::sat) continue;
+    RankingStep step;
+    step.component = component;
+    step.minimum = true;
+    try {
+      step.phases = synthesis.extract(functions);
+    } catch (const its::ArithmeticOverflow&) {
+      continue;
+    }
+    step.removed = component;
+    return step;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 namespace {
@@ -388,7 +422,15 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
       if (!f.perLocation.at(t.from) || !f.perLocation.at(t.to)) return false;
     bool removed = std::find(step.removed.begin(), step.removed.end(), i) != step.removed.end();
     z3::expr claim = context.bool_val(true);
-    if (step.phases.size() == 1) {
+    if (step.minimum) {
+      if (!removed) return false;
+      z3::expr before = view.before(step.phases[0]), after = view.after(step.phases[0]);
+      for (size_t k = 1; k < step.phases.size(); ++k) {
+        before = z3::min(before, view.before(step.phases[k]));
+        after = z3::min(after, view.after(step.phases[k]));
+      }
+      claim = before - after >= 1 && before >= 0;
+    } else if (step.phases.size() == 1) {
       const RankingFunction& f = step.phases[0];
       claim = removed ? (view.before(f) - view.after(f) >= 1 && view.before(f) >= 0)
                       : view.before(f) - view.after(f) >= 0;
@@ -439,6 +481,7 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (!step) step = lexicographicStep(its, current.transitions, context, options);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current.transitions, depth, context, options);
+    if (!step) step = minimumStep(its, current.transitions, context, options);
     if (step && !step->phases.empty()) holds = checkStep(its, *step, context, {options.queryMillis, options.deadline});
     if (!holds) {
       if (stuck) *stuck = current.transitions;

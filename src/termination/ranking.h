@@ -16,6 +16,10 @@
 //   T2's and AProVE's dependency graphs): an infinite run stays in one of its cycles eventually, so each cycle is
 //   proven alone (|x| decreasing in "if (x > 0) x--; else x++" is two separate loops), and a transition on none of
 //   them, e.g. an unsigned counter's wrap-around to 0 that leaves the loop, is removed.
+// - Where a loop moves one of two values down and forgets the other (Piecewise: "if (q < p) { q--; p = *; }"),
+//   no linear or lexicographic function exists, but the minimum of two does: each transition is assigned the
+//   function whose new value lies below both old ones, and per assignment (at most 2^5 for 6 transitions) Farkas'
+//   lemma gives one linear program, as for a single function.
 // - Every function found is re-checked on the integers by the solver before it counts: an LP bug cannot give a
 //   wrong proof.
 #pragma once
@@ -41,8 +45,10 @@ struct RankingFunction {
 struct RankingStep {
   std::vector<size_t> component;        // the transitions (indices in the ITS) this step was proven for
   // None: the component split along which transition can follow which (`parts`, proven apart; the removed
-  // transitions are on no cycle of that graph); one: a lexicographic component; more: a nested ranking function.
+  // transitions are on no cycle of that graph); one: a lexicographic component; more: a nested ranking function,
+  // or with `minimum`, functions whose minimum is a ranking function.
   std::vector<RankingFunction> phases;
+  bool minimum = false;
   std::vector<size_t> removed;          // the transitions shown to be taken finitely often
   std::vector<std::vector<size_t>> parts;
 };

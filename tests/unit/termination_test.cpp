@@ -191,6 +191,22 @@ TEST(Termination, TransitionsThatFollowEachOtherStayTogether) {
   EXPECT_EQ(proof.answer, termination::Answer::No) << proof.reason;
 }
 
+TEST(Termination, MinimumOfTwoFunctions) {
+  // while (q > 0 && p > 0) { if (q < p) { q--; p = nondet; } else if (p < q) { p--; q = nondet; } }: min(p, q)
+  // falls on both branches, and no linear, lexicographic or nested function does.
+  termination::Proof proof = prove(system({"p", "q"}, {"a"},
+                                          {{"a", "a", "(and (> q 0) (> p 0) (< q p) (= qP (- q 1)))"},
+                                           {"a", "a", "(and (> q 0) (> p 0) (< p q) (= pP (- p 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 1u);
+  ASSERT_TRUE(proof.steps[0].minimum);
+  z3::context context;
+  termination::RankingStep wrong = proof.steps[0];
+  its::LocationId a = proof.system.transitions[wrong.component[0]].from;
+  for (termination::RankingFunction& f : wrong.phases) f.perLocation[a] = its::LinearExpr::variable(0);
+  EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, smt::Limits{2000, Deadline::never()}));
+}
+
 TEST(Termination, NonTerminationByFixedPoint) {
   // while (x > 5) { if (x != 10) x--; }
   termination::Proof proof = prove(system({"x"}, {"a"},
