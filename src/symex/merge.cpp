@@ -92,10 +92,13 @@ void atomsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
   out.push_back(fact);
 }
 
+// Numerals of this size or more are rarely the bound an invariant needs, and each one costs two candidates per term.
+bool smallNumeral(int64_t v) { return v > -1000000 && v < 1000000; }
+
 void collectNumerals(const z3::expr& e, std::set<int64_t>& out) {
   if (e.is_numeral()) {
     int64_t v;
-    if (e.is_numeral_i64(v) && v > -1000000 && v < 1000000) out.insert(v);
+    if (e.is_numeral_i64(v) && smallNumeral(v)) out.insert(v);
     return;
   }
   if (e.is_app())
@@ -349,7 +352,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     std::set<int64_t> thresholds;
     for (const Frame& frame : c.frames)
       for (int64_t n : index.comparedConstants(frame.function))
-        if (n > -1000000 && n < 1000000 && !numerals.count(n)) thresholds.insert(n);
+        if (smallNumeral(n) && !numerals.count(n)) thresholds.insert(n);
     while (thresholds.size() > 16) thresholds.erase(std::prev(thresholds.end()));
     for (size_t x = 0; x < terms.size(); ++x) {
       const z3::expr& s = terms[x].first;
