@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "bmc/bmc.h"
 #include "falsifier/falsifier.h"
 #include "interp/interp.h"
 #include "symex/symex.h"
@@ -17,6 +18,10 @@ namespace {
 constexpr double kFirstTestingShare = 0.1;
 constexpr double kFirstTestingSeconds = 0.25;
 constexpr double kSymbolicShare = 0.7;
+// Bounded model checking comes before the symbolic execution: it decides the programs whose loops it can unwind
+// completely and finds deep violations quickly, but rarely proves a program with an unbounded loop.
+constexpr double kBoundedShare = 0.3;
+constexpr double kReplayShare = 0.2;
 
 std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
   std::vector<Property> open;
@@ -55,10 +60,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   }
   const auto& interpreter = std::get<std::unique_ptr<interp::Interpreter>>(created);
   falsifier::Statistics totals;
-  std::vector<std::vector<uint64_t>> suggestions;
+  std::vector<falsifier::SuggestedRun> suggestions;
   auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed) {
     falsifier::Options options;
-    options.suggestedInputs = suggestions;
+    options.suggestedRuns = suggestions;
     options.deadline = deadline;
     options.memoryBytes = budget.memoryBytes;
     options.seed = seed;
@@ -81,6 +86,31 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
 
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
+  if (!open.empty()) {
+    bmc::Options options;
+    options.deadline = share(kBoundedShare);
+    bmc::Result bounded = bmc::check(program, open, options);
+    std::vector<falsifier::SuggestedRun> candidates;
+    for (bmc::CandidateRun& c : bounded.candidates)
+      candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
+    std::vector<Outcome> replayed;
+    if (!candidates.empty()) {
+      falsifier::Options replay;
+      replay.suggestedRuns = std::move(candidates);
+      replay.onlySuggested = true;
+      replay.deadline = share(kReplayShare);
+      replay.memoryBytes = budget.memoryBytes;
+      replayed = falsifier::falsify(*interpreter, open, replay);
+    }
+    proved = bounded.outcomes;
+    if (budget.crossCheck) checkAgreement(proved, replayed);
+    adopt(outcomes, replayed);
+    if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
+    for (Outcome& o : outcomes)
+      for (const Outcome& b : bounded.outcomes)
+        if (o.property == b.property && o.verdict == Verdict::Unknown) o.reason += "; " + b.reason;
+    open = budget.crossCheck ? properties : stillOpen(outcomes);
+  }
   if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts))) {
     symex::Options options;
     options.deadline = share(kSymbolicShare);
@@ -88,10 +118,12 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     options.dot = evidence && evidence->wantDot;
     options.its = evidence && evidence->wantIts;
     symex::Evidence proof;
+    std::vector<Outcome> provedBounded = std::move(proved);
     proved = symex::prove(program, open, options, &proof);
     if (budget.crossCheck) {
       std::vector<Outcome> tested = outcomes;
       checkAgreement(proved, tested);
+      checkAgreement(provedBounded, tested);
       adopt(outcomes, proved);
       adopt(outcomes, tested);
     } else {
@@ -102,7 +134,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       for (const Outcome& p : proved)
         if (o.property == p.property && o.verdict == Verdict::Unknown && p.verdict == Verdict::Unknown)
           o.reason += "; " + p.reason;
-    suggestions = std::move(proof.suggestedInputs);
+    for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
+      suggestions.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
     if (evidence) {
       evidence->explanation = std::move(proof.explanation);
       evidence->dot = std::move(proof.dot);

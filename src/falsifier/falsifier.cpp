@@ -116,9 +116,10 @@ class Search {
 
   std::vector<Outcome> run(Statistics* statistics) {
     uint64_t maxSteps = 1u << 22;
-    for (const std::vector<uint64_t>& suggestion : options_.suggestedInputs) {
+    for (const SuggestedRun& suggestion : options_.suggestedRuns) {
       if (allDecided() || options_.deadline.expired()) break;
-      interp::ReplayInputs inputs(suggestion);
+      interp::ReplayInputs inputs(suggestion.values, suggestion.uninitializedReadsZero);
+      engine_ = suggestion.engine.empty() ? kEngine : suggestion.engine;
       interp::RunOptions ro;
       ro.deadline = options_.deadline;
       ro.maxSteps = 1ull << 26;
@@ -129,8 +130,9 @@ class Search {
       steps_ += result.steps;
       note(result);
     }
+    engine_ = kEngine;
     auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
-    for (uint64_t k = 0; !allDecided() && !options_.deadline.expired(); ++k) {
+    for (uint64_t k = 0; !options_.onlySuggested && !allDecided() && !options_.deadline.expired(); ++k) {
       const bool systematic = k >= 1 && k <= kBoundaryCandidates;
       const Strategy strategy = k == 0 ? Strategy::Zeros
                                 : systematic ? Strategy::SameBoundary
@@ -195,6 +197,8 @@ class Search {
     Outcome& o = pending_[p];
     o.verdict = v;
     o.reason = std::move(reason);
+    o.engine = engine_;
+    if (engine_ != kEngine) o.reason += ", as " + engine_ + " predicted";
     o.counterexample = std::move(cex);
     o.violatedPart = part;
   }
@@ -336,6 +340,7 @@ class Search {
   bool sawStepLimit_ = false;
   std::string unsupported_;
   std::string addressDependence_;
+  std::string engine_ = kEngine;  // the engine whose suggested run is executing
 };
 
 }  // namespace

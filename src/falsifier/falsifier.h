@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/deadline.h"
@@ -19,14 +20,22 @@ struct Statistics {
   uint64_t steps = 0;
 };
 
+// Inputs that another engine expects to lead to a violation; the verdict names that engine when they do.
+struct SuggestedRun {
+  std::vector<uint64_t> values;  // bit patterns in the order the program draws them; draws past the end get zero
+  bool uninitializedReadsZero = false;  // `values` are the nondet calls' only; uninitialized memory reads as zero
+  std::string engine;
+};
+
 struct Options {
   Deadline deadline = Deadline::never();
   uint64_t seed = 0x5eed;
   uint64_t memoryBytes = 2ull << 30;  // for the program's own allocations
   std::function<void(const Statistics&)> progress;  // called about once a second, when set
-  // Inputs (bit patterns in the order the program draws them) to run before the generated ones, e.g. models of
-  // the symbolic execution's error states. Draws beyond a vector's end get zero.
-  std::vector<std::vector<uint64_t>> suggestedInputs;
+  // Executions to run before the generated ones, e.g. models of the symbolic execution's error states.
+  std::vector<SuggestedRun> suggestedRuns;
+  // Run only the suggested executions.
+  bool onlySuggested = false;
 };
 
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,

@@ -1,6 +1,7 @@
 // The SV-COMP environment: the functions whose meaning Atropos knows by name, whatever the program declares.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -47,6 +48,10 @@ enum class EnvFunction {
 };
 
 EnvFunction classifyFunction(std::string_view name);
+
+// The llvm.ubsantrap argument of the shift checks the front end asks clang for (clang's SanitizerHandler
+// ShiftOutOfBounds): a signed left shift that overflows, or shifts a negative value.
+constexpr uint64_t kUbsanShiftOutOfBounds = 20;
 
 enum class NondetKind { Integer, Bool, Float, Double, Pointer };
 

@@ -59,9 +59,6 @@ enum class Op : uint8_t {
   UbsanTrap,      // clang's check of a C-level undefined behaviour failed; imm: clang's check kind
 };
 
-// The llvm.ubsantrap argument clang uses for shift checks (its SanitizerHandler ShiftOutOfBounds).
-constexpr uint64_t kUbsanShiftOutOfBounds = 20;
-
 // Flags in Instr::flags
 constexpr uint8_t kNoSignedWrap = 1;
 constexpr uint8_t kNoUnsignedWrap = 2;

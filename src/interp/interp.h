@@ -78,15 +78,18 @@ class InputSource {
   virtual uint64_t draw(const NondetRequest& request) = 0;
 };
 
-// Replays recorded inputs; draws past the end are zero and make `diverged()` true.
+// Replays recorded inputs; draws past the end are zero and make `diverged()` true. With `uninitializedReadsZero`,
+// the values are those of the nondet calls only, and every read of uninitialized memory gives zero.
 class ReplayInputs final : public InputSource {
  public:
-  explicit ReplayInputs(std::vector<uint64_t> values) : values_(std::move(values)) {}
-  uint64_t draw(const NondetRequest&) override;
+  explicit ReplayInputs(std::vector<uint64_t> values, bool uninitializedReadsZero = false)
+      : values_(std::move(values)), uninitializedReadsZero_(uninitializedReadsZero) {}
+  uint64_t draw(const NondetRequest& request) override;
   bool diverged() const { return diverged_; }
 
  private:
   std::vector<uint64_t> values_;
+  bool uninitializedReadsZero_;
   size_t next_ = 0;
   bool diverged_ = false;
 };

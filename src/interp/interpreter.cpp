@@ -133,7 +133,8 @@ const char* runEndName(RunEnd end) {
   return "?";
 }
 
-uint64_t ReplayInputs::draw(const NondetRequest&) {
+uint64_t ReplayInputs::draw(const NondetRequest& request) {
+  if (uninitializedReadsZero_ && request.uninitialized) return 0;
   if (next_ < values_.size()) return values_[next_++];
   diverged_ = true;
   return 0;
@@ -791,7 +792,7 @@ void Execution::loop() {
         break;
       }
       case Op::UbsanTrap:
-        if (in.imm == kUbsanShiftOutOfBounds)
+        if (in.imm == frontend::kUbsanShiftOutOfBounds)
           violation(ViolationKind::SignedOverflow, "signed left shift overflows (or shifts a negative value)", here());
         else
           violation(ViolationKind::PoisonValue, "clang's undefined-behaviour check " + std::to_string(in.imm) + " fails",

@@ -348,7 +348,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     for (const z3::expr& f : candidates) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
     // The constants the loop's conditions test are the bounds an invariant most often needs (x != -1 stops
-    // x -= 2 at -1), whether or not the states seen so far mention them.
+    // x -= 2 at -1), whether or not the states seen so far mention them. Only for the values the loop changes: the
+    // others keep the bounds they had, and trying thresholds on them made every merge slower.
     std::set<int64_t> thresholds;
     for (const Frame& frame : c.frames)
       for (int64_t n : index.comparedConstants(frame.function))
@@ -360,7 +361,9 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         candidates.push_back(s >= context.int_val(n));
         candidates.push_back(s <= context.int_val(n));
       }
-      if (!terms[x].second)
+      bool isChanged =
+          std::any_of(changed.begin(), changed.end(), [&](const auto& entry) { return z3::eq(entry.first, s); });
+      if (!terms[x].second && isChanged)
         for (int64_t n : thresholds) {
           candidates.push_back(s >= context.int_val(n));
           candidates.push_back(s <= context.int_val(n));

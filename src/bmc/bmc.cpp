@@ -1,0 +1,236 @@
+#include "bmc/bmc.h"
+
+#include <llvm/IR/Module.h>
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <map>
+
+#include "bmc/encoder.h"
+#include "frontend/normalize.h"
+
+namespace atropos::bmc {
+
+namespace {
+
+constexpr const char* kEngine = "bmc";
+// The replay of a lasso detects the recurring state with checkpoints at doubling distances, so it needs the loop's
+// inputs a number of times that grows with the length of the stem.
+constexpr unsigned kLassoPeriodsReplayed = 256;
+// Z3's resource limit instead of its timer, as elsewhere in Atropos (smt/solver.h): on these bitvector and array
+// formulas about this many units make a millisecond (measured on the program tests).
+constexpr unsigned kResourceUnitsPerMilli = 2000;
+
+bool isUndefinedBehaviour(CheckKind k) {
+  return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::Overflow || k == CheckKind::OtherUndefined;
+}
+
+bool encodingDiffers(CheckKind k) {
+  return k == CheckKind::Unwinding || k == CheckKind::Unsupported || k == CheckKind::AddressDependent;
+}
+
+// The checks whose failure is a violation of `p`; a model of one of them is a candidate counterexample.
+bool violates(CheckKind k, Property p) {
+  switch (p) {
+    case Property::UnreachCall: return k == CheckKind::ReachError;
+    case Property::NoOverflow: return k == CheckKind::Overflow;
+    case Property::ValidMemsafety: return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::HeapAtEnd;
+    case Property::ValidMemcleanup: return k == CheckKind::HeapAtEnd;
+    case Property::Termination: return false;
+  }
+  return false;
+}
+
+// The checks that keep `p` from being proved when they can fail: its violations, any undefined behaviour (after
+// which anything may happen), heap memory left at any end for the memory properties, and every place where the
+// encoding is not the program.
+bool blocksProof(CheckKind k, Property p) {
+  if (violates(k, p) || isUndefinedBehaviour(k) || encodingDiffers(k)) return true;
+  const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
+  return memory && (k == CheckKind::HeapAtEnd || k == CheckKind::HeapAtAbort);
+}
+
+class Checker {
+ public:
+  Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline)
+      : context_(context), encoding_(encoding), deadline_(deadline) {}
+
+  z3::expr any(const std::function<bool(CheckKind)>& which) const {
+    z3::expr_vector conditions(context_);
+    for (const Check& c : encoding_.checks)
+      if (which(c.kind)) conditions.push_back(c.condition);
+    return conditions.empty() ? context_.bool_val(false) : z3::mk_or(conditions);
+  }
+
+  // sat: `model` is set; unknown when the solver gave up or the time ran out.
+  z3::check_result satisfiable(const z3::expr& goal, bool assumeUninitializedZero, std::optional<z3::model>* model) {
+    if (goal.is_false()) return z3::unsat;
+    // Two solvers per question, each fresh, with the assumption as a fact rather than a solver assumption (with
+    // assumptions Z3 skips its preprocessing). First the formula bit-blasted after simplification, which settles
+    // most questions in milliseconds but gives up on memory that stays an array (symbolic addresses); then Z3's
+    // general solver, with arrays and lambdas.
+    auto ask = [&](z3::solver solver) {
+      z3::params params(context_);
+      params.set("rlimit", kResourceUnitsPerMilli * millisLeft());
+      solver.set(params);
+      for (const z3::expr& b : encoding_.background) solver.add(b);
+      solver.add(goal);
+      if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
+      z3::check_result r = solver.check();
+      if (r == z3::sat && model) model->emplace(solver.get_model());
+      return r;
+    };
+    auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
+    z3::tactic bitBlasted = tactic("simplify") & tactic("propagate-values") & tactic("solve-eqs") &
+                            tactic("bit-blast") & tactic("sat");
+    z3::check_result r = ask(bitBlasted.mk_solver());
+    if (r != z3::unknown || deadline_.expired()) return r;
+    return ask(z3::solver(context_));
+  }
+
+  // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
+  unsigned millisLeft() const {
+    return static_cast<unsigned>(std::clamp(deadline_.secondsLeft() * 1000, 1.0, 1e6));
+  }
+
+  std::vector<uint64_t> inputsOf(const z3::model& model, size_t first = 0, size_t last = SIZE_MAX) const {
+    std::vector<uint64_t> inputs;
+    for (size_t k = first; k < std::min(last, encoding_.draws.size()); ++k) {
+      const NondetDraw& d = encoding_.draws[k];
+      if (!model.eval(d.reached, true).is_true()) continue;
+      uint64_t v = 0;
+      model.eval(d.value, true).is_numeral_u64(v);
+      inputs.push_back(v);
+    }
+    return inputs;
+  }
+
+  // A lasso's inputs: the stem's, then the loop's as often as a replay needs to see the state recur.
+  std::optional<std::vector<uint64_t>> lassoInputs(const z3::model& model) const {
+    for (const RecurringState& r : encoding_.recurrences) {
+      if (!model.eval(r.condition, true).is_true()) continue;
+      std::vector<uint64_t> inputs = inputsOf(model, 0, r.stemDraws);
+      std::vector<uint64_t> loop = inputsOf(model, r.stemDraws, r.loopDraws);
+      for (unsigned k = 0; k < kLassoPeriodsReplayed && !loop.empty(); ++k) inputs.insert(inputs.end(), loop.begin(), loop.end());
+      return inputs;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  z3::context& context_;
+  const Encoding& encoding_;
+  Deadline deadline_;
+};
+
+std::string describeBlockers(const Encoding& e, Property p, const z3::model& model) {
+  for (const Check& c : e.checks) {
+    if (!blocksProof(c.kind, p) || !model.eval(c.condition, true).is_true()) continue;
+    std::string where = c.location.known() ? " (line " + std::to_string(c.location.line) + ")" : "";
+    return c.what + where;
+  }
+  return "a check fails";
+}
+
+}  // namespace
+
+Result check(const frontend::Program& program, const std::vector<Property>& properties, const Options& options) {
+  Result result;
+  std::map<Property, Outcome> outcomes;
+  for (Property p : properties) outcomes[p] = Outcome::unknown(p, "bounded model checking: not run", kEngine);
+  std::map<Property, bool> candidateFound;
+  std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
+  auto stillOpen = [&](Property p) {
+    return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p];
+  };
+  for (unsigned bound = 1; bound <= options.maxBound; bound *= 2) {
+    if (options.deadline.expired()) break;
+    if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
+    z3::context context;
+    std::optional<Encoding> encoding;
+    EncodingOptions encodingOptions;
+    encodingOptions.bound = bound;
+    encodingOptions.deadline = options.deadline;
+    encodingOptions.recurrences = stillOpen(Property::Termination) &&
+                                  std::count(properties.begin(), properties.end(), Property::Termination);
+    try {
+      encoding.emplace(encode(context, *module, encodingOptions));
+    } catch (const EncodingFailure& failure) {
+      for (auto& [p, o] : outcomes)
+        if (o.verdict == Verdict::Unknown) o.reason = std::string("bounded model checking: ") + failure.what();
+      break;
+    }
+    result.bound = bound;
+    Checker checker(context, *encoding, options.deadline);
+    const z3::expr unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
+    std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
+    bool solverGaveUp = false;
+    for (Property p : properties) {
+      if (!stillOpen(p)) continue;
+      std::optional<z3::model> model;
+      // Candidates are models in which uninitialized memory reads as zero, as a replay gives it; a violation that
+      // needs other values is not found here, but it still keeps the property from being proved below.
+      if (p == Property::Termination && !encoding->recurrences.empty()) {
+        z3::expr_vector recurring(context);
+        for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
+        if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
+          if (auto inputs = checker.lassoInputs(*model)) {
+            result.candidates.push_back(CandidateRun{p, std::move(*inputs), true});
+            candidateFound[p] = true;
+            outcomes[p].reason = "bounded model checking: a state that recurs within " + std::to_string(bound) +
+                                 " iterations did not replay";
+            continue;
+          }
+        }
+      }
+      z3::expr violation = checker.any([p](CheckKind k) { return violates(k, p); });
+      z3::check_result found = checker.satisfiable(violation, true, &model);
+      if (found == z3::sat) {
+        result.candidates.push_back(CandidateRun{p, checker.inputsOf(*model), true});
+        candidateFound[p] = true;
+        outcomes[p].reason = "bounded model checking: a violation within " + std::to_string(bound) +
+                             " iterations per loop did not replay";
+        continue;
+      }
+      if (found == z3::unknown) {
+        solverGaveUp = true;
+        break;
+      }
+      // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
+      if (!unwound) unwound = checker.satisfiable(unwinding, false, nullptr);
+      if (*unwound != z3::unsat) {
+        solverGaveUp = *unwound == z3::unknown;
+        if (solverGaveUp) break;
+        outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
+                             " iterations per loop, but executions run longer";
+        continue;
+      }
+      z3::expr blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
+      z3::check_result blocked = checker.satisfiable(blockers, false, &model);
+      if (blocked == z3::unsat) {
+        outcomes[p].verdict = Verdict::True;
+        outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
+                             " iterations per loop and none goes wrong";
+      } else if (blocked == z3::sat) {
+        outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
+                             " iterations per loop): " + describeBlockers(*encoding, p, *model);
+      } else {
+        solverGaveUp = true;
+        break;
+      }
+    }
+    if (solverGaveUp) {
+      for (auto& [p, o] : outcomes)
+        if (stillOpen(p))
+          o.reason = "bounded model checking: the solver did not finish at " + std::to_string(bound) +
+                     " iterations per loop";
+      break;
+    }
+    if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
+  }
+  for (Property p : properties) result.outcomes.push_back(outcomes[p]);
+  return result;
+}
+
+}  // namespace atropos::bmc

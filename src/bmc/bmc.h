@@ -1,0 +1,44 @@
+// Bounded model checking (seed 004, LLBMC): the program, with every loop unwound and every call inlined up to a
+// bound, becomes one formula over bitvectors and one byte array (the memory) whose models are executions that
+// violate a property.
+//
+// The engine proves: a property is TRUE when no violation and no other undefined behaviour is satisfiable and every
+// unwinding assertion holds, i.e. the bound covers every execution. It does not decide FALSE itself: each model is
+// turned into the nondet inputs of an execution, which the caller replays in `interp` (a model of an encoding that
+// assumes more than the program, e.g. one memory layout, proves nothing until it replays). The bound grows
+// (1, 2, 4, ...) until the properties are decided, the program is unwound completely, or the deadline passes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "common/property.h"
+#include "frontend/frontend.h"
+
+namespace atropos::bmc {
+
+struct Options {
+  Deadline deadline = Deadline::never();
+  unsigned maxBound = 1u << 12;  // loop iterations per loop entry, and the depth of recursive calls
+};
+
+// The inputs of an execution that a model of the formula describes: the values of the __VERIFIER_nondet_* calls
+// in the order the execution makes them. The encoding assumed that reads of uninitialized memory yield zero when
+// `uninitializedReadsZero` holds (a replay must then give them zero and draw nothing for them).
+struct CandidateRun {
+  Property property = Property::Termination;
+  std::vector<uint64_t> inputs;
+  bool uninitializedReadsZero = false;
+};
+
+struct Result {
+  std::vector<Outcome> outcomes;  // TRUE (proved) or UNKNOWN with the reason, one per property asked
+  std::vector<CandidateRun> candidates;
+  unsigned bound = 0;  // the last bound encoded
+};
+
+Result check(const frontend::Program& program, const std::vector<Property>& properties, const Options& options);
+
+}  // namespace atropos::bmc

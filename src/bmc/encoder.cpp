@@ -1,0 +1,1198 @@
+#include "bmc/encoder.h"
+
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+#include "frontend/environment.h"
+#include "frontend/source_location.h"
+
+namespace atropos::bmc {
+
+namespace {
+
+// Objects lie at fixed addresses, each in a reservation of its own, with a gap after it so that no pointer one past
+// the end of an object is the address of the next. A size known only symbolically must fit its reservation.
+constexpr uint64_t kFirstAddress = 0x10000;
+constexpr uint64_t kGap = 16;
+constexpr uint64_t kMaxInitializedGlobalBytes = 1u << 16;
+
+struct Object {
+  enum class Kind { Global, Constant, Stack, Heap };
+  Kind kind;
+  uint64_t base;
+  z3::expr size;  // bytes, as a pointer-width bitvector
+};
+
+using Values = std::unordered_map<const llvm::Value*, z3::expr>;
+
+// What an execution that reaches a point of the unwound program knows there.
+struct PathState {
+  z3::expr guard;
+  z3::expr memory;
+  std::vector<z3::expr> alive;  // by object id; ids past the end are not allocated on this path
+  Values values;                // the current activation's SSA values
+  bool dead = false;
+};
+
+// An instruction the encoding does not model: the paths that reach it are cut and the program not proved.
+struct NotModelled {
+  std::string what;
+};
+
+struct FunctionShape {
+  std::unique_ptr<llvm::DominatorTree> dominators;
+  std::unique_ptr<llvm::LoopInfo> loops;
+  std::unordered_map<const llvm::BasicBlock*, int> order;  // reverse post-order
+};
+
+// A visit of a loop head: what a recurring state is compared on.
+struct HeadVisit {
+  std::vector<unsigned> outerIterations;  // of the loops around the loop
+  z3::expr reached;
+  std::vector<z3::expr> carried;  // the values of the head's phis
+  z3::expr memory;
+  std::vector<z3::expr> alive;
+  size_t drawsBefore;
+};
+
+struct Activation {
+  const llvm::Function* function;
+  std::vector<unsigned> stackObjects;
+  std::vector<std::pair<PathState, std::optional<z3::expr>>> returns;
+  std::map<const llvm::BasicBlock*, std::vector<HeadVisit>> headVisits;
+};
+
+// A block of the unwound program: the block and the iteration of each loop around it, outermost first.
+struct Pending {
+  const llvm::BasicBlock* block;
+  std::vector<unsigned> iterations;
+  std::vector<PathState> states;
+};
+
+class Encoder {
+ public:
+  Encoder(z3::context& context, llvm::Module& module, const EncodingOptions& options)
+      : c_(context),
+        module_(module),
+        layout_(module.getDataLayout()),
+        bound_(options.bound),
+        recurrences_(options.recurrences),
+        deadline_(options.deadline),
+        pointerBits_(layout_.getPointerSizeInBits()),
+        out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}} {
+    symbolicReservation_ = pointerBits_ == 32 ? (uint64_t{1} << 24) : (uint64_t{1} << 32);
+  }
+
+  Encoding run() {
+    const llvm::Function* main = module_.getFunction("main");
+    if (!main || main->isDeclaration()) throw EncodingFailure("the program has no function 'main'");
+    if (!main->arg_empty()) throw EncodingFailure("main takes arguments");
+    z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
+    z3::expr initial = c_.constant("memory_initial", memorySort);
+    out_.background.push_back(z3::implies(out_.uninitializedZero, initial == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
+    PathState start{c_.bool_val(true), initial, {}, {}};
+    initializeGlobals(start);
+    auto ended = encodeFunction(*main, std::move(start));
+    if (ended) programEnd(ended->first, CheckKind::HeapAtEnd, *lastInstruction(*main), "main returns");
+    return std::move(out_);
+  }
+
+ private:
+  // ---- objects and memory ----
+
+  z3::expr pointer(uint64_t v) { return c_.bv_val(v, pointerBits_); }
+
+  unsigned newObject(Object::Kind kind, const z3::expr& size, PathState& s, const llvm::Instruction* at) {
+    uint64_t reservation = symbolicReservation_;
+    uint64_t known = 0;
+    z3::expr simpleSize = size.simplify();
+    bool isKnown = simpleSize.is_numeral_u64(known);
+    if (isKnown) reservation = known;
+    if (!isKnown && at) {
+      check(s, CheckKind::Unsupported, z3::ugt(simpleSize, pointer(reservation)), *at,
+            "an allocation of more than " + std::to_string(reservation) + " bytes");
+    }
+    uint64_t base = nextAddress_;
+    uint64_t end = base + reservation + kGap;
+    end = (end + 15) & ~uint64_t{15};
+    const uint64_t limit = pointerBits_ == 32 ? (uint64_t{1} << 32) : (uint64_t{1} << 62);
+    if (end >= limit || end < base) throw NotModelled{"more objects than the address space holds"};
+    nextAddress_ = end;
+    objects_.push_back(Object{kind, base, simpleSize});
+    unsigned id = static_cast<unsigned>(objects_.size() - 1);
+    while (s.alive.size() <= id) s.alive.push_back(c_.bool_val(false));
+    s.alive[id] = c_.bool_val(true);
+    return id;
+  }
+
+  z3::expr aliveIn(const PathState& s, unsigned id) const {
+    return id < s.alive.size() ? s.alive[id] : c_.bool_val(false);
+  }
+
+  // p .. p + n lies within object `id` (unsigned arithmetic: offsets below the base wrap to large values).
+  z3::expr within(const z3::expr& p, const z3::expr& n, unsigned id) {
+    const Object& o = objects_[id];
+    z3::expr offset = p - pointer(o.base);
+    return z3::ule(offset, o.size) && z3::ule(n, o.size - offset);
+  }
+
+  z3::expr accessible(const PathState& s, const z3::expr& p, const z3::expr& n) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id = 0; id < s.alive.size(); ++id) {
+      if (s.alive[id].is_false()) continue;
+      any = any || (s.alive[id] && within(p, n, id));
+    }
+    return any;
+  }
+
+  z3::expr inConstantObject(const z3::expr& p) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id = 0; id < objects_.size(); ++id)
+      if (objects_[id].kind == Object::Kind::Constant) any = any || within(p, pointer(1), id);
+    return any;
+  }
+
+  // Both point into (or one past) the same object: then how they compare does not depend on the layout.
+  z3::expr sameObject(const z3::expr& p, const z3::expr& q) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id = 0; id < objects_.size(); ++id) any = any || (within(p, pointer(0), id) && within(q, pointer(0), id));
+    return any;
+  }
+
+  z3::expr onePastAnEnd(const z3::expr& p) {
+    z3::expr any = c_.bool_val(false);
+    for (const Object& o : objects_) any = any || p == pointer(o.base) + o.size;
+    return any;
+  }
+
+  z3::expr heapAlive(const PathState& s) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id = 0; id < s.alive.size(); ++id)
+      if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false()) any = any || s.alive[id];
+    return any;
+  }
+
+  z3::expr loadBytes(const z3::expr& memory, const z3::expr& p, unsigned bytes) {
+    z3::expr v = z3::select(memory, p);
+    for (unsigned k = 1; k < bytes; ++k) v = z3::concat(z3::select(memory, p + pointer(k)), v);
+    return v;
+  }
+
+  z3::expr storeBytes(const z3::expr& memory, const z3::expr& p, const z3::expr& image) {
+    z3::expr m = memory;
+    unsigned bytes = image.get_sort().bv_size() / 8;
+    for (unsigned k = 0; k < bytes; ++k) m = z3::store(m, p + pointer(k), image.extract(8 * k + 7, 8 * k));
+    return m;
+  }
+
+  // Bytes [p, p + n) of the memory replaced: by `fill` (a byte) or by the bytes of `source` at `from`.
+  z3::expr replaceRange(const z3::expr& memory, const z3::expr& p, const z3::expr& n, const z3::expr* fill,
+                        const z3::expr* fromMemory, const z3::expr* from) {
+    uint64_t known = 0;
+    if (n.simplify().is_numeral_u64(known) && known <= 64) {
+      z3::expr m = memory;
+      for (uint64_t k = 0; k < known; ++k)
+        m = z3::store(m, p + pointer(k), fill ? *fill : z3::select(*fromMemory, *from + pointer(k)));
+      return m;
+    }
+    z3::expr a = c_.bv_const("a", pointerBits_);
+    z3::expr inside = z3::ult(a - p, n);
+    z3::expr replaced = fill ? *fill : z3::select(*fromMemory, *from + (a - p));
+    return z3::lambda(a, z3::ite(inside, replaced, z3::select(memory, a)));
+  }
+
+  // ---- values ----
+
+  unsigned imageBits(const llvm::Type* type) const {
+    return static_cast<unsigned>(layout_.getTypeStoreSize(const_cast<llvm::Type*>(type)).getFixedSize() * 8);
+  }
+
+  unsigned valueBits(const llvm::Type* type) const {
+    if (type->isIntegerTy()) return type->getIntegerBitWidth();
+    if (type->isPointerTy()) return pointerBits_;
+    return imageBits(type);
+  }
+
+  uint64_t allocSize(llvm::Type* type) const { return layout_.getTypeAllocSize(type).getFixedSize(); }
+
+  // A value as the bytes memory holds for it, and back.
+  z3::expr toImage(const z3::expr& v, const llvm::Type* type) const {
+    unsigned bits = imageBits(type);
+    unsigned have = v.get_sort().bv_size();
+    return have < bits ? z3::zext(v, bits - have) : v;
+  }
+  z3::expr fromImage(const z3::expr& image, const llvm::Type* type) const {
+    unsigned bits = valueBits(type);
+    return image.get_sort().bv_size() > bits ? image.extract(bits - 1, 0) : image;
+  }
+
+  z3::expr fresh(const std::string& name, unsigned bits) {
+    return c_.bv_const((name + "_" + std::to_string(freshCount_++)).c_str(), bits);
+  }
+
+  z3::expr undefined(const llvm::Type* type) {
+    z3::expr v = fresh("undef", valueBits(type));
+    out_.background.push_back(z3::implies(out_.uninitializedZero, v == c_.bv_val(0, v.get_sort().bv_size())));
+    return v;
+  }
+
+  z3::expr intConstant(const llvm::APInt& value) {
+    unsigned bits = value.getBitWidth();
+    if (bits <= 64) return c_.bv_val(value.getZExtValue(), bits);
+    return c_.bv_val(llvm::toString(value, 10, false).c_str(), bits);
+  }
+
+  // The bytes of a constant at `offset` into `bytes` (little-endian).
+  void constantBytes(const llvm::Constant* k, uint64_t offset, std::vector<z3::expr>& bytes) {
+    llvm::Type* type = k->getType();
+    if (k->isNullValue() || llvm::isa<llvm::UndefValue>(k)) {
+      uint64_t n = layout_.getTypeStoreSize(type).getFixedSize();
+      for (uint64_t i = 0; i < n; ++i) bytes[offset + i] = c_.bv_val(0, 8);
+      return;
+    }
+    if (auto* seq = llvm::dyn_cast<llvm::ConstantDataSequential>(k)) {
+      uint64_t stride = allocSize(seq->getElementType());
+      for (unsigned i = 0; i < seq->getNumElements(); ++i)
+        constantBytes(seq->getElementAsConstant(i), offset + i * stride, bytes);
+      return;
+    }
+    if (auto* array = llvm::dyn_cast<llvm::ConstantArray>(k)) {
+      uint64_t stride = allocSize(array->getType()->getElementType());
+      for (unsigned i = 0; i < array->getNumOperands(); ++i)
+        constantBytes(array->getOperand(i), offset + i * stride, bytes);
+      return;
+    }
+    if (auto* structure = llvm::dyn_cast<llvm::ConstantStruct>(k)) {
+      const llvm::StructLayout* sl = layout_.getStructLayout(structure->getType());
+      for (unsigned i = 0; i < structure->getNumOperands(); ++i)
+        constantBytes(structure->getOperand(i), offset + sl->getElementOffset(i), bytes);
+      return;
+    }
+    if (type->isAggregateType() || type->isVectorTy()) throw NotModelled{"a constant of an aggregate type"};
+    z3::expr image = toImage(constant(k), type);
+    for (unsigned i = 0; i < image.get_sort().bv_size() / 8; ++i) bytes[offset + i] = image.extract(8 * i + 7, 8 * i);
+  }
+
+  z3::expr constant(const llvm::Constant* k) {
+    if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(k)) return intConstant(ci->getValue());
+    if (llvm::isa<llvm::ConstantPointerNull>(k)) return pointer(0);
+    if (llvm::isa<llvm::UndefValue>(k)) return undefined(k->getType());
+    if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(k)) return pointer(objects_[globalObjects_.at(g)].base);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(k)) return pointer(functionAddress(f));
+    if (auto* fp = llvm::dyn_cast<llvm::ConstantFP>(k)) return intConstant(fp->getValueAPF().bitcastToAPInt());
+    if (auto* e = llvm::dyn_cast<llvm::ConstantExpr>(k)) {
+      switch (e->getOpcode()) {
+        case llvm::Instruction::BitCast:
+        case llvm::Instruction::AddrSpaceCast: return constant(e->getOperand(0));
+        case llvm::Instruction::GetElementPtr: {
+          auto* gep = llvm::cast<llvm::GEPOperator>(e);
+          std::vector<z3::expr> indices;
+          for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
+          return address(*gep, constant(llvm::cast<llvm::Constant>(gep->getPointerOperand())), indices);
+        }
+        default: throw NotModelled{std::string("the constant expression ") + e->getOpcodeName()};
+      }
+    }
+    if (k->getType()->isAggregateType()) {
+      uint64_t n = layout_.getTypeStoreSize(k->getType()).getFixedSize();
+      std::vector<z3::expr> bytes(n, c_.bv_val(0, 8));
+      constantBytes(k, 0, bytes);
+      z3::expr v = bytes[0];
+      for (uint64_t i = 1; i < n; ++i) v = z3::concat(bytes[i], v);
+      return v;
+    }
+    throw NotModelled{"a constant of an unknown kind"};
+  }
+
+  uint64_t functionAddress(const llvm::Function* f) {
+    auto it = functionAddresses_.find(f);
+    if (it != functionAddresses_.end()) return it->second;
+    // Functions lie in a range of their own, which no object covers: dereferencing their address is invalid.
+    uint64_t a = nextAddress_;
+    nextAddress_ += 16;
+    functionAddresses_.emplace(f, a);
+    return a;
+  }
+
+  z3::expr value(const llvm::Value* v, const PathState& s) {
+    if (auto* k = llvm::dyn_cast<llvm::Constant>(v)) return constant(k);
+    auto it = s.values.find(v);
+    if (it == s.values.end()) throw NotModelled{"a value used where its definition is not known"};
+    return it->second;
+  }
+
+  z3::expr resized(const z3::expr& v, unsigned bits, bool isSigned) {
+    unsigned have = v.get_sort().bv_size();
+    if (have == bits) return v;
+    if (have > bits) return v.extract(bits - 1, 0);
+    return isSigned ? z3::sext(v, bits - have) : z3::zext(v, bits - have);
+  }
+
+  z3::expr address(const llvm::GEPOperator& gep, z3::expr base, const std::vector<z3::expr>& indices) {
+    z3::expr p = base;
+    size_t k = 0;
+    for (auto it = llvm::gep_type_begin(gep); it != llvm::gep_type_end(gep); ++it, ++k) {
+      if (llvm::StructType* st = it.getStructTypeOrNull()) {
+        uint64_t field = 0;
+        indices[k].is_numeral_u64(field);
+        p = p + pointer(layout_.getStructLayout(st)->getElementOffset(static_cast<unsigned>(field)));
+      } else {
+        uint64_t stride = allocSize(it.getIndexedType());
+        p = p + resized(indices[k], pointerBits_, true) * pointer(stride);
+      }
+    }
+    return p;
+  }
+
+  // ---- checks ----
+
+  // Records that the execution goes wrong where `violated` holds; the paths that go wrong end there.
+  void check(PathState& s, CheckKind kind, const z3::expr& violated, const llvm::Instruction& at, std::string what,
+             bool endsPath = true) {
+    z3::expr v = violated.simplify();
+    if (v.is_false()) return;
+    out_.checks.push_back(Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
+    if (!endsPath) return;
+    if (v.is_true()) {
+      s.dead = true;
+      return;
+    }
+    s.guard = s.guard && !v;
+  }
+
+  void programEnd(PathState& s, CheckKind kind, const llvm::Instruction& at, const std::string& how) {
+    check(s, kind, heapAlive(s), at, "heap memory is still allocated when " + how, false);
+    s.dead = true;
+  }
+
+  static const llvm::Instruction* lastInstruction(const llvm::Function& f) {
+    for (const llvm::BasicBlock& b : f)
+      if (llvm::isa<llvm::ReturnInst>(b.getTerminator())) return b.getTerminator();
+    return f.getEntryBlock().getTerminator();
+  }
+
+  // ---- globals ----
+
+  void initializeGlobals(PathState& s) {
+    std::vector<unsigned> zeroed;
+    std::vector<std::pair<unsigned, const llvm::Constant*>> initialized;
+    uint64_t initializedBytes = 0;
+    for (const llvm::GlobalVariable& g : module_.globals()) {
+      llvm::Type* type = g.getValueType();
+      auto kind = g.isConstant() ? Object::Kind::Constant : Object::Kind::Global;
+      unsigned id = newObject(kind, pointer(allocSize(type)), s, nullptr);
+      globalObjects_.emplace(&g, id);
+      if (!g.hasInitializer()) continue;  // external: its contents are unknown
+      const llvm::Constant* init = g.getInitializer();
+      if (init->isNullValue()) {
+        zeroed.push_back(id);
+      } else {
+        initialized.emplace_back(id, init);
+        initializedBytes += allocSize(type);
+      }
+    }
+    if (initializedBytes > kMaxInitializedGlobalBytes) throw EncodingFailure("the initialized globals are too large");
+    if (!zeroed.empty()) {
+      z3::expr a = c_.bv_const("a", pointerBits_);
+      z3::expr inZeroed = c_.bool_val(false);
+      for (unsigned id : zeroed) inZeroed = inZeroed || z3::ult(a - pointer(objects_[id].base), objects_[id].size);
+      s.memory = z3::lambda(a, z3::ite(inZeroed, c_.bv_val(0, 8), z3::select(s.memory, a)));
+    }
+    for (const auto& [id, init] : initialized) {
+      uint64_t n = allocSize(init->getType());
+      std::vector<z3::expr> bytes(n, c_.bv_val(0, 8));
+      constantBytes(init, 0, bytes);
+      for (uint64_t i = 0; i < n; ++i) s.memory = z3::store(s.memory, pointer(objects_[id].base + i), bytes[i]);
+    }
+  }
+
+  // ---- control flow ----
+
+  FunctionShape& shapeOf(const llvm::Function& f) {
+    auto it = shapes_.find(&f);
+    if (it != shapes_.end()) return it->second;
+    FunctionShape shape;
+    auto& mutableF = const_cast<llvm::Function&>(f);
+    shape.dominators = std::make_unique<llvm::DominatorTree>(mutableF);
+    shape.loops = std::make_unique<llvm::LoopInfo>(*shape.dominators);
+    int n = 0;
+    for (const llvm::BasicBlock* b : llvm::ReversePostOrderTraversal<const llvm::Function*>(&f)) shape.order[b] = n++;
+    // Every edge against the order must be a loop's back edge: irreducible control flow is not unwound.
+    for (const auto& [b, k] : shape.order)
+      for (const llvm::BasicBlock* succ : llvm::successors(b)) {
+        if (shape.order.at(succ) > k) continue;
+        const llvm::Loop* loop = shape.loops->getLoopFor(succ);
+        if (!loop || loop->getHeader() != succ || !loop->contains(b))
+          throw EncodingFailure("irreducible control flow in " + f.getName().str());
+      }
+    return shapes_.emplace(&f, std::move(shape)).first->second;
+  }
+
+  static std::vector<const llvm::Loop*> nestOf(const FunctionShape& shape, const llvm::BasicBlock* b) {
+    std::vector<const llvm::Loop*> nest;
+    for (const llvm::Loop* l = shape.loops->getLoopFor(b); l; l = l->getParentLoop()) nest.push_back(l);
+    std::reverse(nest.begin(), nest.end());
+    return nest;
+  }
+
+  // The memory after paths that share a memory and then stored on their own. Each store above the shared memory
+  // is made once, writing its value where a path that made it was taken and the value already there elsewhere;
+  // paths that share a prefix of stores (the exits of a loop's iterations) share those stores. Z3 decides this far
+  // more easily than a choice between whole arrays (ite of arrays), the fallback when no shared memory is seen.
+  z3::expr mergeMemory(const std::vector<PathState>& states) {
+    constexpr size_t kMaxStoresFollowed = 256;
+    std::vector<std::vector<z3::expr>> chains;  // each memory and the memories below it through its stores
+    for (const PathState& s : states) {
+      std::vector<z3::expr> chain{s.memory};
+      while (chain.size() <= kMaxStoresFollowed && chain.back().is_app() &&
+             chain.back().decl().decl_kind() == Z3_OP_STORE)
+        chain.push_back(chain.back().arg(0));
+      chains.push_back(std::move(chain));
+    }
+    auto contains = [](const std::vector<z3::expr>& chain, const z3::expr& m) {
+      return std::any_of(chain.begin(), chain.end(), [&](const z3::expr& c) { return z3::eq(c, m); });
+    };
+    std::optional<size_t> baseAt;
+    for (size_t k = 0; k < chains[0].size() && !baseAt; ++k)
+      if (std::all_of(chains.begin() + 1, chains.end(), [&](const auto& c) { return contains(c, chains[0][k]); }))
+        baseAt = k;
+    if (!baseAt) {
+      z3::expr merged = states.back().memory;
+      for (size_t i = states.size() - 1; i-- > 0;)
+        if (!z3::eq(states[i].memory, merged)) merged = z3::ite(states[i].guard, states[i].memory, merged);
+      return merged;
+    }
+    const z3::expr base = chains[0][*baseAt];
+    // The stores above the base, each with the paths that made it, in an order that keeps each path's own order.
+    struct Store {
+      z3::expr node;
+      size_t height;  // stores between it and the base
+      std::vector<size_t> paths;
+    };
+    std::vector<Store> stores;
+    for (size_t i = 0; i < states.size(); ++i) {
+      size_t baseIndex = 0;
+      while (!z3::eq(chains[i][baseIndex], base)) ++baseIndex;
+      for (size_t k = 0; k < baseIndex; ++k) {
+        const z3::expr& node = chains[i][k];
+        auto it = std::find_if(stores.begin(), stores.end(), [&](const Store& st) { return z3::eq(st.node, node); });
+        if (it == stores.end()) stores.push_back(Store{node, baseIndex - k, {i}});
+        else it->paths.push_back(i);
+      }
+    }
+    std::stable_sort(stores.begin(), stores.end(), [](const Store& a, const Store& b) { return a.height < b.height; });
+    z3::expr merged = base;
+    for (const Store& st : stores) {
+      z3::expr at = st.node.arg(1);
+      if (st.paths.size() == states.size()) {
+        merged = z3::store(merged, at, st.node.arg(2));
+        continue;
+      }
+      z3::expr_vector guards(c_);
+      for (size_t i : st.paths) guards.push_back(states[i].guard);
+      merged = z3::store(merged, at, z3::ite(z3::mk_or(guards), st.node.arg(2), z3::select(merged, at)));
+    }
+    return merged;
+  }
+
+  PathState merge(std::vector<PathState>& states) {
+    if (states.size() == 1) return std::move(states.front());
+    z3::expr memory = mergeMemory(states);
+    PathState m = states.back();
+    m.memory = memory;
+    for (size_t i = states.size() - 1; i-- > 0;) {
+      const PathState& s = states[i];
+      const z3::expr& g = s.guard;
+      size_t n = std::max(m.alive.size(), s.alive.size());
+      while (m.alive.size() < n) m.alive.push_back(c_.bool_val(false));
+      for (size_t id = 0; id < n; ++id) {
+        z3::expr a = aliveIn(s, static_cast<unsigned>(id));
+        if (!z3::eq(a, m.alive[id])) m.alive[id] = z3::ite(g, a, m.alive[id]);
+      }
+      Values values;
+      for (const auto& [key, v] : m.values) {
+        auto it = s.values.find(key);
+        if (it == s.values.end()) continue;
+        values.emplace(key, z3::eq(it->second, v) ? v : z3::ite(g, it->second, v));
+      }
+      m.values = std::move(values);
+      m.guard = g || m.guard;
+    }
+    return m;
+  }
+
+  std::optional<std::pair<PathState, std::optional<z3::expr>>> encodeFunction(const llvm::Function& f, PathState entry) {
+    FunctionShape& shape = shapeOf(f);
+    Activation activation{&f, {}, {}};
+    std::map<std::vector<int>, Pending> work;
+    auto push = [&](const llvm::BasicBlock* b, std::vector<unsigned> iterations, PathState s) {
+      std::vector<int> key;
+      std::vector<const llvm::Loop*> nest = nestOf(shape, b);
+      for (size_t i = 0; i < nest.size(); ++i) {
+        key.push_back(shape.order.at(nest[i]->getHeader()));
+        key.push_back(static_cast<int>(iterations[i]));
+      }
+      key.push_back(shape.order.at(b));
+      auto [it, inserted] = work.try_emplace(key, Pending{b, std::move(iterations), {}});
+      it->second.states.push_back(std::move(s));
+    };
+    push(&f.getEntryBlock(), {}, std::move(entry));
+    callStack_.push_back(&f);
+    while (!work.empty()) {
+      if (deadline_.expired()) throw EncodingFailure("the time ran out while encoding");
+      auto node = work.extract(work.begin());
+      Pending& pending = node.mapped();
+      PathState s = merge(pending.states);
+      if (s.dead) continue;
+      if (recurrences_ && shape.loops->isLoopHeader(pending.block))
+        recordHeadVisit(*pending.block, pending.iterations, s, activation);
+      executeBlock(*pending.block, pending.iterations, s, activation, shape, push);
+    }
+    callStack_.pop_back();
+    if (activation.returns.empty()) return std::nullopt;
+    std::vector<PathState> states;
+    std::optional<z3::expr> result;
+    for (size_t i = activation.returns.size(); i-- > 0;) {
+      auto& [s, v] = activation.returns[i];
+      if (v) result = result ? z3::ite(s.guard, *v, *result) : *v;
+    }
+    for (auto& [s, v] : activation.returns) states.push_back(std::move(s));
+    PathState merged = merge(states);
+    merged.values.clear();
+    return std::make_pair(std::move(merged), result);
+  }
+
+  // Compares this visit of a loop head with the earlier visits of the same loop entry.
+  void recordHeadVisit(const llvm::BasicBlock& head, const std::vector<unsigned>& iterations, const PathState& s,
+                       Activation& activation) {
+    HeadVisit visit{std::vector<unsigned>(iterations.begin(), iterations.end() - 1), s.guard, {}, s.memory, s.alive,
+                    out_.draws.size()};
+    for (const llvm::PHINode& phi : head.phis()) {
+      auto it = s.values.find(&phi);
+      if (it == s.values.end()) return;
+      visit.carried.push_back(it->second);
+    }
+    std::vector<HeadVisit>& earlier = activation.headVisits[&head];
+    for (const HeadVisit& e : earlier) {
+      if (e.outerIterations != visit.outerIterations) continue;
+      z3::expr same = visit.reached && e.memory == visit.memory;
+      for (size_t k = 0; k < visit.carried.size(); ++k) same = same && e.carried[k] == visit.carried[k];
+      size_t n = std::max(e.alive.size(), visit.alive.size());
+      for (size_t id = 0; id < n; ++id) {
+        z3::expr before = id < e.alive.size() ? e.alive[id] : c_.bool_val(false);
+        z3::expr now = id < visit.alive.size() ? visit.alive[id] : c_.bool_val(false);
+        if (!z3::eq(before, now)) same = same && before == now;
+      }
+      out_.recurrences.push_back(RecurringState{same, e.drawsBefore, visit.drawsBefore,
+                                                frontend::sourceLocationOf(*head.getFirstNonPHI())});
+    }
+    earlier.push_back(std::move(visit));
+  }
+
+  template <typename Push>
+  void executeBlock(const llvm::BasicBlock& b, const std::vector<unsigned>& iterations, PathState& s,
+                    Activation& activation, FunctionShape& shape, Push& push) {
+    for (const llvm::Instruction& i : b) {
+      if (llvm::isa<llvm::PHINode>(i)) continue;
+      if (i.isTerminator()) {
+        try {
+          terminate(i, iterations, s, activation, shape, push);
+        } catch (const NotModelled& n) {
+          check(s, CheckKind::Unsupported, c_.bool_val(true), i, n.what);
+        }
+        return;
+      }
+      try {
+        step(i, s, activation);
+      } catch (const NotModelled& n) {
+        check(s, CheckKind::Unsupported, c_.bool_val(true), i, n.what);
+      }
+      if (s.dead) return;
+    }
+  }
+
+  template <typename Push>
+  void terminate(const llvm::Instruction& i, const std::vector<unsigned>& iterations, PathState& s,
+                 Activation& activation, FunctionShape& shape, Push& push) {
+    const llvm::BasicBlock* from = i.getParent();
+    auto follow = [&](const llvm::BasicBlock* to, const z3::expr& condition) {
+      z3::expr cond = condition.simplify();
+      if (cond.is_false()) return;
+      PathState t = s;
+      if (!cond.is_true()) t.guard = t.guard && cond;
+      // The phis of the target take their values all at once, from the state before the edge.
+      std::vector<std::pair<const llvm::PHINode*, z3::expr>> phis;
+      for (const llvm::PHINode& phi : to->phis()) phis.emplace_back(&phi, value(phi.getIncomingValueForBlock(from), s));
+      for (auto& [phi, v] : phis) t.values.insert_or_assign(phi, v);
+      std::vector<const llvm::Loop*> fromNest = nestOf(shape, from), toNest = nestOf(shape, to);
+      std::vector<unsigned> next;
+      for (size_t k = 0; k < toNest.size(); ++k) {
+        bool shared = k < fromNest.size() && fromNest[k] == toNest[k];
+        if (!shared) {
+          next.push_back(0);
+          continue;
+        }
+        unsigned n = iterations[k];
+        if (k + 1 == toNest.size() && toNest[k]->getHeader() == to) {
+          if (n + 1 >= bound_) {
+            check(t, CheckKind::Unwinding, c_.bool_val(true), i, "the loop runs more than " + std::to_string(bound_) + " times");
+            return;
+          }
+          ++n;
+        }
+        next.push_back(n);
+      }
+      push(to, std::move(next), std::move(t));
+    };
+    if (auto* br = llvm::dyn_cast<llvm::BranchInst>(&i)) {
+      if (br->isUnconditional()) {
+        follow(br->getSuccessor(0), c_.bool_val(true));
+        return;
+      }
+      z3::expr cond = value(br->getCondition(), s) == c_.bv_val(1, 1);
+      follow(br->getSuccessor(0), cond);
+      follow(br->getSuccessor(1), !cond);
+      return;
+    }
+    if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&i)) {
+      z3::expr v = value(sw->getCondition(), s);
+      z3::expr none = c_.bool_val(true);
+      for (const auto& kase : sw->cases()) {
+        z3::expr is = v == constant(kase.getCaseValue());
+        follow(kase.getCaseSuccessor(), is);
+        none = none && !is;
+      }
+      follow(sw->getDefaultDest(), none);
+      return;
+    }
+    if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&i)) {
+      std::optional<z3::expr> result;
+      if (ret->getReturnValue()) result = value(ret->getReturnValue(), s);
+      for (unsigned id : activation.stackObjects)
+        if (id < s.alive.size()) s.alive[id] = c_.bool_val(false);
+      activation.returns.emplace_back(std::move(s), result);
+      return;
+    }
+    if (llvm::isa<llvm::UnreachableInst>(&i)) {
+      check(s, CheckKind::OtherUndefined, c_.bool_val(true), i, "an unreachable instruction is reached");
+      return;
+    }
+    throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
+  }
+
+  // ---- instructions ----
+
+  void define(PathState& s, const llvm::Instruction& i, const z3::expr& v) { s.values.insert_or_assign(&i, v); }
+
+  z3::expr signedMinimum(unsigned w) { return z3::shl(c_.bv_val(1, w), c_.bv_val(w - 1, w)).simplify(); }
+
+  static z3::expr bit(const z3::expr& b, z3::context& c) { return z3::ite(b, c.bv_val(1, 1), c.bv_val(0, 1)); }
+
+  void step(const llvm::Instruction& i, PathState& s, Activation& activation) {
+    if (auto* bin = llvm::dyn_cast<llvm::BinaryOperator>(&i)) return binary(*bin, s);
+    if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i)) return compare(*cmp, s);
+    if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+      llvm::Type* type = load->getType();
+      unsigned bytes = imageBits(type) / 8;
+      z3::expr p = value(load->getPointerOperand(), s);
+      check(s, CheckKind::Deref, !accessible(s, p, pointer(bytes)), i, "a read of an invalid address");
+      if (s.dead) return;
+      return define(s, i, fromImage(loadBytes(s.memory, p, bytes), type));
+    }
+    if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+      const llvm::Value* stored = store->getValueOperand();
+      z3::expr image = toImage(value(stored, s), stored->getType());
+      z3::expr p = value(store->getPointerOperand(), s);
+      check(s, CheckKind::Deref, !accessible(s, p, pointer(image.get_sort().bv_size() / 8)), i,
+            "a write to an invalid address");
+      if (s.dead) return;
+      check(s, CheckKind::OtherUndefined, inConstantObject(p), i, "a write to constant memory");
+      if (s.dead) return;
+      s.memory = storeBytes(s.memory, p, image);
+      return;
+    }
+    if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
+      z3::expr count = resized(value(alloca->getArraySize(), s), pointerBits_, false);
+      z3::expr size = count * pointer(allocSize(alloca->getAllocatedType()));
+      unsigned id = newObject(Object::Kind::Stack, size, s, &i);
+      activation.stackObjects.push_back(id);
+      return define(s, i, pointer(objects_[id].base));
+    }
+    if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&i)) {
+      std::vector<z3::expr> indices;
+      for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(value(*it, s));
+      return define(s, i, address(llvm::cast<llvm::GEPOperator>(*gep), value(gep->getPointerOperand(), s), indices));
+    }
+    if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&i)) return castValue(*cast, s);
+    if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&i)) {
+      z3::expr cond = value(select->getCondition(), s) == c_.bv_val(1, 1);
+      return define(s, i, z3::ite(cond, value(select->getTrueValue(), s), value(select->getFalseValue(), s)));
+    }
+    if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&i)) return define(s, i, value(freeze->getOperand(0), s));
+    if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&i)) {
+      auto [offset, type] = aggregateOffset(extract->getAggregateOperand()->getType(), extract->getIndices());
+      z3::expr whole = value(extract->getAggregateOperand(), s);
+      unsigned bits = imageBits(type);
+      return define(s, i, fromImage(whole.extract(8 * offset + bits - 1, 8 * offset), type));
+    }
+    if (auto* insert = llvm::dyn_cast<llvm::InsertValueInst>(&i)) {
+      auto [offset, type] = aggregateOffset(insert->getAggregateOperand()->getType(), insert->getIndices());
+      z3::expr whole = value(insert->getAggregateOperand(), s);
+      z3::expr part = toImage(value(insert->getInsertedValueOperand(), s), type);
+      return define(s, i, replaceBits(whole, part, 8 * offset));
+    }
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) return callFunction(*call, s, activation);
+    throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
+  }
+
+  std::pair<uint64_t, llvm::Type*> aggregateOffset(llvm::Type* type, llvm::ArrayRef<unsigned> indices) const {
+    uint64_t offset = 0;
+    for (unsigned index : indices) {
+      if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
+        offset += layout_.getStructLayout(st)->getElementOffset(index);
+        type = st->getElementType(index);
+      } else if (auto* at = llvm::dyn_cast<llvm::ArrayType>(type)) {
+        type = at->getElementType();
+        offset += index * allocSize(type);
+      } else {
+        throw NotModelled{"an aggregate of vectors"};
+      }
+    }
+    return {offset, type};
+  }
+
+  static z3::expr replaceBits(const z3::expr& whole, const z3::expr& part, unsigned low) {
+    unsigned total = whole.get_sort().bv_size(), width = part.get_sort().bv_size();
+    z3::expr v = part;
+    if (low > 0) v = z3::concat(v, whole.extract(low - 1, 0));
+    if (low + width < total) v = z3::concat(whole.extract(total - 1, low + width), v);
+    return v;
+  }
+
+  void binary(const llvm::BinaryOperator& i, PathState& s) {
+    if (i.getType()->isFPOrFPVectorTy()) throw NotModelled{"floating-point arithmetic"};
+    if (!i.getType()->isIntegerTy()) throw NotModelled{"vector arithmetic"};
+    z3::expr a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
+    const unsigned w = a.get_sort().bv_size();
+    const z3::expr zero = c_.bv_val(0, w);
+    const z3::expr minimum = signedMinimum(w);
+    const bool nsw = llvm::isa<llvm::OverflowingBinaryOperator>(i) && i.hasNoSignedWrap();
+    const bool nuw = llvm::isa<llvm::OverflowingBinaryOperator>(i) && i.hasNoUnsignedWrap();
+    const bool exact = llvm::isa<llvm::PossiblyExactOperator>(i) && i.isExact();
+    switch (i.getOpcode()) {
+      case llvm::Instruction::Add:
+      case llvm::Instruction::Sub:
+      case llvm::Instruction::Mul: {
+        const auto op = i.getOpcode();
+        z3::expr r = op == llvm::Instruction::Add ? a + b : op == llvm::Instruction::Sub ? a - b : a * b;
+        if (nsw) {
+          unsigned extra = op == llvm::Instruction::Mul ? w : 1;
+          z3::expr sa = z3::sext(a, extra), sb = z3::sext(b, extra);
+          z3::expr exactValue = op == llvm::Instruction::Add ? sa + sb : op == llvm::Instruction::Sub ? sa - sb : sa * sb;
+          check(s, CheckKind::Overflow, exactValue != z3::sext(r, extra), i, "signed overflow");
+          if (s.dead) return;
+        }
+        if (nuw) {
+          unsigned extra = op == llvm::Instruction::Mul ? w : 1;
+          z3::expr ua = z3::zext(a, extra), ub = z3::zext(b, extra);
+          z3::expr exactValue = op == llvm::Instruction::Add ? ua + ub : op == llvm::Instruction::Sub ? ua - ub : ua * ub;
+          check(s, CheckKind::OtherUndefined, exactValue != z3::zext(r, extra), i, "unsigned wrap-around marked nuw");
+          if (s.dead) return;
+        }
+        if (op == llvm::Instruction::Sub) pointerDifference(i, s);
+        return define(s, i, r);
+      }
+      case llvm::Instruction::UDiv:
+      case llvm::Instruction::URem:
+        check(s, CheckKind::OtherUndefined, b == zero, i, "division by zero");
+        if (s.dead) return;
+        if (exact) check(s, CheckKind::OtherUndefined, z3::urem(a, b) != zero, i, "inexact division marked exact");
+        return define(s, i, i.getOpcode() == llvm::Instruction::UDiv ? z3::udiv(a, b) : z3::urem(a, b));
+      case llvm::Instruction::SDiv:
+      case llvm::Instruction::SRem: {
+        check(s, CheckKind::OtherUndefined, b == zero, i, "division by zero");
+        if (s.dead) return;
+        z3::expr overflows = a == minimum && b == c_.bv_val(-1, w);
+        if (i.getOpcode() == llvm::Instruction::SDiv) {
+          check(s, CheckKind::Overflow, overflows, i, "signed division overflows");
+          if (s.dead) return;
+          if (exact) check(s, CheckKind::OtherUndefined, z3::srem(a, b) != zero, i, "inexact division marked exact");
+          return define(s, i, a / b);
+        }
+        check(s, CheckKind::OtherUndefined, overflows, i, "INT_MIN % -1");
+        return define(s, i, z3::srem(a, b));
+      }
+      case llvm::Instruction::Shl:
+      case llvm::Instruction::LShr:
+      case llvm::Instruction::AShr: {
+        check(s, CheckKind::OtherUndefined, z3::uge(b, c_.bv_val(w, w)), i, "shift amount out of range");
+        if (s.dead) return;
+        const auto op = i.getOpcode();
+        z3::expr r = op == llvm::Instruction::Shl ? z3::shl(a, b) : op == llvm::Instruction::LShr ? z3::lshr(a, b) : z3::ashr(a, b);
+        if (op == llvm::Instruction::Shl && (nsw || nuw)) {
+          z3::expr back = nsw ? z3::ashr(r, b) : z3::lshr(r, b);
+          check(s, CheckKind::OtherUndefined, back != a, i, "left shift overflows an operation marked nsw/nuw");
+        }
+        if (op != llvm::Instruction::Shl && exact)
+          check(s, CheckKind::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
+        return define(s, i, r);
+      }
+      case llvm::Instruction::And: return define(s, i, a & b);
+      case llvm::Instruction::Or: return define(s, i, a | b);
+      case llvm::Instruction::Xor: return define(s, i, a ^ b);
+      default: throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
+    }
+  }
+
+  // ptrtoint p - ptrtoint q is the distance between two pointers only when both point into the same object.
+  void pointerDifference(const llvm::BinaryOperator& i, PathState& s) {
+    auto* p = llvm::dyn_cast<llvm::PtrToIntInst>(i.getOperand(0));
+    auto* q = llvm::dyn_cast<llvm::PtrToIntInst>(i.getOperand(1));
+    if (!p || !q) return;
+    check(s, CheckKind::AddressDependent, !sameObject(value(p->getOperand(0), s), value(q->getOperand(0), s)), i,
+          "the difference of pointers into different objects", false);
+  }
+
+  static bool onlyPointerDifferences(const llvm::PtrToIntInst& i) {
+    for (const llvm::User* u : i.users()) {
+      auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(u);
+      if (!sub || sub->getOpcode() != llvm::Instruction::Sub || !llvm::isa<llvm::PtrToIntInst>(sub->getOperand(0)) ||
+          !llvm::isa<llvm::PtrToIntInst>(sub->getOperand(1)))
+        return false;
+    }
+    return true;
+  }
+
+  void compare(const llvm::ICmpInst& i, PathState& s) {
+    if (!i.getOperand(0)->getType()->isIntOrPtrTy()) throw NotModelled{"a comparison of vectors"};
+    z3::expr a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
+    if (i.getOperand(0)->getType()->isPointerTy()) {
+      const bool withNull = llvm::isa<llvm::ConstantPointerNull>(i.getOperand(0)) ||
+                            llvm::isa<llvm::ConstantPointerNull>(i.getOperand(1));
+      if (i.isEquality()) {
+        if (!withNull)
+          check(s, CheckKind::AddressDependent, (onePastAnEnd(a) || onePastAnEnd(b)) && !sameObject(a, b), i,
+                "a pointer one past an object compared with another object's", false);
+      } else {
+        check(s, CheckKind::AddressDependent, !sameObject(a, b), i, "an order between different objects", false);
+      }
+    }
+    z3::expr r = c_.bool_val(false);
+    using P = llvm::CmpInst::Predicate;
+    switch (i.getPredicate()) {
+      case P::ICMP_EQ: r = a == b; break;
+      case P::ICMP_NE: r = a != b; break;
+      case P::ICMP_UGT: r = z3::ugt(a, b); break;
+      case P::ICMP_UGE: r = z3::uge(a, b); break;
+      case P::ICMP_ULT: r = z3::ult(a, b); break;
+      case P::ICMP_ULE: r = z3::ule(a, b); break;
+      case P::ICMP_SGT: r = a > b; break;
+      case P::ICMP_SGE: r = a >= b; break;
+      case P::ICMP_SLT: r = a < b; break;
+      case P::ICMP_SLE: r = a <= b; break;
+      default: throw NotModelled{"a comparison predicate"};
+    }
+    define(s, i, bit(r, c_));
+  }
+
+  void castValue(const llvm::CastInst& i, PathState& s) {
+    llvm::Type* to = i.getType();
+    llvm::Type* from = i.getSrcTy();
+    if (to->isVectorTy() || from->isVectorTy()) throw NotModelled{"a cast of vectors"};
+    switch (i.getOpcode()) {
+      case llvm::Instruction::Trunc:
+      case llvm::Instruction::ZExt:
+      case llvm::Instruction::SExt:
+        return define(s, i, resized(value(i.getOperand(0), s), valueBits(to), i.getOpcode() == llvm::Instruction::SExt));
+      case llvm::Instruction::BitCast:
+      case llvm::Instruction::AddrSpaceCast:
+        if (valueBits(to) != valueBits(from)) throw NotModelled{"a bitcast between sizes"};
+        return define(s, i, value(i.getOperand(0), s));
+      case llvm::Instruction::PtrToInt:
+        if (!onlyPointerDifferences(llvm::cast<llvm::PtrToIntInst>(i)))
+          check(s, CheckKind::AddressDependent, c_.bool_val(true), i, "a pointer converted to an integer", false);
+        return define(s, i, resized(value(i.getOperand(0), s), valueBits(to), false));
+      case llvm::Instruction::IntToPtr:
+        check(s, CheckKind::AddressDependent, c_.bool_val(true), i, "an integer converted to a pointer", false);
+        return define(s, i, resized(value(i.getOperand(0), s), pointerBits_, false));
+      default: throw NotModelled{"floating-point conversions"};
+    }
+  }
+
+  // ---- calls ----
+
+  void callFunction(const llvm::CallInst& call, PathState& s, Activation& activation) {
+    const llvm::Function* callee = call.getCalledFunction();
+    if (!callee) throw NotModelled{"a call through a function pointer"};
+    if (callee->isIntrinsic()) return intrinsic(call, *callee, s, activation);
+    frontend::EnvFunction kind = frontend::classifyFunction(callee->getName());
+    if (kind != frontend::EnvFunction::None) return environment(call, *callee, kind, s, activation);
+    if (callee->isDeclaration()) throw NotModelled{"the external function " + callee->getName().str()};
+    if (callee->isVarArg()) throw NotModelled{"a variadic function"};
+    if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), callee)) >= bound_) {
+      check(s, CheckKind::Unwinding, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
+      return;
+    }
+    PathState entry{s.guard, s.memory, s.alive, {}};
+    for (unsigned k = 0; k < callee->arg_size(); ++k)
+      entry.values.emplace(callee->getArg(k), value(call.getArgOperand(k), s));
+    auto returned = encodeFunction(*callee, std::move(entry));
+    if (!returned) {
+      s.dead = true;
+      return;
+    }
+    s.guard = returned->first.guard;
+    s.memory = returned->first.memory;
+    s.alive = returned->first.alive;
+    if (returned->second && !call.getType()->isVoidTy()) define(s, call, *returned->second);
+  }
+
+  z3::expr argument(const llvm::CallInst& call, unsigned k, const PathState& s) {
+    if (k >= call.arg_size()) throw NotModelled{"a call with too few arguments"};
+    return value(call.getArgOperand(k), s);
+  }
+
+  void memoryIntrinsic(const llvm::CallInst& call, bool isSet, bool mayOverlap, PathState& s) {
+    z3::expr dst = argument(call, 0, s);
+    z3::expr n = resized(argument(call, 2, s), pointerBits_, false);
+    z3::expr nonEmpty = n != pointer(0);
+    check(s, CheckKind::Deref, nonEmpty && !accessible(s, dst, n), call, "a write of a range with invalid addresses");
+    if (s.dead) return;
+    check(s, CheckKind::OtherUndefined, nonEmpty && inConstantObject(dst), call, "a write to constant memory");
+    if (s.dead) return;
+    if (isSet) {
+      z3::expr fill = resized(argument(call, 1, s), 8, false);
+      s.memory = replaceRange(s.memory, dst, n, &fill, nullptr, nullptr);
+      return;
+    }
+    z3::expr src = argument(call, 1, s);
+    check(s, CheckKind::Deref, nonEmpty && !accessible(s, src, n), call, "a read of a range with invalid addresses");
+    if (s.dead) return;
+    if (!mayOverlap)
+      check(s, CheckKind::OtherUndefined, nonEmpty && (z3::ult(dst - src, n) || z3::ult(src - dst, n)), call,
+            "memcpy between overlapping regions");
+    if (s.dead) return;
+    z3::expr old = s.memory;
+    s.memory = replaceRange(s.memory, dst, n, nullptr, &old, &src);
+  }
+
+  void intrinsic(const llvm::CallInst& call, const llvm::Function& callee, PathState& s, Activation& activation) {
+    switch (callee.getIntrinsicID()) {
+      case llvm::Intrinsic::dbg_declare: case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label: case llvm::Intrinsic::donothing:
+      case llvm::Intrinsic::experimental_noalias_scope_decl:
+        return;
+      case llvm::Intrinsic::expect: return define(s, call, argument(call, 0, s));
+      case llvm::Intrinsic::memcpy: return memoryIntrinsic(call, false, false, s);
+      case llvm::Intrinsic::memmove: return memoryIntrinsic(call, false, true, s);
+      case llvm::Intrinsic::memset: return memoryIntrinsic(call, true, true, s);
+      case llvm::Intrinsic::lifetime_start:
+      case llvm::Intrinsic::lifetime_end: return lifetime(call, callee.getIntrinsicID() == llvm::Intrinsic::lifetime_start, s, activation);
+      case llvm::Intrinsic::stacksave:
+        // The token is the number of objects so far: stackrestore ends the stack objects allocated after it.
+        return define(s, call, pointer(objects_.size()));
+      case llvm::Intrinsic::stackrestore: {
+        uint64_t first = 0;
+        if (!argument(call, 0, s).simplify().is_numeral_u64(first)) throw NotModelled{"stackrestore of an unknown point"};
+        for (unsigned id : activation.stackObjects)
+          if (id >= first && id < s.alive.size()) s.alive[id] = c_.bool_val(false);
+        return;
+      }
+      case llvm::Intrinsic::ubsantrap: {
+        uint64_t kind = llvm::cast<llvm::ConstantInt>(call.getArgOperand(0))->getZExtValue();
+        if (kind == frontend::kUbsanShiftOutOfBounds)
+          check(s, CheckKind::Overflow, c_.bool_val(true), call, "a signed left shift overflows");
+        else
+          check(s, CheckKind::OtherUndefined, c_.bool_val(true), call, "clang's undefined-behaviour check fails");
+        return;
+      }
+      case llvm::Intrinsic::sadd_with_overflow: case llvm::Intrinsic::uadd_with_overflow: case llvm::Intrinsic::ssub_with_overflow:
+      case llvm::Intrinsic::usub_with_overflow: case llvm::Intrinsic::smul_with_overflow: case llvm::Intrinsic::umul_with_overflow: {
+        llvm::Intrinsic::ID id = callee.getIntrinsicID();
+        z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
+        const unsigned w = a.get_sort().bv_size();
+        const bool isSigned = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::smul_with_overflow;
+        const bool isAdd = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::uadd_with_overflow;
+        const bool isSub = id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::usub_with_overflow;
+        unsigned extra = isAdd || isSub ? 1 : w;
+        z3::expr xa = isSigned ? z3::sext(a, extra) : z3::zext(a, extra);
+        z3::expr xb = isSigned ? z3::sext(b, extra) : z3::zext(b, extra);
+        z3::expr r = isAdd ? a + b : isSub ? a - b : a * b;
+        z3::expr exactValue = isAdd ? xa + xb : isSub ? xa - xb : xa * xb;
+        z3::expr flag = bit(exactValue != (isSigned ? z3::sext(r, extra) : z3::zext(r, extra)), c_);
+        auto* type = llvm::cast<llvm::StructType>(call.getType());
+        const llvm::StructLayout* sl = layout_.getStructLayout(type);
+        z3::expr whole = c_.bv_val(0, imageBits(type));
+        whole = replaceBits(whole, toImage(r, type->getElementType(0)), 8 * sl->getElementOffset(0));
+        whole = replaceBits(whole, toImage(flag, type->getElementType(1)), 8 * sl->getElementOffset(1));
+        return define(s, call, whole);
+      }
+      case llvm::Intrinsic::smax: case llvm::Intrinsic::smin: case llvm::Intrinsic::umax: case llvm::Intrinsic::umin: {
+        llvm::Intrinsic::ID id = callee.getIntrinsicID();
+        z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
+        z3::expr aWins = id == llvm::Intrinsic::smax ? a >= b : id == llvm::Intrinsic::smin ? a <= b : id == llvm::Intrinsic::umax ? z3::uge(a, b) : z3::ule(a, b);
+        return define(s, call, z3::ite(aWins, a, b));
+      }
+      case llvm::Intrinsic::abs: {
+        z3::expr a = argument(call, 0, s);
+        const unsigned w = a.get_sort().bv_size();
+        z3::expr minimum = signedMinimum(w);
+        if (llvm::cast<llvm::ConstantInt>(call.getArgOperand(1))->isOne())
+          check(s, CheckKind::OtherUndefined, a == minimum, call, "abs of the minimum integer marked poison");
+        return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
+      }
+      default: throw NotModelled{"the intrinsic " + callee.getName().str()};
+    }
+  }
+
+  void lifetime(const llvm::CallInst& call, bool starts, PathState& s, Activation& activation) {
+    uint64_t address = 0;
+    if (!argument(call, 1, s).simplify().is_numeral_u64(address)) throw NotModelled{"a lifetime marker of an unknown object"};
+    for (unsigned id : activation.stackObjects) {
+      if (objects_[id].base != address) continue;
+      if (!starts) {
+        if (id < s.alive.size()) s.alive[id] = c_.bool_val(false);
+        return;
+      }
+      // A scope entered again is a new object; pointers to the old one dangle. It starts uninitialized.
+      const llvm::Value* alloca = call.getArgOperand(1)->stripPointerCasts();
+      z3::expr stillAlive = aliveIn(s, id);
+      if (stillAlive.is_true()) return;
+      if (!stillAlive.is_false()) throw NotModelled{"a scope whose object may or may not live"};
+      unsigned fresh = newObject(Object::Kind::Stack, objects_[id].size, s, &call);
+      activation.stackObjects.push_back(fresh);
+      s.values.insert_or_assign(alloca, pointer(objects_[fresh].base));
+      return;
+    }
+    throw NotModelled{"a lifetime marker of an unknown object"};
+  }
+
+  void environment(const llvm::CallInst& call, const llvm::Function& callee, frontend::EnvFunction kind, PathState& s,
+                   Activation& activation) {
+    using E = frontend::EnvFunction;
+    switch (kind) {
+      case E::Nondet: return nondet(call, callee, s);
+      case E::Assume: {
+        z3::expr holds = argument(call, 0, s) != c_.bv_val(0, valueBits(call.getArgOperand(0)->getType()));
+        z3::expr h = holds.simplify();
+        if (h.is_false()) s.dead = true;
+        else if (!h.is_true()) s.guard = s.guard && h;
+        return;
+      }
+      case E::ReachError: check(s, CheckKind::ReachError, c_.bool_val(true), call, "reach_error() is called"); return;
+      case E::Abort:
+      case E::AssertFail: return programEnd(s, CheckKind::HeapAtAbort, call, "abort is called");
+      case E::Exit: return programEnd(s, CheckKind::HeapAtEnd, call, "exit is called");
+      case E::Malloc:
+      case E::Alloca: {
+        z3::expr size = resized(argument(call, 0, s), pointerBits_, false);
+        unsigned id = newObject(kind == E::Malloc ? Object::Kind::Heap : Object::Kind::Stack, size, s, &call);
+        if (kind == E::Alloca) activation.stackObjects.push_back(id);
+        return define(s, call, pointer(objects_[id].base));
+      }
+      case E::Calloc: {
+        z3::expr n = resized(argument(call, 0, s), pointerBits_, false);
+        z3::expr m = resized(argument(call, 1, s), pointerBits_, false);
+        z3::expr wide = z3::zext(n, pointerBits_) * z3::zext(m, pointerBits_);
+        check(s, CheckKind::Unsupported, wide.extract(2 * pointerBits_ - 1, pointerBits_) != c_.bv_val(0, pointerBits_),
+              call, "calloc of more bytes than size_t holds");
+        if (s.dead) return;
+        z3::expr size = n * m;
+        unsigned id = newObject(Object::Kind::Heap, size, s, &call);
+        z3::expr zero = c_.bv_val(0, 8);
+        s.memory = replaceRange(s.memory, pointer(objects_[id].base), size, &zero, nullptr, nullptr);
+        return define(s, call, pointer(objects_[id].base));
+      }
+      case E::Free: {
+        z3::expr p = argument(call, 0, s);
+        z3::expr valid = p == pointer(0);
+        for (unsigned id = 0; id < s.alive.size(); ++id)
+          if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
+            valid = valid || (s.alive[id] && p == pointer(objects_[id].base));
+        check(s, CheckKind::Free, !valid, call, "free of an invalid pointer");
+        if (s.dead) return;
+        for (unsigned id = 0; id < s.alive.size(); ++id)
+          if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
+            s.alive[id] = (s.alive[id] && p != pointer(objects_[id].base)).simplify();
+        return;
+      }
+      case E::Memset:
+      case E::Memcpy:
+      case E::Memmove:
+        memoryIntrinsic(call, kind == E::Memset, kind != E::Memcpy, s);
+        if (!s.dead && !call.getType()->isVoidTy()) define(s, call, argument(call, 0, s));
+        return;
+      case E::Abs:
+      case E::Labs:
+      case E::LLabs: {
+        z3::expr a = argument(call, 0, s);
+        const unsigned w = valueBits(call.getType());
+        a = resized(a, w, true);
+        z3::expr minimum = signedMinimum(w);
+        check(s, CheckKind::Overflow, a == minimum, call, "abs of the minimum integer overflows");
+        if (s.dead) return;
+        return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
+      }
+      case E::NoEffect: return;
+      default: throw NotModelled{"the library function " + callee.getName().str()};
+    }
+  }
+
+  void nondet(const llvm::CallInst& call, const llvm::Function& callee, PathState& s) {
+    auto type = frontend::nondetType(callee.getName(),
+                                     pointerBits_ == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
+    if (!type) throw NotModelled{"the nondet function " + callee.getName().str() + " of unknown type"};
+    if (type->kind != frontend::NondetKind::Integer && type->kind != frontend::NondetKind::Bool)
+      throw NotModelled{"nondeterministic floating-point values and pointers"};
+    const bool isBool = type->kind == frontend::NondetKind::Bool;
+    z3::expr drawn = fresh("nondet", isBool ? 1 : type->bits);
+    out_.draws.push_back(NondetDraw{s.guard, drawn});
+    if (call.getType()->isVoidTy()) return;
+    if (!call.getType()->isIntegerTy()) throw NotModelled{"a nondet value used at a non-integer type"};
+    z3::expr asC = isBool && type->bits > 1 ? z3::zext(drawn, type->bits - 1) : drawn;
+    define(s, call, resized(asC, valueBits(call.getType()), type->isSigned));
+  }
+
+  z3::context& c_;
+  llvm::Module& module_;
+  const llvm::DataLayout& layout_;
+  unsigned bound_;
+  bool recurrences_;
+  Deadline deadline_;
+  unsigned pointerBits_;
+  uint64_t symbolicReservation_;
+  uint64_t nextAddress_ = kFirstAddress;
+  unsigned freshCount_ = 0;
+  std::vector<Object> objects_;
+  std::unordered_map<const llvm::Value*, unsigned> globalObjects_;
+  std::unordered_map<const llvm::Function*, uint64_t> functionAddresses_;
+  std::map<const llvm::Function*, FunctionShape> shapes_;
+  std::vector<const llvm::Function*> callStack_;
+  Encoding out_;
+};
+
+}  // namespace
+
+Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options) {
+  try {
+    return Encoder(context, module, options).run();
+  } catch (const NotModelled& n) {
+    throw EncodingFailure(n.what);
+  }
+}
+
+}  // namespace atropos::bmc

@@ -1,0 +1,82 @@
+// The encoding of a program, unwound to a bound, as checks over bitvectors and one byte-array memory.
+//
+// Every loop is unwound `bound` times per entry and every call is inlined (recursion up to `bound` deep). Each
+// check is the condition under which an execution reaches an instruction and goes wrong there; the first check that
+// fails on a path ends it, so a model fails exactly one check.
+#pragma once
+
+#include <z3++.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "common/property.h"
+
+namespace llvm {
+class Module;
+}
+
+namespace atropos::bmc {
+
+enum class CheckKind {
+  Deref,            // valid-deref
+  Free,             // valid-free
+  Overflow,         // signed overflow (no-overflow)
+  ReachError,       // unreach-call
+  HeapAtEnd,        // heap memory still allocated when main returns or exit is called: memtrack or memcleanup
+  HeapAtAbort,      // the same when abort ends the program (no verdict rests on it)
+  OtherUndefined,   // division by zero, shifts out of range, ...: no property, but no proof past it
+  // Where the encoding is not the program: any of them keeps every property from being proved.
+  Unwinding,        // a loop runs more often, or a recursion deeper, than the bound
+  Unsupported,      // an instruction or function the encoding does not model
+  AddressDependent  // the execution depends on where objects lie in memory, which the encoding fixes
+};
+
+struct Check {
+  CheckKind kind;
+  z3::expr condition;
+  SourceLocation location;
+  std::string what;
+};
+
+// A __VERIFIER_nondet_* call: `value` is what it returns when `reached` holds.
+struct NondetDraw {
+  z3::expr reached;
+  z3::expr value;
+};
+
+// Two visits of a loop head in one activation, where the second finds the complete state of the first (the
+// values the loop carries, all of memory and which objects live): the choices made between them repeat forever.
+// The draws with index below `stemDraws` lead to the first visit; those up to `loopDraws` are made in between.
+struct RecurringState {
+  z3::expr condition;
+  size_t stemDraws;
+  size_t loopDraws;
+  SourceLocation loopHead;
+};
+
+struct Encoding {
+  std::vector<Check> checks;
+  std::vector<NondetDraw> draws;  // in the order an execution makes them
+  // When assumed, reads of uninitialized memory and undefined values yield zero (as a replay gives them).
+  z3::expr uninitializedZero;
+  std::vector<z3::expr> background;  // facts that always hold: what uninitializedZero means
+  std::vector<RecurringState> recurrences;  // only when asked for
+};
+
+// The whole program cannot be encoded (e.g. main is missing).
+struct EncodingFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct EncodingOptions {
+  unsigned bound = 1;
+  bool recurrences = false;  // look for recurring states (bounded lassos)
+  Deadline deadline = Deadline::never();
+};
+
+Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options);
+
+}  // namespace atropos::bmc

@@ -1,0 +1,184 @@
+// Unit tests of the bounded model checker: its encoding of each operation against the interpreter, and what it
+// may prove.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "bmc/bmc.h"
+#include "interp/interp.h"
+#include "test_program.h"
+
+namespace atropos {
+namespace {
+
+std::vector<bmc::CandidateRun> candidatesFor(const frontend::Program& program, Property property,
+                                             std::vector<Outcome>* outcomes = nullptr) {
+  bmc::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(20));
+  bmc::Result result = bmc::check(program, {property}, options);
+  if (outcomes) *outcomes = result.outcomes;
+  return result.candidates;
+}
+
+interp::RunResult replay(const frontend::Program& program, const bmc::CandidateRun& run, bool detectLasso = false) {
+  auto created = interp::Interpreter::create(program);
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<interp::Interpreter>>(created));
+  interp::ReplayInputs inputs(run.inputs, run.uninitializedReadsZero);
+  interp::RunOptions options;
+  options.maxSteps = 1u << 24;
+  options.detectLasso = detectLasso;
+  return std::get<std::unique_ptr<interp::Interpreter>>(created)->run(inputs, options);
+}
+
+// The program fixes the inputs a and b, computes `expression` and calls reach_error when the result equals a nondet
+// guess. A model's guess is the encoding's result: its replay reaches reach_error only if the interpreter computes
+// the same value.
+void expectAgreement(const std::string& type, const std::string& nondet, const std::string& expression, long long a,
+                     long long b) {
+  SCOPED_TRACE(type + ": " + expression + " with a = " + std::to_string(a) + ", b = " + std::to_string(b));
+  std::string source = "int main(void) {\n  " + type + " a = " + nondet + "();\n  " + type + " b = " + nondet +
+                       "();\n  __VERIFIER_assume(a == (" + type + ")" + std::to_string(a) + "LL && b == (" + type +
+                       ")" + std::to_string(b) + "LL);\n  " + type + " r = " + expression + ";\n  if (r == " + nondet +
+                       "()) reach_error();\n  return 0;\n}\n";
+  auto program = testing::compileProgram(source);
+  ASSERT_TRUE(program);
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::UnreachCall);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(*program, candidates[0]);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+}
+
+TEST(Bmc, OperationsAgreeWithTheInterpreter) {
+  struct Case {
+    const char* type;
+    const char* nondet;
+    const char* expression;
+  };
+  // Operand values and expressions are chosen so that no case has undefined behaviour.
+  const Case cases[] = {
+      {"unsigned", "__VERIFIER_nondet_uint", "a + b"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a - b"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a * b"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a / (b | 1)"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a % (b | 1)"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a << (b & 31)"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a >> (b & 31)"},
+      {"unsigned", "__VERIFIER_nondet_uint", "(a & b) ^ (a | ~b)"},
+      {"unsigned", "__VERIFIER_nondet_uint", "a < b"},
+      {"unsigned", "__VERIFIER_nondet_uint", "(unsigned char)a + (signed char)b"},
+      {"unsigned", "__VERIFIER_nondet_uint", "(unsigned short)a * 3u"},
+      {"long", "__VERIFIER_nondet_long", "(long)(int)a * (long)(int)b"},
+      {"long", "__VERIFIER_nondet_long", "(long)(int)a - (long)(short)b"},
+      {"long", "__VERIFIER_nondet_long", "(int)a / ((int)b | 1)"},
+      {"long", "__VERIFIER_nondet_long", "(int)a % ((int)b | 1)"},
+      {"long", "__VERIFIER_nondet_long", "(int)a >> (b & 31)"},
+      {"long", "__VERIFIER_nondet_long", "(int)a <= (int)b"},
+      {"long", "__VERIFIER_nondet_long", "(a > 0 ? a : -(a + 1)) / 7"},
+      {"int", "__VERIFIER_nondet_int", "({ union { int i; char c[4]; } u; u.i = a; u.c[1] + u.c[3]; })"},
+      {"int", "__VERIFIER_nondet_int", "({ int x[3] = {a, b, 5}; int *p = x + (b & 1); p[1]; })"},
+      {"int", "__VERIFIER_nondet_int", "({ struct { char c; long l; short s; } t = {a, b, a}; t.c + t.l + t.s; })"},
+  };
+  std::mt19937_64 random(7);
+  const long long edges[] = {0, 1, -1, 2147483647, -2147483647 - 1, 255, -128, 65535};
+  for (const Case& c : cases)
+    for (int k = 0; k < 2; ++k) {
+      long long a = k == 0 ? edges[random() % 8] : static_cast<int>(random());
+      long long b = k == 1 ? edges[random() % 8] : static_cast<int>(random());
+      expectAgreement(c.type, c.nondet, c.expression, a, b);
+    }
+}
+
+TEST(Bmc, ProvesAProgramItUnwindsCompletely) {
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      int n = __VERIFIER_nondet_int();
+      if (n < 0 || n > 5) return 0;
+      int s = 0;
+      for (int i = 0; i < n; i++) s += i;
+      if (s > 10) reach_error();
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  std::vector<Outcome> outcomes;
+  EXPECT_TRUE(candidatesFor(*program, Property::UnreachCall, &outcomes).empty());
+  ASSERT_EQ(outcomes.size(), 1u);
+  EXPECT_EQ(outcomes[0].verdict, Verdict::True);
+}
+
+TEST(Bmc, DoesNotProveWhatLiesBeyondTheBound) {
+  // n is unbounded: no bound unwinds the loop completely.
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      unsigned n = __VERIFIER_nondet_uint();
+      unsigned s = 0;
+      for (unsigned i = 0; i < n; i++) s += 2;
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  for (Property p : {Property::UnreachCall, Property::Termination}) {
+    std::vector<Outcome> outcomes;
+    bmc::Options options;
+    options.deadline = Deadline::in(std::chrono::seconds(3));
+    options.maxBound = 64;
+    bmc::Result result = bmc::check(*program, {p}, options);
+    ASSERT_EQ(result.outcomes.size(), 1u);
+    EXPECT_NE(result.outcomes[0].verdict, Verdict::True) << propertyName(p);
+  }
+}
+
+TEST(Bmc, OverflowAndUndefinedBehaviourBlockProofs) {
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      int x = __VERIFIER_nondet_int();
+      int y = 100 / x;
+      return y;
+    })");
+  ASSERT_TRUE(program);
+  for (Property p : {Property::UnreachCall, Property::Termination, Property::NoOverflow}) {
+    std::vector<Outcome> outcomes;
+    candidatesFor(*program, p, &outcomes);
+    ASSERT_EQ(outcomes.size(), 1u);
+    EXPECT_NE(outcomes[0].verdict, Verdict::True) << propertyName(p);
+  }
+}
+
+TEST(Bmc, FindsAMemoryErrorThatReplays) {
+  auto program = testing::compileProgram(R"(
+    #include <stdlib.h>
+    int main(void) {
+      int n = __VERIFIER_nondet_int();
+      if (n < 1 || n > 8) return 0;
+      int *a = malloc(n * sizeof(int));
+      for (int i = 0; i < 8; i++)
+        if (i == n - 1 && n == 6) a[i + 1] = 0;
+      free(a);
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::ValidMemsafety);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(*program, candidates[0]);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  EXPECT_EQ(interp::classify(run.violation->kind), interp::ViolationClass::Deref);
+}
+
+TEST(Bmc, FindsARecurringStateThatReplaysAsALasso) {
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      int key = __VERIFIER_nondet_int();
+      int x = 0;
+      while (x <= 10) {
+        if (key == 4242) x = (x + 1) % 3; else x++;
+      }
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::Termination);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(*program, candidates[0], true);
+  EXPECT_EQ(run.end, interp::RunEnd::Lasso);
+}
+
+}  // namespace
+}  // namespace atropos
