@@ -89,6 +89,9 @@ int run(const Options& options) {
   Budget budget;
   budget.deadline = deadline;
   budget.crossCheck = options.crossCheck;
+  budget.testing = options.testing;
+  budget.bmc = options.bmc;
+  budget.symex = options.symex;
   // The program's objects get an eighth: their shadow state (initialization, provenance) costs up to five times
   // more, and each execution of the search allocates them anew.
   budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 8;

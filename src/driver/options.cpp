@@ -29,6 +29,9 @@ Options:
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
                          on) to FILE in the Termination Competition's SMT-LIB form (empty when termination is not
                          asked or the graph is not complete)
+  --engines LIST         the engines to run, comma-separated (default testing,bmc,symex): `testing` (executions
+                         with chosen inputs), `bmc` (bounded model checking; its counterexamples are replayed
+                         in any case), `symex` (symbolic execution and termination proofs)
   --cross-check          testing aid: run the proofs and the executions on every property; a proof that an
                          execution contradicts stops atropos with an internal error (exit status 4)
   --version              print the version
@@ -99,6 +102,24 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       o.verbose = true;
     } else if (arg == "--explain") {
       o.explain = true;
+    } else if (arg == "--engines") {
+      auto v = value(i, arg);
+      if (!v) return std::nullopt;
+      o.testing = o.bmc = o.symex = false;
+      size_t start = 0;
+      while (start <= v->size()) {
+        size_t end = v->find(',', start);
+        if (end == std::string::npos) end = v->size();
+        std::string name = v->substr(start, end - start);
+        if (name == "testing") o.testing = true;
+        else if (name == "bmc") o.bmc = true;
+        else if (name == "symex") o.symex = true;
+        else {
+          error = "unknown engine '" + name + "' (expected testing, bmc or symex)";
+          return std::nullopt;
+        }
+        start = end + 1;
+      }
     } else if (arg == "--cross-check") {
       o.crossCheck = true;
     } else if (arg == "--task") {

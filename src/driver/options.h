@@ -33,6 +33,11 @@ struct Options {
   std::string dotFile;    // write the symbolic execution graph as Graphviz
   std::string itsFile;    // write the termination ITS of the symbolic execution graph (SMT-LIB)
   bool crossCheck = false;  // testing aid: proofs and executions on every property, a contradiction is a bug
+  // The engines the portfolio may run (--engines): executions with chosen inputs, bounded model checking, symbolic
+  // execution. A counterexample of bounded model checking is replayed whichever are chosen.
+  bool testing = true;
+  bool bmc = true;
+  bool symex = true;
   bool help = false;
   bool version = false;
   bool itsCommand = false;  // `atropos its FILE.smt2`: termination of an integer transition system

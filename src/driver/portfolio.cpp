@@ -48,6 +48,14 @@ void checkAgreement(const std::vector<Outcome>& proved, const std::vector<Outcom
                                " but an execution violates it");
 }
 
+// Says why an engine failed where the engines before it have nothing to say either.
+void explainUnknowns(std::vector<Outcome>& outcomes, const std::vector<Outcome>& engine) {
+  for (Outcome& o : outcomes)
+    for (const Outcome& e : engine)
+      if (o.property == e.property && o.verdict == Verdict::Unknown && e.verdict == Verdict::Unknown)
+        o.reason += (o.reason.empty() ? "" : "; ") + e.reason;
+}
+
 }  // namespace
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
@@ -81,14 +89,18 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   auto share = [&](double fraction) {
     return budget.deadline.capped(std::chrono::duration<double>(budget.deadline.secondsLeft() * fraction));
   };
-  Deadline firstRound = share(kFirstTestingShare).capped(std::chrono::duration<double>(kFirstTestingSeconds));
-  std::vector<Outcome> outcomes = test(properties, firstRound, 0x5eed);
+  std::vector<Outcome> outcomes;
+  for (Property p : properties) outcomes.push_back(Outcome::unknown(p, ""));
+  if (budget.testing) {
+    Deadline firstRound = share(kFirstTestingShare).capped(std::chrono::duration<double>(kFirstTestingSeconds));
+    outcomes = test(properties, firstRound, 0x5eed);
+  }
 
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
-  if (!open.empty()) {
+  if (!open.empty() && budget.bmc) {
     bmc::Options options;
-    options.deadline = share(kBoundedShare);
+    options.deadline = budget.testing || budget.symex ? share(kBoundedShare) : budget.deadline;
     bmc::Result bounded = bmc::check(program, open, options);
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
@@ -102,38 +114,31 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       replay.memoryBytes = budget.memoryBytes;
       replayed = falsifier::falsify(*interpreter, open, replay);
     }
-    proved = bounded.outcomes;
-    if (budget.crossCheck) checkAgreement(proved, replayed);
+    if (budget.crossCheck) checkAgreement(bounded.outcomes, replayed);
     adopt(outcomes, replayed);
     if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
-    for (Outcome& o : outcomes)
-      for (const Outcome& b : bounded.outcomes)
-        if (o.property == b.property && o.verdict == Verdict::Unknown) o.reason += "; " + b.reason;
+    explainUnknowns(outcomes, bounded.outcomes);
+    proved = std::move(bounded.outcomes);
     open = budget.crossCheck ? properties : stillOpen(outcomes);
   }
-  if (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts))) {
+  if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
-    options.deadline = share(kSymbolicShare);
+    options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
     options.explain = evidence && evidence->explain;
     options.dot = evidence && evidence->wantDot;
     options.its = evidence && evidence->wantIts;
     symex::Evidence proof;
-    std::vector<Outcome> provedBounded = std::move(proved);
-    proved = symex::prove(program, open, options, &proof);
+    std::vector<Outcome> symbolic = symex::prove(program, open, options, &proof);
     if (budget.crossCheck) {
       std::vector<Outcome> tested = outcomes;
-      checkAgreement(proved, tested);
-      checkAgreement(provedBounded, tested);
-      adopt(outcomes, proved);
+      checkAgreement(symbolic, tested);
+      adopt(outcomes, symbolic);
       adopt(outcomes, tested);
     } else {
-      adopt(outcomes, proved);
+      adopt(outcomes, symbolic);
     }
-    // Say why the proof failed where the executions have nothing to say either.
-    for (Outcome& o : outcomes)
-      for (const Outcome& p : proved)
-        if (o.property == p.property && o.verdict == Verdict::Unknown && p.verdict == Verdict::Unknown)
-          o.reason += "; " + p.reason;
+    explainUnknowns(outcomes, symbolic);
+    proved.insert(proved.end(), symbolic.begin(), symbolic.end());
     for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
       suggestions.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
     if (evidence) {
@@ -144,7 +149,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   }
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
-  if (!open.empty() && !budget.deadline.expired()) {
+  if (budget.testing && !open.empty() && !budget.deadline.expired()) {
     std::vector<Outcome> tested = test(open, budget.deadline, 0xa770905);
     if (budget.crossCheck) {
       checkAgreement(proved, tested);
@@ -156,6 +161,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     }
   }
 
+  for (Outcome& o : outcomes)
+    if (o.reason.empty()) o.reason = "no engine decided it in the time given";
   // Report in the order the properties were asked for.
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
     return std::find(properties.begin(), properties.end(), a.property) <

@@ -33,6 +33,10 @@ struct Budget {
   std::function<void(const PortfolioStatistics&)> progress;  // about once a second, when set
   // Run every engine on every property and throw std::logic_error when a proof and an execution disagree.
   bool crossCheck = false;
+  // Which engines may run; a bounded model checker's counterexamples are replayed by executions in any case.
+  bool testing = true;
+  bool bmc = true;
+  bool symex = true;
 };
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
