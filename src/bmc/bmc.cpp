@@ -162,6 +162,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       break;
     }
     result.bound = bound;
+    if (options.progress) options.progress(bound, encoding->checks.size());
     Checker checker(context, *encoding, options.deadline);
     const z3::expr unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
     std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it

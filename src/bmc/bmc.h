@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ namespace atropos::bmc {
 struct Options {
   Deadline deadline = Deadline::never();
   unsigned maxBound = 1u << 12;  // loop iterations per loop entry, and the depth of recursive calls
+  // Called when a bound has been encoded, with the bound and the number of checks in its formula.
+  std::function<void(unsigned bound, size_t checks)> progress;
 };
 
 // The inputs of an execution that a model of the formula describes: the values of the __VERIFIER_nondet_* calls

@@ -97,7 +97,11 @@ int run(const Options& options) {
   budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 8;
   if (options.verbose)
     budget.progress = [](const PortfolioStatistics& s) {
-      std::cerr << "atropos: testing: " << s.executions << " executions, " << s.steps << " IR instructions\n";
+      if (s.bmcBound)
+        std::cerr << "atropos: bounded model checking: " << s.bmcBound << " iterations per loop, " << s.bmcChecks
+                  << " checks\n";
+      else
+        std::cerr << "atropos: testing: " << s.executions << " executions, " << s.steps << " IR instructions\n";
     };
   PortfolioStatistics stats;
   Evidence evidence;

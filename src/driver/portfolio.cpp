@@ -101,6 +101,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   if (!open.empty() && budget.bmc) {
     bmc::Options options;
     options.deadline = budget.testing || budget.symex ? share(kBoundedShare) : budget.deadline;
+    if (budget.progress)
+      options.progress = [&](unsigned bound, size_t checks) {
+        budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
+      };
     bmc::Result bounded = bmc::check(program, open, options);
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)

@@ -16,6 +16,8 @@ namespace atropos::driver {
 struct PortfolioStatistics {
   uint64_t executions = 0;
   uint64_t steps = 0;
+  unsigned bmcBound = 0;  // the last bound the bounded model checker encoded
+  size_t bmcChecks = 0;   // and the checks in its formula
 };
 
 struct Evidence {
