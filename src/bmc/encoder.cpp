@@ -44,6 +44,9 @@ using Values = std::unordered_map<const llvm::Value*, z3::expr>;
 struct PathState {
   z3::expr guard;
   z3::expr memory;
+  // Which bytes of memory hold part of a pointer (only when the program keeps pointers in memory): reading them as
+  // an integer, or other bytes as a pointer, depends on the addresses of objects.
+  z3::expr pointerBytes;
   std::vector<z3::expr> alive;  // by object id; ids past the end are not allocated on this path
   Values values;                // the current activation's SSA values
   bool dead = false;
@@ -105,7 +108,8 @@ class Encoder {
     z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
     z3::expr initial = c_.constant("memory_initial", memorySort);
     out_.background.push_back(z3::implies(out_.uninitializedZero, initial == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
-    PathState start{c_.bool_val(true), initial, {}, {}};
+    trackPointerBytes_ = keepsPointersInMemory();
+    PathState start{c_.bool_val(true), initial, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}};
     initializeGlobals(start);
     auto ended = encodeFunction(*main, std::move(start));
     if (ended) programEnd(ended->first, CheckKind::HeapAtEnd, *lastInstruction(*main), "main returns");
@@ -174,6 +178,21 @@ class Encoder {
     return any;
   }
 
+  z3::expr leavesObject(const z3::expr& base, const z3::expr& result) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id = 0; id < objects_.size(); ++id)
+      any = any || (within(base, pointer(0), id) && !within(result, pointer(0), id));
+    return any;
+  }
+
+  // Not null, and not in (or one past) an object that lives: a real allocator may have put another object there.
+  z3::expr dangling(const PathState& s, const z3::expr& p) {
+    z3::expr live = p == pointer(0);
+    for (unsigned id = 0; id < s.alive.size(); ++id)
+      if (!s.alive[id].is_false()) live = live || (s.alive[id] && within(p, pointer(0), id));
+    return !live;
+  }
+
   z3::expr onePastAnEnd(const z3::expr& p) {
     z3::expr any = c_.bool_val(false);
     for (const Object& o : objects_) any = any || p == pointer(o.base) + o.size;
@@ -185,6 +204,60 @@ class Encoder {
     for (unsigned id = 0; id < s.alive.size(); ++id)
       if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false()) any = any || s.alive[id];
     return any;
+  }
+
+  // Which bytes of a value of `type` in memory belong to a pointer.
+  std::vector<bool> pointerMask(llvm::Type* type) const {
+    std::vector<bool> mask(layout_.getTypeStoreSize(type).getFixedSize(), false);
+    markPointers(type, 0, mask);
+    return mask;
+  }
+  void markPointers(llvm::Type* type, uint64_t offset, std::vector<bool>& mask) const {
+    if (type->isPointerTy()) {
+      for (unsigned k = 0; k < pointerBits_ / 8 && offset + k < mask.size(); ++k) mask[offset + k] = true;
+    } else if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
+      const llvm::StructLayout* sl = layout_.getStructLayout(st);
+      for (unsigned k = 0; k < st->getNumElements(); ++k) markPointers(st->getElementType(k), offset + sl->getElementOffset(k), mask);
+    } else if (auto* at = llvm::dyn_cast<llvm::ArrayType>(type)) {
+      for (uint64_t k = 0; k < at->getNumElements(); ++k) markPointers(at->getElementType(), offset + k * allocSize(at->getElementType()), mask);
+    }
+  }
+
+  static bool containsPointer(llvm::Type* type) {
+    if (type->isPointerTy()) return true;
+    for (llvm::Type* inner : type->subtypes())
+      if (containsPointer(inner)) return true;
+    return false;
+  }
+
+  // Whether some load, store or global keeps a pointer in memory: otherwise no byte ever holds one, and a load of a
+  // pointer type cannot happen either.
+  bool keepsPointersInMemory() const {
+    for (const llvm::GlobalVariable& g : module_.globals())
+      if (containsPointer(g.getValueType()) && g.hasInitializer() && !g.getInitializer()->isNullValue()) return true;
+    for (const llvm::Function& f : module_)
+      for (const llvm::BasicBlock& b : f)
+        for (const llvm::Instruction& i : b) {
+          if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i); load && containsPointer(load->getType())) return true;
+          if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i); store && containsPointer(store->getValueOperand()->getType()))
+            return true;
+        }
+    return false;
+  }
+
+  // A load of `type` at p reads bytes stored as a pointer where it expects other data, or bytes not stored as a
+  // pointer where it expects one (unless they are all zero: a null pointer).
+  z3::expr readsOtherBytes(const PathState& s, const z3::expr& p, llvm::Type* type, const z3::expr& loaded) {
+    std::vector<bool> mask = pointerMask(type);
+    z3::expr other = c_.bool_val(false);
+    z3::expr notStoredAsPointer = c_.bool_val(false);
+    for (unsigned k = 0; k < mask.size(); ++k) {
+      z3::expr isPointer = z3::select(s.pointerBytes, p + pointer(k));
+      if (mask[k]) notStoredAsPointer = notStoredAsPointer || !isPointer;
+      else other = other || isPointer;
+    }
+    if (type->isPointerTy()) return other || (notStoredAsPointer && loaded != pointer(0));
+    return other || notStoredAsPointer;
   }
 
   z3::expr loadBytes(const z3::expr& memory, const z3::expr& p, unsigned bytes) {
@@ -303,7 +376,10 @@ class Encoder {
           auto* gep = llvm::cast<llvm::GEPOperator>(e);
           std::vector<z3::expr> indices;
           for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
-          return address(*gep, constant(llvm::cast<llvm::Constant>(gep->getPointerOperand())), indices);
+          z3::expr base = constant(llvm::cast<llvm::Constant>(gep->getPointerOperand()));
+          z3::expr result = address(*gep, base, indices);
+          if (!leavesObject(base, result).simplify().is_false()) throw NotModelled{"a constant address outside its object"};
+          return result;
         }
         default: throw NotModelled{std::string("the constant expression ") + e->getOpcodeName()};
       }
@@ -418,6 +494,11 @@ class Encoder {
       std::vector<z3::expr> bytes(n, c_.bv_val(0, 8));
       constantBytes(init, 0, bytes);
       for (uint64_t i = 0; i < n; ++i) s.memory = z3::store(s.memory, pointer(objects_[id].base + i), bytes[i]);
+      if (trackPointerBytes_) {
+        std::vector<bool> mask = pointerMask(init->getType());
+        for (uint64_t i = 0; i < mask.size(); ++i)
+          if (mask[i]) s.pointerBytes = z3::store(s.pointerBytes, pointer(objects_[id].base + i), c_.bool_val(true));
+      }
     }
   }
 
@@ -454,11 +535,11 @@ class Encoder {
   // is made once, writing its value where a path that made it was taken and the value already there elsewhere;
   // paths that share a prefix of stores (the exits of a loop's iterations) share those stores. Z3 decides this far
   // more easily than a choice between whole arrays (ite of arrays), the fallback when no shared memory is seen.
-  z3::expr mergeMemory(const std::vector<PathState>& states) {
+  z3::expr mergeArrays(const std::vector<PathState>& states, z3::expr PathState::*array) {
     constexpr size_t kMaxStoresFollowed = 256;
     std::vector<std::vector<z3::expr>> chains;  // each memory and the memories below it through its stores
     for (const PathState& s : states) {
-      std::vector<z3::expr> chain{s.memory};
+      std::vector<z3::expr> chain{s.*array};
       while (chain.size() <= kMaxStoresFollowed && chain.back().is_app() &&
              chain.back().decl().decl_kind() == Z3_OP_STORE)
         chain.push_back(chain.back().arg(0));
@@ -472,9 +553,9 @@ class Encoder {
       if (std::all_of(chains.begin() + 1, chains.end(), [&](const auto& c) { return contains(c, chains[0][k]); }))
         baseAt = k;
     if (!baseAt) {
-      z3::expr merged = states.back().memory;
+      z3::expr merged = states.back().*array;
       for (size_t i = states.size() - 1; i-- > 0;)
-        if (!z3::eq(states[i].memory, merged)) merged = z3::ite(states[i].guard, states[i].memory, merged);
+        if (!z3::eq(states[i].*array, merged)) merged = z3::ite(states[i].guard, states[i].*array, merged);
       return merged;
     }
     const z3::expr base = chains[0][*baseAt];
@@ -512,9 +593,11 @@ class Encoder {
 
   PathState merge(std::vector<PathState>& states) {
     if (states.size() == 1) return std::move(states.front());
-    z3::expr memory = mergeMemory(states);
+    z3::expr memory = mergeArrays(states, &PathState::memory);
+    z3::expr pointerBytes = mergeArrays(states, &PathState::pointerBytes);
     PathState m = states.back();
     m.memory = memory;
+    m.pointerBytes = pointerBytes;
     for (size_t i = states.size() - 1; i-- > 0;) {
       const PathState& s = states[i];
       const z3::expr& g = s.guard;
@@ -712,7 +795,11 @@ class Encoder {
       z3::expr p = value(load->getPointerOperand(), s);
       check(s, CheckKind::Deref, !accessible(s, p, pointer(bytes)), i, "a read of an invalid address");
       if (s.dead) return;
-      return define(s, i, fromImage(loadBytes(s.memory, p, bytes), type));
+      z3::expr loaded = fromImage(loadBytes(s.memory, p, bytes), type);
+      if (trackPointerBytes_)
+        check(s, CheckKind::AddressDependent, readsOtherBytes(s, p, type, loaded), i,
+              "the bytes of a pointer read as something else, or the reverse", false);
+      return define(s, i, loaded);
     }
     if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
       const llvm::Value* stored = store->getValueOperand();
@@ -724,6 +811,11 @@ class Encoder {
       check(s, CheckKind::OtherUndefined, inConstantObject(p), i, "a write to constant memory");
       if (s.dead) return;
       s.memory = storeBytes(s.memory, p, image);
+      if (trackPointerBytes_) {
+        std::vector<bool> mask = pointerMask(stored->getType());
+        for (unsigned k = 0; k < mask.size(); ++k)
+          s.pointerBytes = z3::store(s.pointerBytes, p + pointer(k), c_.bool_val(mask[k]));
+      }
       return;
     }
     if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
@@ -736,7 +828,12 @@ class Encoder {
     if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&i)) {
       std::vector<z3::expr> indices;
       for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(value(*it, s));
-      return define(s, i, address(llvm::cast<llvm::GEPOperator>(*gep), value(gep->getPointerOperand(), s), indices));
+      z3::expr base = value(gep->getPointerOperand(), s);
+      z3::expr result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
+      // Memory has no provenance here: an access is valid when it lies in any live object. That is the
+      // interpreter's rule (in the pointer's own object) only while pointer arithmetic stays within its object.
+      check(s, CheckKind::AddressDependent, leavesObject(base, result), i, "pointer arithmetic leaves its object", false);
+      return define(s, i, result);
     }
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&i)) return castValue(*cast, s);
     if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&i)) {
@@ -844,10 +941,10 @@ class Encoder {
         if (s.dead) return;
         const auto op = i.getOpcode();
         z3::expr r = op == llvm::Instruction::Shl ? z3::shl(a, b) : op == llvm::Instruction::LShr ? z3::lshr(a, b) : z3::ashr(a, b);
-        if (op == llvm::Instruction::Shl && (nsw || nuw)) {
-          z3::expr back = nsw ? z3::ashr(r, b) : z3::lshr(r, b);
-          check(s, CheckKind::OtherUndefined, back != a, i, "left shift overflows an operation marked nsw/nuw");
-        }
+        if (op == llvm::Instruction::Shl && nsw)
+          check(s, CheckKind::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
+        if (op == llvm::Instruction::Shl && nuw)
+          check(s, CheckKind::OtherUndefined, z3::lshr(r, b) != a, i, "left shift overflows an operation marked nuw");
         if (op != llvm::Instruction::Shl && exact)
           check(s, CheckKind::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
         return define(s, i, r);
@@ -886,8 +983,9 @@ class Encoder {
                             llvm::isa<llvm::ConstantPointerNull>(i.getOperand(1));
       if (i.isEquality()) {
         if (!withNull)
-          check(s, CheckKind::AddressDependent, (onePastAnEnd(a) || onePastAnEnd(b)) && !sameObject(a, b), i,
-                "a pointer one past an object compared with another object's", false);
+          check(s, CheckKind::AddressDependent,
+                ((onePastAnEnd(a) || onePastAnEnd(b)) && !sameObject(a, b)) || dangling(s, a) || dangling(s, b), i,
+                "a comparison with a pointer one past an object or to no live object", false);
       } else {
         check(s, CheckKind::AddressDependent, !sameObject(a, b), i, "an order between different objects", false);
       }
@@ -941,14 +1039,20 @@ class Encoder {
     if (!callee) throw NotModelled{"a call through a function pointer"};
     if (callee->isIntrinsic()) return intrinsic(call, *callee, s, activation);
     frontend::EnvFunction kind = frontend::classifyFunction(callee->getName());
-    if (kind != frontend::EnvFunction::None) return environment(call, *callee, kind, s, activation);
+    // As in the interpreter: a function the program defines runs its own body, whatever its name, except that
+    // reach_error and the nondet functions always mean what SV-COMP says.
+    const bool byName = kind == frontend::EnvFunction::ReachError || kind == frontend::EnvFunction::Nondet;
+    if (kind != frontend::EnvFunction::None && (byName || callee->isDeclaration()))
+      return environment(call, *callee, kind, s, activation);
     if (callee->isDeclaration()) throw NotModelled{"the external function " + callee->getName().str()};
     if (callee->isVarArg()) throw NotModelled{"a variadic function"};
     if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), callee)) >= bound_) {
       check(s, CheckKind::Unwinding, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
       return;
     }
-    PathState entry{s.guard, s.memory, s.alive, {}};
+    for (unsigned k = 0; k < callee->arg_size(); ++k)
+      if (call.paramHasAttr(k, llvm::Attribute::ByVal)) throw NotModelled{"an argument passed by value in memory"};
+    PathState entry{s.guard, s.memory, s.pointerBytes, s.alive, {}};
     for (unsigned k = 0; k < callee->arg_size(); ++k)
       entry.values.emplace(callee->getArg(k), value(call.getArgOperand(k), s));
     auto returned = encodeFunction(*callee, std::move(entry));
@@ -958,6 +1062,7 @@ class Encoder {
     }
     s.guard = returned->first.guard;
     s.memory = returned->first.memory;
+    s.pointerBytes = returned->first.pointerBytes;
     s.alive = returned->first.alive;
     if (returned->second && !call.getType()->isVoidTy()) define(s, call, *returned->second);
   }
@@ -978,6 +1083,8 @@ class Encoder {
     if (isSet) {
       z3::expr fill = resized(argument(call, 1, s), 8, false);
       s.memory = replaceRange(s.memory, dst, n, &fill, nullptr, nullptr);
+      z3::expr noPointer = c_.bool_val(false);
+      if (trackPointerBytes_) s.pointerBytes = replaceRange(s.pointerBytes, dst, n, &noPointer, nullptr, nullptr);
       return;
     }
     z3::expr src = argument(call, 1, s);
@@ -989,6 +1096,10 @@ class Encoder {
     if (s.dead) return;
     z3::expr old = s.memory;
     s.memory = replaceRange(s.memory, dst, n, nullptr, &old, &src);
+    if (trackPointerBytes_) {
+      z3::expr oldShadow = s.pointerBytes;
+      s.pointerBytes = replaceRange(s.pointerBytes, dst, n, nullptr, &oldShadow, &src);
+    }
   }
 
   void intrinsic(const llvm::CallInst& call, const llvm::Function& callee, PathState& s, Activation& activation) {
@@ -1115,6 +1226,7 @@ class Encoder {
         unsigned id = newObject(Object::Kind::Heap, size, s, &call);
         z3::expr zero = c_.bv_val(0, 8);
         s.memory = replaceRange(s.memory, pointer(objects_[id].base), size, &zero, nullptr, nullptr);
+        // A fresh object's bytes hold no pointer: the shadow is false wherever nothing was stored.
         return define(s, call, pointer(objects_[id].base));
       }
       case E::Free: {
@@ -1177,6 +1289,7 @@ class Encoder {
   uint64_t symbolicReservation_;
   uint64_t nextAddress_ = kFirstAddress;
   unsigned freshCount_ = 0;
+  bool trackPointerBytes_ = false;
   std::vector<Object> objects_;
   std::unordered_map<const llvm::Value*, unsigned> globalObjects_;
   std::unordered_map<const llvm::Function*, uint64_t> functionAddresses_;
