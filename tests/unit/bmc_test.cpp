@@ -143,6 +143,35 @@ TEST(Bmc, OverflowAndUndefinedBehaviourBlockProofs) {
   }
 }
 
+// Objects lie at fixed addresses in the encoding; an execution whose outcome depends on where they lie must not be
+// proved (each program here is fine in the encoding's layout, and wrong in the interpreter's or a real one).
+TEST(Bmc, DoesNotProveWhatDependsOnWhereObjectsLie) {
+  const char* programs[] = {
+      // an index past one array reaches the next one
+      "int main(void) { int a[1]; int b[1]; int i = __VERIFIER_nondet_int(); if (i == 8) a[i] = 1; return b[0]; }",
+      // the bytes of a pointer read as an integer
+      "int main(void) { int x = __VERIFIER_nondet_int(); union { int *p; unsigned long v; } u; u.p = &x;\n"
+      "  if (u.v != 0x10000) reach_error(); return 0; }",
+      // a freed block's address compared with a new one's
+      "#include <stdlib.h>\nint main(void) { int k = __VERIFIER_nondet_int(); int *p = malloc(4); free(p);\n"
+      "  int *q = malloc(4); if (p == q) reach_error(); free(q); return k; }",
+      // a struct passed by value: the callee's copy dies with it
+      "struct S { int a[10]; };\nint *f(struct S s) { return &s.a[0]; }\n"
+      "int main(void) { struct S x = {0}; x.a[0] = __VERIFIER_nondet_int(); return *f(x); }",
+  };
+  for (const char* source : programs) {
+    SCOPED_TRACE(source);
+    auto program = testing::compileProgram(source);
+    ASSERT_TRUE(program);
+    for (Property p : {Property::ValidMemsafety, Property::UnreachCall}) {
+      std::vector<Outcome> outcomes;
+      candidatesFor(*program, p, &outcomes);
+      ASSERT_EQ(outcomes.size(), 1u);
+      EXPECT_NE(outcomes[0].verdict, Verdict::True) << propertyName(p);
+    }
+  }
+}
+
 TEST(Bmc, FindsAMemoryErrorThatReplays) {
   auto program = testing::compileProgram(R"(
     #include <stdlib.h>
