@@ -18,9 +18,12 @@ namespace {
 constexpr double kFirstTestingShare = 0.1;
 constexpr double kFirstTestingSeconds = 0.25;
 constexpr double kSymbolicShare = 0.7;
-// Bounded model checking comes before the symbolic execution: it decides the programs whose loops it can unwind
-// completely and finds deep violations quickly, but rarely proves a program with an unbounded loop.
-constexpr double kBoundedShare = 0.3;
+// Bounded model checking comes before the symbolic execution, briefly: it decides the programs whose loops it can
+// unwind completely and finds violations and lassos within small bounds quickly, but rarely proves a program with
+// an unbounded loop, where the symbolic execution needs the time. What is still open after the symbolic execution
+// gets deeper bounds.
+constexpr double kBoundedShare = 0.15;
+constexpr double kBoundedAgainShare = 0.6;
 constexpr double kReplayShare = 0.2;
 
 std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
@@ -44,7 +47,7 @@ void checkAgreement(const std::vector<Outcome>& proved, const std::vector<Outcom
   for (const Outcome& p : proved)
     for (const Outcome& t : tested)
       if (p.property == t.property && p.verdict == Verdict::True && t.verdict == Verdict::False)
-        throw std::logic_error("the symbolic execution proved " + std::string(propertyName(p.property)) +
+        throw std::logic_error("the engine " + p.engine + " proved " + std::string(propertyName(p.property)) +
                                " but an execution violates it");
 }
 
@@ -98,9 +101,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
 
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
-  if (!open.empty() && budget.bmc) {
+  // Bounded model checking on the open properties until `deadline`, its candidates replayed.
+  auto boundedCheck = [&](Deadline deadline, bool explain) {
     bmc::Options options;
-    options.deadline = budget.testing || budget.symex ? share(kBoundedShare) : budget.deadline;
+    options.deadline = deadline;
     if (budget.progress)
       options.progress = [&](unsigned bound, size_t checks) {
         budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
@@ -121,10 +125,12 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     if (budget.crossCheck) checkAgreement(bounded.outcomes, replayed);
     adopt(outcomes, replayed);
     if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
-    explainUnknowns(outcomes, bounded.outcomes);
-    proved = std::move(bounded.outcomes);
+    if (explain) explainUnknowns(outcomes, bounded.outcomes);
+    proved.insert(proved.end(), bounded.outcomes.begin(), bounded.outcomes.end());
     open = budget.crossCheck ? properties : stillOpen(outcomes);
-  }
+  };
+  if (!open.empty() && budget.bmc)
+    boundedCheck(budget.testing || budget.symex ? share(kBoundedShare) : budget.deadline, true);
   if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
     options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
@@ -151,6 +157,11 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       evidence->its = std::move(proof.its);
     }
   }
+
+  open = budget.crossCheck ? properties : stillOpen(outcomes);
+  // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
+  if (budget.bmc && budget.symex && !budget.crossCheck && !open.empty() && !budget.deadline.expired())
+    boundedCheck(budget.testing ? share(kBoundedAgainShare) : budget.deadline, false);
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   if (budget.testing && !open.empty() && !budget.deadline.expired()) {
