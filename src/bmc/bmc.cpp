@@ -82,7 +82,7 @@ class Checker {
       return r;
     };
     auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
-    z3::tactic bitBlasted = tactic("simplify") & tactic("propagate-values") & tactic("solve-eqs") &
+    z3::tactic bitBlasted = tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
                             tactic("bit-blast") & tactic("sat");
     z3::check_result r = ask(bitBlasted.mk_solver());
     if (r != z3::unknown || deadline_.expired()) return r;

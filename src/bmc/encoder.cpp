@@ -789,6 +789,12 @@ class Encoder {
   void step(const llvm::Instruction& i, PathState& s, Activation& activation) {
     if (auto* bin = llvm::dyn_cast<llvm::BinaryOperator>(&i)) return binary(*bin, s);
     if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i)) return compare(*cmp, s);
+    if (auto* cmp = llvm::dyn_cast<llvm::FCmpInst>(&i)) return define(s, i, bit(floatCompare(*cmp, s), c_));
+    if (i.getOpcode() == llvm::Instruction::FNeg) {
+      z3::expr a = value(i.getOperand(0), s);
+      const unsigned w = a.get_sort().bv_size();
+      return define(s, i, a ^ signedMinimum(w));
+    }
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
       llvm::Type* type = load->getType();
       unsigned bytes = imageBits(type) / 8;
@@ -882,7 +888,8 @@ class Encoder {
   }
 
   void binary(const llvm::BinaryOperator& i, PathState& s) {
-    if (i.getType()->isFPOrFPVectorTy()) throw NotModelled{"floating-point arithmetic"};
+    if (i.getType()->isFloatingPointTy()) return define(s, i, floatArithmetic(i, s));
+    if (i.getType()->isFPOrFPVectorTy()) throw NotModelled{"vector arithmetic"};
     if (!i.getType()->isIntegerTy()) throw NotModelled{"vector arithmetic"};
     z3::expr a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
     const unsigned w = a.get_sort().bv_size();
@@ -1028,7 +1035,122 @@ class Encoder {
       case llvm::Instruction::IntToPtr:
         check(s, CheckKind::AddressDependent, c_.bool_val(true), i, "an integer converted to a pointer", false);
         return define(s, i, resized(value(i.getOperand(0), s), pointerBits_, false));
-      default: throw NotModelled{"floating-point conversions"};
+      case llvm::Instruction::FPTrunc:
+      case llvm::Instruction::FPExt: {
+        z3::expr x = toFloat(value(i.getOperand(0), s), from);
+        return define(s, i, fromFloat(z3::to_expr(c_, Z3_mk_fpa_to_fp_float(c_, nearestEven(), x, floatSort(to))), to));
+      }
+      case llvm::Instruction::SIToFP:
+      case llvm::Instruction::UIToFP: {
+        z3::expr v = value(i.getOperand(0), s);
+        Z3_ast x = i.getOpcode() == llvm::Instruction::SIToFP
+                       ? Z3_mk_fpa_to_fp_signed(c_, nearestEven(), v, floatSort(to))
+                       : Z3_mk_fpa_to_fp_unsigned(c_, nearestEven(), v, floatSort(to));
+        return define(s, i, fromFloat(z3::to_expr(c_, x), to));
+      }
+      case llvm::Instruction::FPToSI:
+      case llvm::Instruction::FPToUI: {
+        // Out of range (after truncation toward zero) or NaN, the result is poison: the interpreter stops there.
+        const bool isSigned = i.getOpcode() == llvm::Instruction::FPToSI;
+        const unsigned w = valueBits(to);
+        z3::expr x = toFloat(value(i.getOperand(0), s), from);
+        z3::expr truncated = z3::to_expr(c_, Z3_mk_fpa_round_to_integral(c_, towardZero(), x));
+        z3::expr limit = power(isSigned ? w - 1 : w, from);
+        z3::expr fits = isSigned ? (fpLessEqual(-limit, truncated) && fpLess(truncated, limit))
+                                 : (fpLess(-one(from), truncated) && fpLess(truncated, limit));
+        check(s, CheckKind::OtherUndefined, !fits, i, "conversion of an out-of-range floating-point value to an integer");
+        if (s.dead) return;
+        Z3_ast r = isSigned ? Z3_mk_fpa_to_sbv(c_, towardZero(), x, w) : Z3_mk_fpa_to_ubv(c_, towardZero(), x, w);
+        return define(s, i, z3::to_expr(c_, r));
+      }
+      default: throw NotModelled{std::string("the conversion ") + i.getOpcodeName()};
+    }
+  }
+
+  // ---- floating point ----
+  // IEEE 754 single and double precision, rounding to nearest even, as the interpreter computes them on the host.
+  // Values stay bit patterns; a NaN result may be any NaN pattern (LLVM leaves sign and payload open).
+
+  z3::sort floatSort(const llvm::Type* type) {
+    if (type->isFloatTy()) return z3::sort(c_, Z3_mk_fpa_sort(c_, 8, 24));
+    if (type->isDoubleTy()) return z3::sort(c_, Z3_mk_fpa_sort(c_, 11, 53));
+    throw NotModelled{"floating-point types other than float and double"};
+  }
+  z3::expr nearestEven() { return z3::to_expr(c_, Z3_mk_fpa_rne(c_)); }
+  z3::expr towardZero() { return z3::to_expr(c_, Z3_mk_fpa_rtz(c_)); }
+
+  z3::expr toFloat(const z3::expr& bits, const llvm::Type* type) {
+    return z3::to_expr(c_, Z3_mk_fpa_to_fp_bv(c_, bits, floatSort(type)));
+  }
+  z3::expr fromFloat(const z3::expr& x, const llvm::Type* type) {
+    const unsigned w = valueBits(type);
+    z3::expr anyNaN = fresh("nan", w);
+    out_.background.push_back(z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, toFloat(anyNaN, type))));
+    z3::expr isNaN = z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x));
+    return z3::ite(isNaN, anyNaN, z3::to_expr(c_, Z3_mk_fpa_to_ieee_bv(c_, x)));
+  }
+  z3::expr isNaN(const z3::expr& x) { return z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x)); }
+  z3::expr fpLess(const z3::expr& a, const z3::expr& b) { return z3::to_expr(c_, Z3_mk_fpa_lt(c_, a, b)); }
+  z3::expr fpLessEqual(const z3::expr& a, const z3::expr& b) { return z3::to_expr(c_, Z3_mk_fpa_leq(c_, a, b)); }
+  z3::expr one(const llvm::Type* type) {
+    return z3::to_expr(c_, Z3_mk_fpa_to_fp_signed(c_, nearestEven(), c_.bv_val(1, 8), floatSort(type)));
+  }
+  // 2^k, exactly representable in both formats for the integer widths (k <= 64).
+  z3::expr power(unsigned k, const llvm::Type* type) {
+    z3::expr v = c_.bv_val(1, 128);
+    v = z3::shl(v, c_.bv_val(k, 128));
+    return z3::to_expr(c_, Z3_mk_fpa_to_fp_unsigned(c_, nearestEven(), v.simplify(), floatSort(type)));
+  }
+
+  z3::expr absoluteFloat(const z3::expr& bits) {
+    const unsigned w = bits.get_sort().bv_size();
+    return bits & ~signedMinimum(w);
+  }
+  z3::expr squareRoot(const z3::expr& bits, const llvm::Type* type) {
+    return fromFloat(z3::to_expr(c_, Z3_mk_fpa_sqrt(c_, nearestEven(), toFloat(bits, type))), type);
+  }
+
+  z3::expr floatArithmetic(const llvm::BinaryOperator& i, const PathState& s) {
+    const llvm::Type* type = i.getType();
+    z3::expr a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
+    Z3_ast r = nullptr;
+    switch (i.getOpcode()) {
+      case llvm::Instruction::FAdd: r = Z3_mk_fpa_add(c_, nearestEven(), a, b); break;
+      case llvm::Instruction::FSub: r = Z3_mk_fpa_sub(c_, nearestEven(), a, b); break;
+      case llvm::Instruction::FMul: r = Z3_mk_fpa_mul(c_, nearestEven(), a, b); break;
+      case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, nearestEven(), a, b); break;
+      default: throw NotModelled{"the floating-point remainder"};  // fmod is not IEEE's remainder
+    }
+    return fromFloat(z3::to_expr(c_, r), type);
+  }
+
+  z3::expr floatCompare(const llvm::FCmpInst& i, const PathState& s) {
+    const llvm::Type* type = i.getOperand(0)->getType();
+    if (!type->isFloatingPointTy()) throw NotModelled{"a comparison of vectors"};
+    z3::expr a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
+    z3::expr unordered = isNaN(a) || isNaN(b);
+    z3::expr eq = z3::to_expr(c_, Z3_mk_fpa_eq(c_, a, b));
+    z3::expr lt = fpLess(a, b), le = fpLessEqual(a, b);
+    z3::expr gt = fpLess(b, a), ge = fpLessEqual(b, a);
+    using P = llvm::CmpInst::Predicate;
+    switch (i.getPredicate()) {
+      case P::FCMP_FALSE: return c_.bool_val(false);
+      case P::FCMP_OEQ: return eq;
+      case P::FCMP_OGT: return gt;
+      case P::FCMP_OGE: return ge;
+      case P::FCMP_OLT: return lt;
+      case P::FCMP_OLE: return le;
+      case P::FCMP_ONE: return !unordered && !eq;
+      case P::FCMP_ORD: return !unordered;
+      case P::FCMP_UNO: return unordered;
+      case P::FCMP_UEQ: return unordered || eq;
+      case P::FCMP_UGT: return unordered || gt;
+      case P::FCMP_UGE: return unordered || ge;
+      case P::FCMP_ULT: return unordered || lt;
+      case P::FCMP_ULE: return unordered || le;
+      case P::FCMP_UNE: return unordered || !eq;
+      case P::FCMP_TRUE: return c_.bool_val(true);
+      default: throw NotModelled{"a floating-point comparison predicate"};
     }
   }
 
@@ -1108,6 +1230,8 @@ class Encoder {
       case llvm::Intrinsic::experimental_noalias_scope_decl:
         return;
       case llvm::Intrinsic::expect: return define(s, call, argument(call, 0, s));
+      case llvm::Intrinsic::fabs: return define(s, call, absoluteFloat(argument(call, 0, s)));
+      case llvm::Intrinsic::sqrt: return define(s, call, squareRoot(argument(call, 0, s), call.getType()));
       case llvm::Intrinsic::memcpy: return memoryIntrinsic(call, false, false, s);
       case llvm::Intrinsic::memmove: return memoryIntrinsic(call, false, true, s);
       case llvm::Intrinsic::memset: return memoryIntrinsic(call, true, true, s);
@@ -1260,6 +1384,12 @@ class Encoder {
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
       }
       case E::NoEffect: return;
+      case E::Fabs:
+        if (!call.getType()->isFloatingPointTy()) throw NotModelled{"fabs at a non-floating-point type"};
+        return define(s, call, absoluteFloat(argument(call, 0, s)));
+      case E::Sqrt:
+        if (!call.getType()->isFloatingPointTy()) throw NotModelled{"sqrt at a non-floating-point type"};
+        return define(s, call, squareRoot(argument(call, 0, s), call.getType()));
       default: throw NotModelled{"the library function " + callee.getName().str()};
     }
   }
@@ -1268,12 +1398,16 @@ class Encoder {
     auto type = frontend::nondetType(callee.getName(),
                                      pointerBits_ == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
     if (!type) throw NotModelled{"the nondet function " + callee.getName().str() + " of unknown type"};
-    if (type->kind != frontend::NondetKind::Integer && type->kind != frontend::NondetKind::Bool)
-      throw NotModelled{"nondeterministic floating-point values and pointers"};
+    if (type->kind == frontend::NondetKind::Pointer) throw NotModelled{"nondeterministic pointers"};
     const bool isBool = type->kind == frontend::NondetKind::Bool;
     z3::expr drawn = fresh("nondet", isBool ? 1 : type->bits);
     out_.draws.push_back(NondetDraw{s.guard, drawn});
     if (call.getType()->isVoidTy()) return;
+    if (type->kind == frontend::NondetKind::Float || type->kind == frontend::NondetKind::Double) {
+      if (!call.getType()->isFloatingPointTy() || valueBits(call.getType()) != type->bits)
+        throw NotModelled{"a nondet floating-point value used at another type"};
+      return define(s, call, drawn);
+    }
     if (!call.getType()->isIntegerTy()) throw NotModelled{"a nondet value used at a non-integer type"};
     z3::expr asC = isBool && type->bits > 1 ? z3::zext(drawn, type->bits - 1) : drawn;
     define(s, call, resized(asC, valueBits(call.getType()), type->isSigned));

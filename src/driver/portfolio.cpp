@@ -24,7 +24,8 @@ constexpr double kSymbolicShare = 0.7;
 // gets deeper bounds.
 constexpr double kBoundedShare = 0.15;
 constexpr double kBoundedAgainShare = 0.6;
-constexpr double kReplayShare = 0.2;
+// Alone, it leaves a little time for the replay of its candidates.
+constexpr double kBoundedAloneShare = 0.9;
 
 std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
   std::vector<Property> open;
@@ -118,7 +119,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       falsifier::Options replay;
       replay.suggestedRuns = std::move(candidates);
       replay.onlySuggested = true;
-      replay.deadline = share(kReplayShare);
+      replay.deadline = budget.deadline;  // a few executions, each cut at the interpreter's step limit
       replay.memoryBytes = budget.memoryBytes;
       replayed = falsifier::falsify(*interpreter, open, replay);
     }
@@ -130,7 +131,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     open = budget.crossCheck ? properties : stillOpen(outcomes);
   };
   if (!open.empty() && budget.bmc)
-    boundedCheck(budget.testing || budget.symex ? share(kBoundedShare) : budget.deadline, true);
+    boundedCheck(share(budget.testing || budget.symex ? kBoundedShare : kBoundedAloneShare), true);
   if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
     options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;

@@ -36,16 +36,20 @@ interp::RunResult replay(const frontend::Program& program, const bmc::CandidateR
 void expectAgreement(const std::string& type, const std::string& nondet, const std::string& expression, long long a,
                      long long b) {
   SCOPED_TRACE(type + ": " + expression + " with a = " + std::to_string(a) + ", b = " + std::to_string(b));
-  std::string source = "int main(void) {\n  " + type + " a = " + nondet + "();\n  " + type + " b = " + nondet +
+  std::string source = "double __VERIFIER_nondet_double(void);\nfloat __VERIFIER_nondet_float(void);\n"
+                       "int main(void) {\n  " + type + " a = " + nondet + "();\n  " + type + " b = " + nondet +
                        "();\n  __VERIFIER_assume(a == (" + type + ")" + std::to_string(a) + "LL && b == (" + type +
                        ")" + std::to_string(b) + "LL);\n  " + type + " r = " + expression + ";\n  if (r == " + nondet +
                        "()) reach_error();\n  return 0;\n}\n";
   auto program = testing::compileProgram(source);
   ASSERT_TRUE(program);
-  std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::UnreachCall);
-  ASSERT_EQ(candidates.size(), 1u);
+  std::vector<Outcome> outcomes;
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::UnreachCall, &outcomes);
+  ASSERT_EQ(candidates.size(), 1u) << outcomes[0].reason;
   interp::RunResult run = replay(*program, candidates[0]);
-  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  std::string drawn;
+  for (const NondetInput& in : run.inputs) drawn += " " + in.origin + "=" + std::to_string(in.value);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation) << interp::runEndName(run.end) << ";" << drawn;
   EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
 }
 
@@ -75,6 +79,10 @@ TEST(Bmc, OperationsAgreeWithTheInterpreter) {
       {"long", "__VERIFIER_nondet_long", "(int)a >> (b & 31)"},
       {"long", "__VERIFIER_nondet_long", "(int)a <= (int)b"},
       {"long", "__VERIFIER_nondet_long", "(a > 0 ? a : -(a + 1)) / 7"},
+      {"double", "__VERIFIER_nondet_double", "a * 0.1 + b / 3.0"},
+      {"double", "__VERIFIER_nondet_double", "(float)a - (double)(int)(b / 2)"},
+      {"float", "__VERIFIER_nondet_float", "a / 7.0f - b * 1e-3f"},
+      {"long", "__VERIFIER_nondet_long", "(long)((double)(int)a * 1.5) + (a < 0.5 * b)"},
       {"int", "__VERIFIER_nondet_int", "({ union { int i; char c[4]; } u; u.i = a; u.c[1] + u.c[3]; })"},
       {"int", "__VERIFIER_nondet_int", "({ int x[3] = {a, b, 5}; int *p = x + (b & 1); p[1]; })"},
       {"int", "__VERIFIER_nondet_int", "({ struct { char c; long l; short s; } t = {a, b, a}; t.c + t.l + t.s; })"},
