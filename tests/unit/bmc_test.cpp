@@ -89,12 +89,15 @@ TEST(Bmc, OperationsAgreeWithTheInterpreter) {
   };
   std::mt19937_64 random(7);
   const long long edges[] = {0, 1, -1, 2147483647, -2147483647 - 1, 255, -128, 65535};
-  for (const Case& c : cases)
-    for (int k = 0; k < 2; ++k) {
-      long long a = k == 0 ? edges[random() % 8] : static_cast<int>(random());
-      long long b = k == 1 ? edges[random() % 8] : static_cast<int>(random());
-      expectAgreement(c.type, c.nondet, c.expression, a, b);
-    }
+  // One pair of inputs per case (each program is compiled and solved: a few hundred milliseconds), an edge value
+  // for one of them.
+  bool edgeFirst = true;
+  for (const Case& c : cases) {
+    long long a = edgeFirst ? edges[random() % 8] : static_cast<int>(random());
+    long long b = !edgeFirst ? edges[random() % 8] : static_cast<int>(random());
+    expectAgreement(c.type, c.nondet, c.expression, a, b);
+    edgeFirst = !edgeFirst;
+  }
 }
 
 TEST(Bmc, ProvesAProgramItUnwindsCompletely) {
