@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <functional>
-#include <optional>
 #include <map>
+#include <optional>
 
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
@@ -33,11 +33,16 @@ bool encodingDiffers(CheckKind k) {
 // The checks whose failure is a violation of `p`; a model of one of them is a candidate counterexample.
 bool violates(CheckKind k, Property p) {
   switch (p) {
-    case Property::UnreachCall: return k == CheckKind::ReachError;
-    case Property::NoOverflow: return k == CheckKind::Overflow;
-    case Property::ValidMemsafety: return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::HeapAtEnd;
-    case Property::ValidMemcleanup: return k == CheckKind::HeapAtEnd;
-    case Property::Termination: return false;
+    case Property::UnreachCall:
+      return k == CheckKind::ReachError;
+    case Property::NoOverflow:
+      return k == CheckKind::Overflow;
+    case Property::ValidMemsafety:
+      return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::HeapAtEnd;
+    case Property::ValidMemcleanup:
+      return k == CheckKind::HeapAtEnd;
+    case Property::Termination:
+      return false;
   }
   return false;
 }
@@ -90,9 +95,7 @@ class Checker {
   }
 
   // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
-  unsigned millisLeft() const {
-    return static_cast<unsigned>(std::clamp(deadline_.secondsLeft() * 1000, 1.0, 1e6));
-  }
+  unsigned millisLeft() const { return static_cast<unsigned>(std::clamp(deadline_.secondsLeft() * 1000, 1.0, 1e6)); }
 
   std::vector<uint64_t> inputsOf(const z3::model& model, size_t first = 0, size_t last = SIZE_MAX) const {
     std::vector<uint64_t> inputs;
@@ -112,7 +115,8 @@ class Checker {
       if (!model.eval(r.condition, true).is_true()) continue;
       std::vector<uint64_t> inputs = inputsOf(model, 0, r.stemDraws);
       std::vector<uint64_t> loop = inputsOf(model, r.stemDraws, r.loopDraws);
-      for (unsigned k = 0; k < kLassoPeriodsReplayed && !loop.empty(); ++k) inputs.insert(inputs.end(), loop.begin(), loop.end());
+      for (unsigned k = 0; k < kLassoPeriodsReplayed && !loop.empty(); ++k)
+        inputs.insert(inputs.end(), loop.begin(), loop.end());
       return inputs;
     }
     return std::nullopt;
@@ -141,94 +145,102 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   for (Property p : properties) outcomes[p] = Outcome::unknown(p, "bounded model checking: not run", kEngine);
   std::map<Property, bool> candidateFound;
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
-  auto stillOpen = [&](Property p) {
-    return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p];
-  };
-  for (unsigned bound = 1; bound <= options.maxBound; bound *= 2) {
-    if (options.deadline.expired()) break;
-    if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
-    z3::context context;
-    std::optional<Encoding> encoding;
-    EncodingOptions encodingOptions;
-    encodingOptions.bound = bound;
-    encodingOptions.deadline = options.deadline;
-    encodingOptions.recurrences = stillOpen(Property::Termination) &&
-                                  std::count(properties.begin(), properties.end(), Property::Termination);
-    try {
-      encoding.emplace(encode(context, *module, encodingOptions));
-    } catch (const EncodingFailure& failure) {
-      for (auto& [p, o] : outcomes)
-        if (o.verdict == Verdict::Unknown) o.reason = std::string("bounded model checking: ") + failure.what();
-      break;
-    }
-    result.bound = bound;
-    if (options.progress) options.progress(bound, encoding->checks.size());
-    Checker checker(context, *encoding, options.deadline);
-    const z3::expr unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
-    std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
-    bool solverGaveUp = false;
-    for (Property p : properties) {
-      if (!stillOpen(p)) continue;
-      std::optional<z3::model> model;
-      // Candidates are models in which uninitialized memory reads as zero, as a replay gives it; a violation that
-      // needs other values is not found here, but it still keeps the property from being proved below.
-      if (p == Property::Termination && !encoding->recurrences.empty()) {
-        z3::expr_vector recurring(context);
-        for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
-        if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
-          if (auto inputs = checker.lassoInputs(*model)) {
-            result.candidates.push_back(CandidateRun{p, std::move(*inputs), true});
-            candidateFound[p] = true;
-            outcomes[p].reason = "bounded model checking: a state that recurs within " + std::to_string(bound) +
-                                 " iterations did not replay";
-            continue;
+  auto stillOpen = [&](Property p) { return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p]; };
+  // The solver may run out of memory on a large bound: what was decided at smaller bounds stands.
+  try {
+    for (unsigned bound = 1; bound <= options.maxBound; bound *= 2) {
+      if (options.deadline.expired()) break;
+      if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
+      z3::context context;
+      std::optional<Encoding> encoding;
+      EncodingOptions encodingOptions;
+      encodingOptions.bound = bound;
+      encodingOptions.deadline = options.deadline;
+      encodingOptions.recurrences =
+          stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);
+      try {
+        encoding.emplace(encode(context, *module, encodingOptions));
+      } catch (const EncodingFailure& failure) {
+        for (auto& [p, o] : outcomes)
+          if (o.verdict == Verdict::Unknown) o.reason = std::string("bounded model checking: ") + failure.what();
+        break;
+      }
+      result.bound = bound;
+      if (options.progress) options.progress(bound, encoding->checks.size());
+      Checker checker(context, *encoding, options.deadline);
+      const z3::expr unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
+      std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
+      bool solverGaveUp = false;
+      for (Property p : properties) {
+        if (!stillOpen(p)) continue;
+        std::optional<z3::model> model;
+        // Candidates are models in which uninitialized memory reads as zero, as a replay gives it; a violation that
+        // needs other values is not found here, but it still keeps the property from being proved below.
+        if (p == Property::Termination && !encoding->recurrences.empty()) {
+          z3::expr_vector recurring(context);
+          for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
+          if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
+            if (auto inputs = checker.lassoInputs(*model)) {
+              result.candidates.push_back(CandidateRun{p, std::move(*inputs), true});
+              candidateFound[p] = true;
+              outcomes[p].reason = "bounded model checking: a state that recurs within " + std::to_string(bound) +
+                                   " iterations did not replay";
+              continue;
+            }
           }
         }
+        z3::expr violation = checker.any([p](CheckKind k) { return violates(k, p); });
+        z3::check_result found = checker.satisfiable(violation, true, &model);
+        if (found == z3::sat) {
+          result.candidates.push_back(CandidateRun{p, checker.inputsOf(*model), true});
+          candidateFound[p] = true;
+          outcomes[p].reason = "bounded model checking: a violation within " + std::to_string(bound) +
+                               " iterations per loop did not replay";
+          continue;
+        }
+        if (found == z3::unknown) {
+          solverGaveUp = true;
+          break;
+        }
+        // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
+        if (!unwound) unwound = checker.satisfiable(unwinding, false, nullptr);
+        if (*unwound != z3::unsat) {
+          solverGaveUp = *unwound == z3::unknown;
+          if (solverGaveUp) break;
+          outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
+                               " iterations per loop, but executions run longer";
+          continue;
+        }
+        z3::expr blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
+        z3::check_result blocked = checker.satisfiable(blockers, false, &model);
+        if (blocked == z3::unsat) {
+          outcomes[p].verdict = Verdict::True;
+          outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
+                               " iterations per loop and none goes wrong";
+        } else if (blocked == z3::sat) {
+          outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
+                               " iterations per loop): " + describeBlockers(*encoding, p, *model);
+        } else {
+          solverGaveUp = true;
+          break;
+        }
       }
-      z3::expr violation = checker.any([p](CheckKind k) { return violates(k, p); });
-      z3::check_result found = checker.satisfiable(violation, true, &model);
-      if (found == z3::sat) {
-        result.candidates.push_back(CandidateRun{p, checker.inputsOf(*model), true});
-        candidateFound[p] = true;
-        outcomes[p].reason = "bounded model checking: a violation within " + std::to_string(bound) +
-                             " iterations per loop did not replay";
-        continue;
-      }
-      if (found == z3::unknown) {
-        solverGaveUp = true;
+      if (solverGaveUp) {
+        for (auto& [p, o] : outcomes)
+          if (stillOpen(p))
+            o.reason = "bounded model checking: the solver did not finish at " + std::to_string(bound) +
+                       " iterations per loop";
         break;
       }
-      // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
-      if (!unwound) unwound = checker.satisfiable(unwinding, false, nullptr);
-      if (*unwound != z3::unsat) {
-        solverGaveUp = *unwound == z3::unknown;
-        if (solverGaveUp) break;
-        outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
-                             " iterations per loop, but executions run longer";
-        continue;
-      }
-      z3::expr blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
-      z3::check_result blocked = checker.satisfiable(blockers, false, &model);
-      if (blocked == z3::unsat) {
-        outcomes[p].verdict = Verdict::True;
-        outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
-                             " iterations per loop and none goes wrong";
-      } else if (blocked == z3::sat) {
-        outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
-                             " iterations per loop): " + describeBlockers(*encoding, p, *model);
-      } else {
-        solverGaveUp = true;
-        break;
-      }
+      if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
     }
-    if (solverGaveUp) {
-      for (auto& [p, o] : outcomes)
-        if (stillOpen(p))
-          o.reason = "bounded model checking: the solver did not finish at " + std::to_string(bound) +
-                     " iterations per loop";
-      break;
-    }
-    if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
+  } catch (const z3::exception& e) {
+    for (auto& [p, o] : outcomes)
+      if (o.verdict == Verdict::Unknown)
+        o.reason = std::string("bounded model checking: the solver failed: ") + e.msg();
+  } catch (const std::bad_alloc&) {
+    for (auto& [p, o] : outcomes)
+      if (o.verdict == Verdict::Unknown) o.reason = "bounded model checking: out of memory";
   }
   for (Property p : properties) result.outcomes.push_back(outcomes[p]);
   return result;

@@ -107,7 +107,8 @@ class Encoder {
     if (!main->arg_empty()) throw EncodingFailure("main takes arguments");
     z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
     z3::expr initial = c_.constant("memory_initial", memorySort);
-    out_.background.push_back(z3::implies(out_.uninitializedZero, initial == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
+    out_.background.push_back(
+        z3::implies(out_.uninitializedZero, initial == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
     trackPointerBytes_ = keepsPointersInMemory();
     PathState start{c_.bool_val(true), initial, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}};
     initializeGlobals(start);
@@ -174,7 +175,8 @@ class Encoder {
   // Both point into (or one past) the same object: then how they compare does not depend on the layout.
   z3::expr sameObject(const z3::expr& p, const z3::expr& q) {
     z3::expr any = c_.bool_val(false);
-    for (unsigned id = 0; id < objects_.size(); ++id) any = any || (within(p, pointer(0), id) && within(q, pointer(0), id));
+    for (unsigned id = 0; id < objects_.size(); ++id)
+      any = any || (within(p, pointer(0), id) && within(q, pointer(0), id));
     return any;
   }
 
@@ -217,9 +219,11 @@ class Encoder {
       for (unsigned k = 0; k < pointerBits_ / 8 && offset + k < mask.size(); ++k) mask[offset + k] = true;
     } else if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
       const llvm::StructLayout* sl = layout_.getStructLayout(st);
-      for (unsigned k = 0; k < st->getNumElements(); ++k) markPointers(st->getElementType(k), offset + sl->getElementOffset(k), mask);
+      for (unsigned k = 0; k < st->getNumElements(); ++k)
+        markPointers(st->getElementType(k), offset + sl->getElementOffset(k), mask);
     } else if (auto* at = llvm::dyn_cast<llvm::ArrayType>(type)) {
-      for (uint64_t k = 0; k < at->getNumElements(); ++k) markPointers(at->getElementType(), offset + k * allocSize(at->getElementType()), mask);
+      for (uint64_t k = 0; k < at->getNumElements(); ++k)
+        markPointers(at->getElementType(), offset + k * allocSize(at->getElementType()), mask);
     }
   }
 
@@ -239,7 +243,8 @@ class Encoder {
       for (const llvm::BasicBlock& b : f)
         for (const llvm::Instruction& i : b) {
           if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i); load && containsPointer(load->getType())) return true;
-          if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i); store && containsPointer(store->getValueOperand()->getType()))
+          if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i);
+              store && containsPointer(store->getValueOperand()->getType()))
             return true;
         }
     return false;
@@ -253,8 +258,10 @@ class Encoder {
     z3::expr notStoredAsPointer = c_.bool_val(false);
     for (unsigned k = 0; k < mask.size(); ++k) {
       z3::expr isPointer = z3::select(s.pointerBytes, p + pointer(k));
-      if (mask[k]) notStoredAsPointer = notStoredAsPointer || !isPointer;
-      else other = other || isPointer;
+      if (mask[k])
+        notStoredAsPointer = notStoredAsPointer || !isPointer;
+      else
+        other = other || isPointer;
     }
     if (type->isPointerTy()) return other || (notStoredAsPointer && loaded != pointer(0));
     return other || notStoredAsPointer;
@@ -371,17 +378,21 @@ class Encoder {
     if (auto* e = llvm::dyn_cast<llvm::ConstantExpr>(k)) {
       switch (e->getOpcode()) {
         case llvm::Instruction::BitCast:
-        case llvm::Instruction::AddrSpaceCast: return constant(e->getOperand(0));
+        case llvm::Instruction::AddrSpaceCast:
+          return constant(e->getOperand(0));
         case llvm::Instruction::GetElementPtr: {
           auto* gep = llvm::cast<llvm::GEPOperator>(e);
           std::vector<z3::expr> indices;
-          for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
+          for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it)
+            indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
           z3::expr base = constant(llvm::cast<llvm::Constant>(gep->getPointerOperand()));
           z3::expr result = address(*gep, base, indices);
-          if (!leavesObject(base, result).simplify().is_false()) throw NotModelled{"a constant address outside its object"};
+          if (!leavesObject(base, result).simplify().is_false())
+            throw NotModelled{"a constant address outside its object"};
           return result;
         }
-        default: throw NotModelled{std::string("the constant expression ") + e->getOpcodeName()};
+        default:
+          throw NotModelled{std::string("the constant expression ") + e->getOpcodeName()};
       }
     }
     if (k->getType()->isAggregateType()) {
@@ -442,7 +453,8 @@ class Encoder {
              bool endsPath = true) {
     z3::expr v = violated.simplify();
     if (v.is_false()) return;
-    out_.checks.push_back(Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
+    out_.checks.push_back(
+        Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
     if (!endsPath) return;
     if (v.is_true()) {
       s.dead = true;
@@ -572,8 +584,10 @@ class Encoder {
       for (size_t k = 0; k < baseIndex; ++k) {
         const z3::expr& node = chains[i][k];
         auto it = std::find_if(stores.begin(), stores.end(), [&](const Store& st) { return z3::eq(st.node, node); });
-        if (it == stores.end()) stores.push_back(Store{node, baseIndex - k, {i}});
-        else it->paths.push_back(i);
+        if (it == stores.end())
+          stores.push_back(Store{node, baseIndex - k, {i}});
+        else
+          it->paths.push_back(i);
       }
     }
     std::stable_sort(stores.begin(), stores.end(), [](const Store& a, const Store& b) { return a.height < b.height; });
@@ -619,7 +633,8 @@ class Encoder {
     return m;
   }
 
-  std::optional<std::pair<PathState, std::optional<z3::expr>>> encodeFunction(const llvm::Function& f, PathState entry) {
+  std::optional<std::pair<PathState, std::optional<z3::expr>>> encodeFunction(const llvm::Function& f,
+                                                                              PathState entry) {
     FunctionShape& shape = shapeOf(f);
     Activation activation{&f, {}, {}};
     std::map<std::vector<int>, Pending> work;
@@ -663,7 +678,11 @@ class Encoder {
   // Compares this visit of a loop head with the earlier visits of the same loop entry.
   void recordHeadVisit(const llvm::BasicBlock& head, const std::vector<unsigned>& iterations, const PathState& s,
                        Activation& activation) {
-    HeadVisit visit{std::vector<unsigned>(iterations.begin(), iterations.end() - 1), s.guard, {}, s.memory, s.alive,
+    HeadVisit visit{std::vector<unsigned>(iterations.begin(), iterations.end() - 1),
+                    s.guard,
+                    {},
+                    s.memory,
+                    s.alive,
                     out_.draws.size()};
     for (const llvm::PHINode& phi : head.phis()) {
       auto it = s.values.find(&phi);
@@ -681,8 +700,8 @@ class Encoder {
         z3::expr now = id < visit.alive.size() ? visit.alive[id] : c_.bool_val(false);
         if (!z3::eq(before, now)) same = same && before == now;
       }
-      out_.recurrences.push_back(RecurringState{same, e.drawsBefore, visit.drawsBefore,
-                                                frontend::sourceLocationOf(*head.getFirstNonPHI())});
+      out_.recurrences.push_back(
+          RecurringState{same, e.drawsBefore, visit.drawsBefore, frontend::sourceLocationOf(*head.getFirstNonPHI())});
     }
     earlier.push_back(std::move(visit));
   }
@@ -733,7 +752,8 @@ class Encoder {
         unsigned n = iterations[k];
         if (k + 1 == toNest.size() && toNest[k]->getHeader() == to) {
           if (n + 1 >= bound_) {
-            check(t, CheckKind::Unwinding, c_.bool_val(true), i, "the loop runs more than " + std::to_string(bound_) + " times");
+            check(t, CheckKind::Unwinding, c_.bool_val(true), i,
+                  "the loop runs more than " + std::to_string(bound_) + " times");
             return;
           }
           ++n;
@@ -838,7 +858,8 @@ class Encoder {
       z3::expr result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
       // Memory has no provenance here: an access is valid when it lies in any live object. That is the
       // interpreter's rule (in the pointer's own object) only while pointer arithmetic stays within its object.
-      check(s, CheckKind::AddressDependent, leavesObject(base, result), i, "pointer arithmetic leaves its object", false);
+      check(s, CheckKind::AddressDependent, leavesObject(base, result), i, "pointer arithmetic leaves its object",
+            false);
       return define(s, i, result);
     }
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&i)) return castValue(*cast, s);
@@ -907,14 +928,18 @@ class Encoder {
         if (nsw) {
           unsigned extra = op == llvm::Instruction::Mul ? w : 1;
           z3::expr sa = z3::sext(a, extra), sb = z3::sext(b, extra);
-          z3::expr exactValue = op == llvm::Instruction::Add ? sa + sb : op == llvm::Instruction::Sub ? sa - sb : sa * sb;
+          z3::expr exactValue = op == llvm::Instruction::Add   ? sa + sb
+                                : op == llvm::Instruction::Sub ? sa - sb
+                                                               : sa * sb;
           check(s, CheckKind::Overflow, exactValue != z3::sext(r, extra), i, "signed overflow");
           if (s.dead) return;
         }
         if (nuw) {
           unsigned extra = op == llvm::Instruction::Mul ? w : 1;
           z3::expr ua = z3::zext(a, extra), ub = z3::zext(b, extra);
-          z3::expr exactValue = op == llvm::Instruction::Add ? ua + ub : op == llvm::Instruction::Sub ? ua - ub : ua * ub;
+          z3::expr exactValue = op == llvm::Instruction::Add   ? ua + ub
+                                : op == llvm::Instruction::Sub ? ua - ub
+                                                               : ua * ub;
           check(s, CheckKind::OtherUndefined, exactValue != z3::zext(r, extra), i, "unsigned wrap-around marked nuw");
           if (s.dead) return;
         }
@@ -947,7 +972,9 @@ class Encoder {
         check(s, CheckKind::OtherUndefined, z3::uge(b, c_.bv_val(w, w)), i, "shift amount out of range");
         if (s.dead) return;
         const auto op = i.getOpcode();
-        z3::expr r = op == llvm::Instruction::Shl ? z3::shl(a, b) : op == llvm::Instruction::LShr ? z3::lshr(a, b) : z3::ashr(a, b);
+        z3::expr r = op == llvm::Instruction::Shl    ? z3::shl(a, b)
+                     : op == llvm::Instruction::LShr ? z3::lshr(a, b)
+                                                     : z3::ashr(a, b);
         if (op == llvm::Instruction::Shl && nsw)
           check(s, CheckKind::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
         if (op == llvm::Instruction::Shl && nuw)
@@ -956,10 +983,14 @@ class Encoder {
           check(s, CheckKind::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
         return define(s, i, r);
       }
-      case llvm::Instruction::And: return define(s, i, a & b);
-      case llvm::Instruction::Or: return define(s, i, a | b);
-      case llvm::Instruction::Xor: return define(s, i, a ^ b);
-      default: throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
+      case llvm::Instruction::And:
+        return define(s, i, a & b);
+      case llvm::Instruction::Or:
+        return define(s, i, a | b);
+      case llvm::Instruction::Xor:
+        return define(s, i, a ^ b);
+      default:
+        throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
     }
   }
 
@@ -1000,17 +1031,38 @@ class Encoder {
     z3::expr r = c_.bool_val(false);
     using P = llvm::CmpInst::Predicate;
     switch (i.getPredicate()) {
-      case P::ICMP_EQ: r = a == b; break;
-      case P::ICMP_NE: r = a != b; break;
-      case P::ICMP_UGT: r = z3::ugt(a, b); break;
-      case P::ICMP_UGE: r = z3::uge(a, b); break;
-      case P::ICMP_ULT: r = z3::ult(a, b); break;
-      case P::ICMP_ULE: r = z3::ule(a, b); break;
-      case P::ICMP_SGT: r = a > b; break;
-      case P::ICMP_SGE: r = a >= b; break;
-      case P::ICMP_SLT: r = a < b; break;
-      case P::ICMP_SLE: r = a <= b; break;
-      default: throw NotModelled{"a comparison predicate"};
+      case P::ICMP_EQ:
+        r = a == b;
+        break;
+      case P::ICMP_NE:
+        r = a != b;
+        break;
+      case P::ICMP_UGT:
+        r = z3::ugt(a, b);
+        break;
+      case P::ICMP_UGE:
+        r = z3::uge(a, b);
+        break;
+      case P::ICMP_ULT:
+        r = z3::ult(a, b);
+        break;
+      case P::ICMP_ULE:
+        r = z3::ule(a, b);
+        break;
+      case P::ICMP_SGT:
+        r = a > b;
+        break;
+      case P::ICMP_SGE:
+        r = a >= b;
+        break;
+      case P::ICMP_SLT:
+        r = a < b;
+        break;
+      case P::ICMP_SLE:
+        r = a <= b;
+        break;
+      default:
+        throw NotModelled{"a comparison predicate"};
     }
     define(s, i, bit(r, c_));
   }
@@ -1023,7 +1075,8 @@ class Encoder {
       case llvm::Instruction::Trunc:
       case llvm::Instruction::ZExt:
       case llvm::Instruction::SExt:
-        return define(s, i, resized(value(i.getOperand(0), s), valueBits(to), i.getOpcode() == llvm::Instruction::SExt));
+        return define(s, i,
+                      resized(value(i.getOperand(0), s), valueBits(to), i.getOpcode() == llvm::Instruction::SExt));
       case llvm::Instruction::BitCast:
       case llvm::Instruction::AddrSpaceCast:
         if (valueBits(to) != valueBits(from)) throw NotModelled{"a bitcast between sizes"};
@@ -1058,12 +1111,14 @@ class Encoder {
         z3::expr limit = power(isSigned ? w - 1 : w, from);
         z3::expr fits = isSigned ? (fpLessEqual(-limit, truncated) && fpLess(truncated, limit))
                                  : (fpLess(-one(from), truncated) && fpLess(truncated, limit));
-        check(s, CheckKind::OtherUndefined, !fits, i, "conversion of an out-of-range floating-point value to an integer");
+        check(s, CheckKind::OtherUndefined, !fits, i,
+              "conversion of an out-of-range floating-point value to an integer");
         if (s.dead) return;
         Z3_ast r = isSigned ? Z3_mk_fpa_to_sbv(c_, towardZero(), x, w) : Z3_mk_fpa_to_ubv(c_, towardZero(), x, w);
         return define(s, i, z3::to_expr(c_, r));
       }
-      default: throw NotModelled{std::string("the conversion ") + i.getOpcodeName()};
+      default:
+        throw NotModelled{std::string("the conversion ") + i.getOpcodeName()};
     }
   }
 
@@ -1115,11 +1170,20 @@ class Encoder {
     z3::expr a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
     Z3_ast r = nullptr;
     switch (i.getOpcode()) {
-      case llvm::Instruction::FAdd: r = Z3_mk_fpa_add(c_, nearestEven(), a, b); break;
-      case llvm::Instruction::FSub: r = Z3_mk_fpa_sub(c_, nearestEven(), a, b); break;
-      case llvm::Instruction::FMul: r = Z3_mk_fpa_mul(c_, nearestEven(), a, b); break;
-      case llvm::Instruction::FDiv: r = Z3_mk_fpa_div(c_, nearestEven(), a, b); break;
-      default: throw NotModelled{"the floating-point remainder"};  // fmod is not IEEE's remainder
+      case llvm::Instruction::FAdd:
+        r = Z3_mk_fpa_add(c_, nearestEven(), a, b);
+        break;
+      case llvm::Instruction::FSub:
+        r = Z3_mk_fpa_sub(c_, nearestEven(), a, b);
+        break;
+      case llvm::Instruction::FMul:
+        r = Z3_mk_fpa_mul(c_, nearestEven(), a, b);
+        break;
+      case llvm::Instruction::FDiv:
+        r = Z3_mk_fpa_div(c_, nearestEven(), a, b);
+        break;
+      default:
+        throw NotModelled{"the floating-point remainder"};  // fmod is not IEEE's remainder
     }
     return fromFloat(z3::to_expr(c_, r), type);
   }
@@ -1134,23 +1198,40 @@ class Encoder {
     z3::expr gt = fpLess(b, a), ge = fpLessEqual(b, a);
     using P = llvm::CmpInst::Predicate;
     switch (i.getPredicate()) {
-      case P::FCMP_FALSE: return c_.bool_val(false);
-      case P::FCMP_OEQ: return eq;
-      case P::FCMP_OGT: return gt;
-      case P::FCMP_OGE: return ge;
-      case P::FCMP_OLT: return lt;
-      case P::FCMP_OLE: return le;
-      case P::FCMP_ONE: return !unordered && !eq;
-      case P::FCMP_ORD: return !unordered;
-      case P::FCMP_UNO: return unordered;
-      case P::FCMP_UEQ: return unordered || eq;
-      case P::FCMP_UGT: return unordered || gt;
-      case P::FCMP_UGE: return unordered || ge;
-      case P::FCMP_ULT: return unordered || lt;
-      case P::FCMP_ULE: return unordered || le;
-      case P::FCMP_UNE: return unordered || !eq;
-      case P::FCMP_TRUE: return c_.bool_val(true);
-      default: throw NotModelled{"a floating-point comparison predicate"};
+      case P::FCMP_FALSE:
+        return c_.bool_val(false);
+      case P::FCMP_OEQ:
+        return eq;
+      case P::FCMP_OGT:
+        return gt;
+      case P::FCMP_OGE:
+        return ge;
+      case P::FCMP_OLT:
+        return lt;
+      case P::FCMP_OLE:
+        return le;
+      case P::FCMP_ONE:
+        return !unordered && !eq;
+      case P::FCMP_ORD:
+        return !unordered;
+      case P::FCMP_UNO:
+        return unordered;
+      case P::FCMP_UEQ:
+        return unordered || eq;
+      case P::FCMP_UGT:
+        return unordered || gt;
+      case P::FCMP_UGE:
+        return unordered || ge;
+      case P::FCMP_ULT:
+        return unordered || lt;
+      case P::FCMP_ULE:
+        return unordered || le;
+      case P::FCMP_UNE:
+        return unordered || !eq;
+      case P::FCMP_TRUE:
+        return c_.bool_val(true);
+      default:
+        throw NotModelled{"a floating-point comparison predicate"};
     }
   }
 
@@ -1226,23 +1307,34 @@ class Encoder {
 
   void intrinsic(const llvm::CallInst& call, const llvm::Function& callee, PathState& s, Activation& activation) {
     switch (callee.getIntrinsicID()) {
-      case llvm::Intrinsic::dbg_declare: case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label: case llvm::Intrinsic::donothing:
+      case llvm::Intrinsic::dbg_declare:
+      case llvm::Intrinsic::dbg_value:
+      case llvm::Intrinsic::dbg_label:
+      case llvm::Intrinsic::donothing:
       case llvm::Intrinsic::experimental_noalias_scope_decl:
         return;
-      case llvm::Intrinsic::expect: return define(s, call, argument(call, 0, s));
-      case llvm::Intrinsic::fabs: return define(s, call, absoluteFloat(argument(call, 0, s)));
-      case llvm::Intrinsic::sqrt: return define(s, call, squareRoot(argument(call, 0, s), call.getType()));
-      case llvm::Intrinsic::memcpy: return memoryIntrinsic(call, false, false, s);
-      case llvm::Intrinsic::memmove: return memoryIntrinsic(call, false, true, s);
-      case llvm::Intrinsic::memset: return memoryIntrinsic(call, true, true, s);
+      case llvm::Intrinsic::expect:
+        return define(s, call, argument(call, 0, s));
+      case llvm::Intrinsic::fabs:
+        return define(s, call, absoluteFloat(argument(call, 0, s)));
+      case llvm::Intrinsic::sqrt:
+        return define(s, call, squareRoot(argument(call, 0, s), call.getType()));
+      case llvm::Intrinsic::memcpy:
+        return memoryIntrinsic(call, false, false, s);
+      case llvm::Intrinsic::memmove:
+        return memoryIntrinsic(call, false, true, s);
+      case llvm::Intrinsic::memset:
+        return memoryIntrinsic(call, true, true, s);
       case llvm::Intrinsic::lifetime_start:
-      case llvm::Intrinsic::lifetime_end: return lifetime(call, callee.getIntrinsicID() == llvm::Intrinsic::lifetime_start, s, activation);
+      case llvm::Intrinsic::lifetime_end:
+        return lifetime(call, callee.getIntrinsicID() == llvm::Intrinsic::lifetime_start, s, activation);
       case llvm::Intrinsic::stacksave:
         // The token is the number of objects so far: stackrestore ends the stack objects allocated after it.
         return define(s, call, pointer(objects_.size()));
       case llvm::Intrinsic::stackrestore: {
         uint64_t first = 0;
-        if (!argument(call, 0, s).simplify().is_numeral_u64(first)) throw NotModelled{"stackrestore of an unknown point"};
+        if (!argument(call, 0, s).simplify().is_numeral_u64(first))
+          throw NotModelled{"stackrestore of an unknown point"};
         for (unsigned id : activation.stackObjects)
           if (id >= first && id < s.alive.size()) s.alive[id] = c_.bool_val(false);
         return;
@@ -1255,12 +1347,17 @@ class Encoder {
           check(s, CheckKind::OtherUndefined, c_.bool_val(true), call, "clang's undefined-behaviour check fails");
         return;
       }
-      case llvm::Intrinsic::sadd_with_overflow: case llvm::Intrinsic::uadd_with_overflow: case llvm::Intrinsic::ssub_with_overflow:
-      case llvm::Intrinsic::usub_with_overflow: case llvm::Intrinsic::smul_with_overflow: case llvm::Intrinsic::umul_with_overflow: {
+      case llvm::Intrinsic::sadd_with_overflow:
+      case llvm::Intrinsic::uadd_with_overflow:
+      case llvm::Intrinsic::ssub_with_overflow:
+      case llvm::Intrinsic::usub_with_overflow:
+      case llvm::Intrinsic::smul_with_overflow:
+      case llvm::Intrinsic::umul_with_overflow: {
         llvm::Intrinsic::ID id = callee.getIntrinsicID();
         z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
         const unsigned w = a.get_sort().bv_size();
-        const bool isSigned = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::smul_with_overflow;
+        const bool isSigned = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::ssub_with_overflow ||
+                              id == llvm::Intrinsic::smul_with_overflow;
         const bool isAdd = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::uadd_with_overflow;
         const bool isSub = id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::usub_with_overflow;
         unsigned extra = isAdd || isSub ? 1 : w;
@@ -1276,10 +1373,16 @@ class Encoder {
         whole = replaceBits(whole, toImage(flag, type->getElementType(1)), 8 * sl->getElementOffset(1));
         return define(s, call, whole);
       }
-      case llvm::Intrinsic::smax: case llvm::Intrinsic::smin: case llvm::Intrinsic::umax: case llvm::Intrinsic::umin: {
+      case llvm::Intrinsic::smax:
+      case llvm::Intrinsic::smin:
+      case llvm::Intrinsic::umax:
+      case llvm::Intrinsic::umin: {
         llvm::Intrinsic::ID id = callee.getIntrinsicID();
         z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
-        z3::expr aWins = id == llvm::Intrinsic::smax ? a >= b : id == llvm::Intrinsic::smin ? a <= b : id == llvm::Intrinsic::umax ? z3::uge(a, b) : z3::ule(a, b);
+        z3::expr aWins = id == llvm::Intrinsic::smax   ? a >= b
+                         : id == llvm::Intrinsic::smin ? a <= b
+                         : id == llvm::Intrinsic::umax ? z3::uge(a, b)
+                                                       : z3::ule(a, b);
         return define(s, call, z3::ite(aWins, a, b));
       }
       case llvm::Intrinsic::abs: {
@@ -1290,13 +1393,15 @@ class Encoder {
           check(s, CheckKind::OtherUndefined, a == minimum, call, "abs of the minimum integer marked poison");
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
       }
-      default: throw NotModelled{"the intrinsic " + callee.getName().str()};
+      default:
+        throw NotModelled{"the intrinsic " + callee.getName().str()};
     }
   }
 
   void lifetime(const llvm::CallInst& call, bool starts, PathState& s, Activation& activation) {
     uint64_t address = 0;
-    if (!argument(call, 1, s).simplify().is_numeral_u64(address)) throw NotModelled{"a lifetime marker of an unknown object"};
+    if (!argument(call, 1, s).simplify().is_numeral_u64(address))
+      throw NotModelled{"a lifetime marker of an unknown object"};
     for (unsigned id : activation.stackObjects) {
       if (objects_[id].base != address) continue;
       if (!starts) {
@@ -1320,18 +1425,25 @@ class Encoder {
                    Activation& activation) {
     using E = frontend::EnvFunction;
     switch (kind) {
-      case E::Nondet: return nondet(call, callee, s);
+      case E::Nondet:
+        return nondet(call, callee, s);
       case E::Assume: {
         z3::expr holds = argument(call, 0, s) != c_.bv_val(0, valueBits(call.getArgOperand(0)->getType()));
         z3::expr h = holds.simplify();
-        if (h.is_false()) s.dead = true;
-        else if (!h.is_true()) s.guard = s.guard && h;
+        if (h.is_false())
+          s.dead = true;
+        else if (!h.is_true())
+          s.guard = s.guard && h;
         return;
       }
-      case E::ReachError: check(s, CheckKind::ReachError, c_.bool_val(true), call, "reach_error() is called"); return;
+      case E::ReachError:
+        check(s, CheckKind::ReachError, c_.bool_val(true), call, "reach_error() is called");
+        return;
       case E::Abort:
-      case E::AssertFail: return programEnd(s, CheckKind::HeapAtAbort, call, "abort is called");
-      case E::Exit: return programEnd(s, CheckKind::HeapAtEnd, call, "exit is called");
+      case E::AssertFail:
+        return programEnd(s, CheckKind::HeapAtAbort, call, "abort is called");
+      case E::Exit:
+        return programEnd(s, CheckKind::HeapAtEnd, call, "exit is called");
       case E::Malloc:
       case E::Alloca: {
         z3::expr size = resized(argument(call, 0, s), pointerBits_, false);
@@ -1383,14 +1495,16 @@ class Encoder {
         if (s.dead) return;
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
       }
-      case E::NoEffect: return;
+      case E::NoEffect:
+        return;
       case E::Fabs:
         if (!call.getType()->isFloatingPointTy()) throw NotModelled{"fabs at a non-floating-point type"};
         return define(s, call, absoluteFloat(argument(call, 0, s)));
       case E::Sqrt:
         if (!call.getType()->isFloatingPointTy()) throw NotModelled{"sqrt at a non-floating-point type"};
         return define(s, call, squareRoot(argument(call, 0, s), call.getType()));
-      default: throw NotModelled{"the library function " + callee.getName().str()};
+      default:
+        throw NotModelled{"the library function " + callee.getName().str()};
     }
   }
 

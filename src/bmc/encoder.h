@@ -21,13 +21,13 @@ class Module;
 namespace atropos::bmc {
 
 enum class CheckKind {
-  Deref,            // valid-deref
-  Free,             // valid-free
-  Overflow,         // signed overflow (no-overflow)
-  ReachError,       // unreach-call
-  HeapAtEnd,        // heap memory still allocated when main returns or exit is called: memtrack or memcleanup
-  HeapAtAbort,      // the same when abort ends the program (no verdict rests on it)
-  OtherUndefined,   // division by zero, shifts out of range, ...: no property, but no proof past it
+  Deref,           // valid-deref
+  Free,            // valid-free
+  Overflow,        // signed overflow (no-overflow)
+  ReachError,      // unreach-call
+  HeapAtEnd,       // heap memory still allocated when main returns or exit is called: memtrack or memcleanup
+  HeapAtAbort,     // the same when abort ends the program (no verdict rests on it)
+  OtherUndefined,  // division by zero, shifts out of range, ...: no property, but no proof past it
   // Where the encoding is not the program: any of them keeps every property from being proved.
   Unwinding,        // a loop runs more often, or a recursion deeper, than the bound
   Unsupported,      // an instruction or function the encoding does not model
@@ -62,7 +62,7 @@ struct Encoding {
   std::vector<NondetDraw> draws;  // in the order an execution makes them
   // When assumed, reads of uninitialized memory and undefined values yield zero (as a replay gives them).
   z3::expr uninitializedZero;
-  std::vector<z3::expr> background;  // facts that always hold: what uninitializedZero means
+  std::vector<z3::expr> background;         // facts that always hold: what uninitializedZero means
   std::vector<RecurringState> recurrences;  // only when asked for
 };
 

@@ -1,10 +1,11 @@
 // Unit tests of the bounded model checker: its encoding of each operation against the interpreter, and what it
 // may prove.
+#include "bmc/bmc.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "bmc/bmc.h"
 #include "interp/interp.h"
 #include "test_program.h"
 
@@ -36,11 +37,12 @@ interp::RunResult replay(const frontend::Program& program, const bmc::CandidateR
 void expectAgreement(const std::string& type, const std::string& nondet, const std::string& expression, long long a,
                      long long b) {
   SCOPED_TRACE(type + ": " + expression + " with a = " + std::to_string(a) + ", b = " + std::to_string(b));
-  std::string source = "double __VERIFIER_nondet_double(void);\nfloat __VERIFIER_nondet_float(void);\n"
-                       "int main(void) {\n  " + type + " a = " + nondet + "();\n  " + type + " b = " + nondet +
-                       "();\n  __VERIFIER_assume(a == (" + type + ")" + std::to_string(a) + "LL && b == (" + type +
-                       ")" + std::to_string(b) + "LL);\n  " + type + " r = " + expression + ";\n  if (r == " + nondet +
-                       "()) reach_error();\n  return 0;\n}\n";
+  std::string source =
+      "double __VERIFIER_nondet_double(void);\nfloat __VERIFIER_nondet_float(void);\n"
+      "int main(void) {\n  " +
+      type + " a = " + nondet + "();\n  " + type + " b = " + nondet + "();\n  __VERIFIER_assume(a == (" + type + ")" +
+      std::to_string(a) + "LL && b == (" + type + ")" + std::to_string(b) + "LL);\n  " + type + " r = " + expression +
+      ";\n  if (r == " + nondet + "()) reach_error();\n  return 0;\n}\n";
   auto program = testing::compileProgram(source);
   ASSERT_TRUE(program);
   std::vector<Outcome> outcomes;
