@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "frontend/environment.h"
 #include "frontend/source_location.h"
@@ -35,8 +36,13 @@ struct Object {
   enum class Kind { Global, Constant, Stack, Heap };
   Kind kind;
   uint64_t base;
-  z3::expr size;  // bytes, as a pointer-width bitvector
+  z3::expr size;         // bytes, as a pointer-width bitvector
+  uint64_t reservation;  // the addresses from base on that no other object takes
 };
+
+// Terms up to this many nodes are simplified as they are built (constants folded, so that loops with constant
+// bounds end); larger ones are left to the solver: Z3's simplifier would walk them whole each time.
+constexpr size_t kSmallTerm = 200;
 
 using Values = std::unordered_map<const llvm::Value*, z3::expr>;
 
@@ -125,7 +131,7 @@ class Encoder {
   unsigned newObject(Object::Kind kind, const z3::expr& size, PathState& s, const llvm::Instruction* at) {
     uint64_t reservation = symbolicReservation_;
     uint64_t known = 0;
-    z3::expr simpleSize = size.simplify();
+    z3::expr simpleSize = small(size);
     bool isKnown = simpleSize.is_numeral_u64(known);
     if (isKnown) reservation = known;
     if (!isKnown && at) {
@@ -138,7 +144,7 @@ class Encoder {
     const uint64_t limit = pointerBits_ == 32 ? (uint64_t{1} << 32) : (uint64_t{1} << 62);
     if (end >= limit || end < base) throw NotModelled{"more objects than the address space holds"};
     nextAddress_ = end;
-    objects_.push_back(Object{kind, base, simpleSize});
+    objects_.push_back(Object{kind, base, simpleSize, reservation});
     unsigned id = static_cast<unsigned>(objects_.size() - 1);
     while (s.alive.size() <= id) s.alive.push_back(c_.bool_val(false));
     s.alive[id] = c_.bool_val(true);
@@ -149,16 +155,54 @@ class Encoder {
     return id < s.alive.size() ? s.alive[id] : c_.bool_val(false);
   }
 
+  static bool atMostNodes(const z3::expr& e, size_t limit) {
+    std::vector<z3::expr> todo{e};
+    std::unordered_set<unsigned> seen;
+    while (!todo.empty()) {
+      z3::expr t = todo.back();
+      todo.pop_back();
+      if (!seen.insert(t.id()).second) continue;
+      if (seen.size() > limit) return false;
+      if (t.is_app())
+        for (unsigned k = 0; k < t.num_args(); ++k) todo.push_back(t.arg(k));
+    }
+    return true;
+  }
+
+  static z3::expr small(const z3::expr& e) { return atMostNodes(e, kSmallTerm) ? e.simplify() : e; }
+
+  std::optional<uint64_t> numeralOf(const z3::expr& e) {
+    uint64_t v = 0;
+    if (e.is_numeral_u64(v) || small(e).is_numeral_u64(v)) return v;
+    return std::nullopt;
+  }
+
+  // The objects a pointer may point into (or one past): at a known address only the one whose reservation holds it.
+  std::vector<unsigned> objectsAt(const z3::expr& p, size_t count) {
+    std::vector<unsigned> ids;
+    if (std::optional<uint64_t> a = numeralOf(p)) {
+      auto after = std::upper_bound(objects_.begin(), objects_.begin() + count, *a,
+                                    [](uint64_t v, const Object& o) { return v < o.base; });
+      if (after != objects_.begin()) {
+        const Object& o = *(after - 1);
+        if (*a <= o.base + o.reservation) ids.push_back(static_cast<unsigned>(after - 1 - objects_.begin()));
+      }
+      return ids;
+    }
+    for (unsigned id = 0; id < count; ++id) ids.push_back(id);
+    return ids;
+  }
+
   // p .. p + n lies within object `id` (unsigned arithmetic: offsets below the base wrap to large values).
   z3::expr within(const z3::expr& p, const z3::expr& n, unsigned id) {
     const Object& o = objects_[id];
     z3::expr offset = p - pointer(o.base);
-    return z3::ule(offset, o.size) && z3::ule(n, o.size - offset);
+    return small(z3::ule(offset, o.size) && z3::ule(n, o.size - offset));
   }
 
   z3::expr accessible(const PathState& s, const z3::expr& p, const z3::expr& n) {
     z3::expr any = c_.bool_val(false);
-    for (unsigned id = 0; id < s.alive.size(); ++id) {
+    for (unsigned id : objectsAt(p, s.alive.size())) {
       if (s.alive[id].is_false()) continue;
       any = any || (s.alive[id] && within(p, n, id));
     }
@@ -167,7 +211,7 @@ class Encoder {
 
   z3::expr inConstantObject(const z3::expr& p) {
     z3::expr any = c_.bool_val(false);
-    for (unsigned id = 0; id < objects_.size(); ++id)
+    for (unsigned id : objectsAt(p, objects_.size()))
       if (objects_[id].kind == Object::Kind::Constant) any = any || within(p, pointer(1), id);
     return any;
   }
@@ -175,14 +219,14 @@ class Encoder {
   // Both point into (or one past) the same object: then how they compare does not depend on the layout.
   z3::expr sameObject(const z3::expr& p, const z3::expr& q) {
     z3::expr any = c_.bool_val(false);
-    for (unsigned id = 0; id < objects_.size(); ++id)
+    for (unsigned id : objectsAt(p, objects_.size()))
       any = any || (within(p, pointer(0), id) && within(q, pointer(0), id));
     return any;
   }
 
   z3::expr leavesObject(const z3::expr& base, const z3::expr& result) {
     z3::expr any = c_.bool_val(false);
-    for (unsigned id = 0; id < objects_.size(); ++id)
+    for (unsigned id : objectsAt(base, objects_.size()))
       any = any || (within(base, pointer(0), id) && !within(result, pointer(0), id));
     return any;
   }
@@ -190,14 +234,15 @@ class Encoder {
   // Not null, and not in (or one past) an object that lives: a real allocator may have put another object there.
   z3::expr dangling(const PathState& s, const z3::expr& p) {
     z3::expr live = p == pointer(0);
-    for (unsigned id = 0; id < s.alive.size(); ++id)
+    for (unsigned id : objectsAt(p, s.alive.size()))
       if (!s.alive[id].is_false()) live = live || (s.alive[id] && within(p, pointer(0), id));
-    return !live;
+    return !small(live);
   }
 
   z3::expr onePastAnEnd(const z3::expr& p) {
     z3::expr any = c_.bool_val(false);
-    for (const Object& o : objects_) any = any || p == pointer(o.base) + o.size;
+    for (unsigned id : objectsAt(p, objects_.size()))
+      any = any || small(p == pointer(objects_[id].base) + objects_[id].size);
     return any;
   }
 
@@ -267,16 +312,50 @@ class Encoder {
     return other || notStoredAsPointer;
   }
 
+  // The byte at a known address: the stores at other known addresses are looked past (read-over-write), so that a
+  // global's value is the value last stored, not a read of the whole memory.
+  z3::expr readByte(const z3::expr& memory, uint64_t address) {
+    auto key = std::make_pair(memory.id(), address);
+    if (auto it = bytesRead_.find(key); it != bytesRead_.end()) return it->second.second;
+    z3::expr m = memory;
+    std::optional<z3::expr> byte;
+    while (!byte) {
+      if (!m.is_app()) break;
+      Z3_decl_kind kind = m.decl().decl_kind();
+      uint64_t at = 0;
+      if (kind == Z3_OP_STORE && m.arg(1).is_numeral_u64(at)) {
+        if (at == address)
+          byte = m.arg(2);
+        else
+          m = m.arg(0);
+      } else if (kind == Z3_OP_ITE) {
+        byte = z3::ite(m.arg(0), readByte(m.arg(1), address), readByte(m.arg(2), address));
+      } else {
+        break;
+      }
+    }
+    if (!byte) byte = z3::select(m, pointer(address));
+    bytesRead_.emplace(key, std::make_pair(memory, *byte));
+    return *byte;
+  }
+
+  z3::expr byteAt(const z3::expr& memory, const z3::expr& p, const std::optional<uint64_t>& known, unsigned k) {
+    return known ? readByte(memory, *known + k) : z3::select(memory, p + pointer(k));
+  }
+
   z3::expr loadBytes(const z3::expr& memory, const z3::expr& p, unsigned bytes) {
-    z3::expr v = z3::select(memory, p);
-    for (unsigned k = 1; k < bytes; ++k) v = z3::concat(z3::select(memory, p + pointer(k)), v);
+    std::optional<uint64_t> known = numeralOf(p);
+    z3::expr v = byteAt(memory, p, known, 0);
+    for (unsigned k = 1; k < bytes; ++k) v = z3::concat(byteAt(memory, p, known, k), v);
     return v;
   }
 
   z3::expr storeBytes(const z3::expr& memory, const z3::expr& p, const z3::expr& image) {
+    std::optional<uint64_t> known = numeralOf(p);
     z3::expr m = memory;
     unsigned bytes = image.get_sort().bv_size() / 8;
-    for (unsigned k = 0; k < bytes; ++k) m = z3::store(m, p + pointer(k), image.extract(8 * k + 7, 8 * k));
+    for (unsigned k = 0; k < bytes; ++k)
+      m = z3::store(m, known ? pointer(*known + k) : p + pointer(k), image.extract(8 * k + 7, 8 * k));
     return m;
   }
 
@@ -284,7 +363,7 @@ class Encoder {
   z3::expr replaceRange(const z3::expr& memory, const z3::expr& p, const z3::expr& n, const z3::expr* fill,
                         const z3::expr* fromMemory, const z3::expr* from) {
     uint64_t known = 0;
-    if (n.simplify().is_numeral_u64(known) && known <= 64) {
+    if (small(n).is_numeral_u64(known) && known <= 64) {
       z3::expr m = memory;
       for (uint64_t k = 0; k < known; ++k)
         m = z3::store(m, p + pointer(k), fill ? *fill : z3::select(*fromMemory, *from + pointer(k)));
@@ -387,8 +466,7 @@ class Encoder {
             indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
           z3::expr base = constant(llvm::cast<llvm::Constant>(gep->getPointerOperand()));
           z3::expr result = address(*gep, base, indices);
-          if (!leavesObject(base, result).simplify().is_false())
-            throw NotModelled{"a constant address outside its object"};
+          if (!small(leavesObject(base, result)).is_false()) throw NotModelled{"a constant address outside its object"};
           return result;
         }
         default:
@@ -451,7 +529,7 @@ class Encoder {
   // Records that the execution goes wrong where `violated` holds; the paths that go wrong end there.
   void check(PathState& s, CheckKind kind, const z3::expr& violated, const llvm::Instruction& at, std::string what,
              bool endsPath = true) {
-    z3::expr v = violated.simplify();
+    z3::expr v = small(violated);
     if (v.is_false()) return;
     out_.checks.push_back(
         Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
@@ -600,7 +678,10 @@ class Encoder {
       }
       z3::expr_vector guards(c_);
       for (size_t i : st.paths) guards.push_back(states[i].guard);
-      merged = z3::store(merged, at, z3::ite(z3::mk_or(guards), st.node.arg(2), z3::select(merged, at)));
+      uint64_t known = 0;
+      z3::expr before = at.is_numeral_u64(known) && merged.get_sort().array_range().is_bv() ? readByte(merged, known)
+                                                                                            : z3::select(merged, at);
+      merged = z3::store(merged, at, z3::ite(z3::mk_or(guards), st.node.arg(2), before));
     }
     return merged;
   }
@@ -733,7 +814,7 @@ class Encoder {
                  Activation& activation, FunctionShape& shape, Push& push) {
     const llvm::BasicBlock* from = i.getParent();
     auto follow = [&](const llvm::BasicBlock* to, const z3::expr& condition) {
-      z3::expr cond = condition.simplify();
+      z3::expr cond = small(condition);
       if (cond.is_false()) return;
       PathState t = s;
       if (!cond.is_true()) t.guard = t.guard && cond;
@@ -800,7 +881,7 @@ class Encoder {
 
   // ---- instructions ----
 
-  void define(PathState& s, const llvm::Instruction& i, const z3::expr& v) { s.values.insert_or_assign(&i, v); }
+  void define(PathState& s, const llvm::Instruction& i, const z3::expr& v) { s.values.insert_or_assign(&i, small(v)); }
 
   z3::expr signedMinimum(unsigned w) { return z3::shl(c_.bv_val(1, w), c_.bv_val(w - 1, w)).simplify(); }
 
@@ -1333,8 +1414,7 @@ class Encoder {
         return define(s, call, pointer(objects_.size()));
       case llvm::Intrinsic::stackrestore: {
         uint64_t first = 0;
-        if (!argument(call, 0, s).simplify().is_numeral_u64(first))
-          throw NotModelled{"stackrestore of an unknown point"};
+        if (!small(argument(call, 0, s)).is_numeral_u64(first)) throw NotModelled{"stackrestore of an unknown point"};
         for (unsigned id : activation.stackObjects)
           if (id >= first && id < s.alive.size()) s.alive[id] = c_.bool_val(false);
         return;
@@ -1400,7 +1480,7 @@ class Encoder {
 
   void lifetime(const llvm::CallInst& call, bool starts, PathState& s, Activation& activation) {
     uint64_t address = 0;
-    if (!argument(call, 1, s).simplify().is_numeral_u64(address))
+    if (!small(argument(call, 1, s)).is_numeral_u64(address))
       throw NotModelled{"a lifetime marker of an unknown object"};
     for (unsigned id : activation.stackObjects) {
       if (objects_[id].base != address) continue;
@@ -1429,7 +1509,7 @@ class Encoder {
         return nondet(call, callee, s);
       case E::Assume: {
         z3::expr holds = argument(call, 0, s) != c_.bv_val(0, valueBits(call.getArgOperand(0)->getType()));
-        z3::expr h = holds.simplify();
+        z3::expr h = small(holds);
         if (h.is_false())
           s.dead = true;
         else if (!h.is_true())
@@ -1475,7 +1555,7 @@ class Encoder {
         if (s.dead) return;
         for (unsigned id = 0; id < s.alive.size(); ++id)
           if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
-            s.alive[id] = (s.alive[id] && p != pointer(objects_[id].base)).simplify();
+            s.alive[id] = small(s.alive[id] && p != pointer(objects_[id].base));
         return;
       }
       case E::Memset:
@@ -1542,6 +1622,8 @@ class Encoder {
   std::unordered_map<const llvm::Value*, unsigned> globalObjects_;
   std::unordered_map<const llvm::Function*, uint64_t> functionAddresses_;
   std::map<const llvm::Function*, FunctionShape> shapes_;
+  // readByte's answers by (memory term, address); the memory term is kept so that its id is not reused.
+  std::map<std::pair<unsigned, uint64_t>, std::pair<z3::expr, z3::expr>> bytesRead_;
   std::vector<const llvm::Function*> callStack_;
   Encoding out_;
 };
