@@ -21,6 +21,9 @@ constexpr unsigned kLassoPeriodsReplayed = 256;
 // Z3's resource limit instead of its timer, as elsewhere in Atropos (smt/solver.h): on these bitvector and array
 // formulas about this many units make a millisecond (measured on the program tests).
 constexpr unsigned kResourceUnitsPerMilli = 2000;
+// About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
+// recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
+constexpr double kEncodedInstructionsPerSecond = 4000;
 
 bool isUndefinedBehaviour(CheckKind k) {
   return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::Overflow || k == CheckKind::OtherUndefined;
@@ -148,13 +151,23 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   auto stillOpen = [&](Property p) { return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p]; };
   // The solver may run out of memory on a large bound: what was decided at smaller bounds stands.
   try {
+    double lastRoundSeconds = 0;
     for (unsigned bound = 1; bound <= options.maxBound; bound *= 2) {
       if (options.deadline.expired()) break;
+      // The formula at least doubles with the bound: a round that cannot finish in time only costs time.
+      if (bound > 1 && options.deadline.secondsLeft() < 2 * lastRoundSeconds) {
+        for (auto& [p, o] : outcomes)
+          if (stillOpen(p)) o.reason += " (a larger bound would not finish in time)";
+        break;
+      }
+      const auto roundStart = Deadline::Clock::now();
       if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
       z3::context context;
       std::optional<Encoding> encoding;
       EncodingOptions encodingOptions;
       encodingOptions.bound = bound;
+      encodingOptions.maxInstructions =
+          static_cast<size_t>(std::max(1.0, options.deadline.secondsLeft()) * kEncodedInstructionsPerSecond);
       encodingOptions.deadline = options.deadline;
       encodingOptions.recurrences =
           stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);
@@ -233,6 +246,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
         break;
       }
       if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
+      lastRoundSeconds = std::chrono::duration<double>(Deadline::Clock::now() - roundStart).count();
     }
   } catch (const z3::exception& e) {
     for (auto& [p, o] : outcomes)

@@ -101,6 +101,7 @@ class Encoder {
         layout_(module.getDataLayout()),
         bound_(options.bound),
         recurrences_(options.recurrences),
+        maxInstructions_(options.maxInstructions),
         deadline_(options.deadline),
         pointerBits_(layout_.getPointerSizeInBits()),
         out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}} {
@@ -790,6 +791,10 @@ class Encoder {
   template <typename Push>
   void executeBlock(const llvm::BasicBlock& b, const std::vector<unsigned>& iterations, PathState& s,
                     Activation& activation, FunctionShape& shape, Push& push) {
+    encodedInstructions_ += b.size();
+    if (encodedInstructions_ > maxInstructions_)
+      throw EncodingFailure("the unwound program exceeds " + std::to_string(maxInstructions_) +
+                            " instructions, more than the time left allows");
     for (const llvm::Instruction& i : b) {
       if (llvm::isa<llvm::PHINode>(i)) continue;
       if (i.isTerminator()) {
@@ -1612,11 +1617,13 @@ class Encoder {
   const llvm::DataLayout& layout_;
   unsigned bound_;
   bool recurrences_;
+  size_t maxInstructions_;
   Deadline deadline_;
   unsigned pointerBits_;
   uint64_t symbolicReservation_;
   uint64_t nextAddress_ = kFirstAddress;
   unsigned freshCount_ = 0;
+  size_t encodedInstructions_ = 0;
   bool trackPointerBytes_ = false;
   std::vector<Object> objects_;
   std::unordered_map<const llvm::Value*, unsigned> globalObjects_;

@@ -7,6 +7,7 @@
 
 #include <z3++.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -74,6 +75,8 @@ struct EncodingFailure : std::runtime_error {
 struct EncodingOptions {
   unsigned bound = 1;
   bool recurrences = false;  // look for recurring states (bounded lassos)
+  // Of the unwound and inlined program: beyond it the encoding fails (tree recursion grows exponentially).
+  size_t maxInstructions = SIZE_MAX;
   Deadline deadline = Deadline::never();
 };
 
