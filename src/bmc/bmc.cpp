@@ -21,6 +21,9 @@ constexpr unsigned kLassoPeriodsReplayed = 256;
 // Z3's resource limit instead of its timer, as elsewhere in Atropos (smt/solver.h): on these bitvector and array
 // formulas about this many units make a millisecond (measured on the program tests).
 constexpr unsigned kResourceUnitsPerMilli = 2000;
+// Bit-blasting a multiplication or a division uses few resource units but much time and memory: Z3's timer (the
+// time left and this slack) stops those.
+constexpr unsigned kTimerSlackMillis = 200;
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
 constexpr double kEncodedInstructionsPerSecond = 4000;
@@ -81,6 +84,7 @@ class Checker {
     auto ask = [&](z3::solver solver) {
       z3::params params(context_);
       params.set("rlimit", kResourceUnitsPerMilli * millisLeft());
+      params.set("timeout", millisLeft() + kTimerSlackMillis);
       solver.set(params);
       for (const z3::expr& b : encoding_.background) solver.add(b);
       solver.add(goal);
