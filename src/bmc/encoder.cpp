@@ -1325,26 +1325,30 @@ class Encoder {
 
   void callFunction(const llvm::CallInst& call, PathState& s, Activation& activation) {
     const llvm::Function* callee = call.getCalledFunction();
-    if (!callee) throw NotModelled{"a call through a function pointer"};
+    if (!callee) return callThroughPointer(call, s, activation);
     if (callee->isIntrinsic()) return intrinsic(call, *callee, s, activation);
-    frontend::EnvFunction kind = frontend::classifyFunction(callee->getName());
+    callKnown(call, *callee, s, activation);
+  }
+
+  void callKnown(const llvm::CallInst& call, const llvm::Function& callee, PathState& s, Activation& activation) {
+    frontend::EnvFunction kind = frontend::classifyFunction(callee.getName());
     // As in the interpreter: a function the program defines runs its own body, whatever its name, except that
     // reach_error and the nondet functions always mean what SV-COMP says.
     const bool byName = kind == frontend::EnvFunction::ReachError || kind == frontend::EnvFunction::Nondet;
-    if (kind != frontend::EnvFunction::None && (byName || callee->isDeclaration()))
-      return environment(call, *callee, kind, s, activation);
-    if (callee->isDeclaration()) throw NotModelled{"the external function " + callee->getName().str()};
-    if (callee->isVarArg()) throw NotModelled{"a variadic function"};
-    if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), callee)) >= bound_) {
+    if (kind != frontend::EnvFunction::None && (byName || callee.isDeclaration()))
+      return environment(call, callee, kind, s, activation);
+    if (callee.isDeclaration()) throw NotModelled{"the external function " + callee.getName().str()};
+    if (callee.isVarArg()) throw NotModelled{"a variadic function"};
+    if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), &callee)) >= bound_) {
       check(s, CheckKind::Unwinding, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
       return;
     }
-    for (unsigned k = 0; k < callee->arg_size(); ++k)
+    for (unsigned k = 0; k < callee.arg_size(); ++k)
       if (call.paramHasAttr(k, llvm::Attribute::ByVal)) throw NotModelled{"an argument passed by value in memory"};
     PathState entry{s.guard, s.memory, s.pointerBytes, s.alive, {}};
-    for (unsigned k = 0; k < callee->arg_size(); ++k)
-      entry.values.emplace(callee->getArg(k), value(call.getArgOperand(k), s));
-    auto returned = encodeFunction(*callee, std::move(entry));
+    for (unsigned k = 0; k < callee.arg_size(); ++k)
+      entry.values.emplace(callee.getArg(k), value(call.getArgOperand(k), s));
+    auto returned = encodeFunction(callee, std::move(entry));
     if (!returned) {
       s.dead = true;
       return;
@@ -1354,6 +1358,36 @@ class Encoder {
     s.pointerBytes = returned->first.pointerBytes;
     s.alive = returned->first.alive;
     if (returned->second && !call.getType()->isVoidTy()) define(s, call, *returned->second);
+  }
+
+  // A call through a pointer: one call per function of the call's type whose address the program takes, each where
+  // the pointer is that function's address. Anything else is undefined (the interpreter stops there too).
+  void callThroughPointer(const llvm::CallInst& call, PathState& s, Activation& activation) {
+    z3::expr target = value(call.getCalledOperand(), s);
+    std::vector<PathState> after;
+    z3::expr none = c_.bool_val(true);
+    for (const llvm::Function& f : module_) {
+      if (f.isIntrinsic() || f.getFunctionType() != call.getFunctionType() || !f.hasAddressTaken()) continue;
+      z3::expr is = small(target == pointer(functionAddress(&f)));
+      none = none && !is;
+      if (is.is_false()) continue;
+      PathState branch = s;
+      branch.guard = s.guard && is;
+      try {
+        callKnown(call, f, branch, activation);
+      } catch (const NotModelled& n) {
+        check(branch, CheckKind::Unsupported, c_.bool_val(true), call, n.what);
+      }
+      if (!branch.dead) after.push_back(std::move(branch));
+    }
+    // The executions that call no function stop here; the others continue from their calls, merged.
+    check(s, CheckKind::OtherUndefined, none, call, "a call through a pointer to no function of the call's type",
+          false);
+    if (after.empty()) {
+      s.dead = true;
+      return;
+    }
+    s = merge(after);
   }
 
   z3::expr argument(const llvm::CallInst& call, unsigned k, const PathState& s) {

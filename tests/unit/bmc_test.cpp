@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <regex>
 
 #include "interp/interp.h"
 #include "test_program.h"
@@ -183,6 +184,33 @@ TEST(Bmc, DoesNotProveWhatDependsOnWhereObjectsLie) {
       EXPECT_NE(outcomes[0].verdict, Verdict::True) << propertyName(p);
     }
   }
+}
+
+TEST(Bmc, CallsThroughPointersGoToEachFunctionOfTheirType) {
+  const std::string program = R"(
+    int inc(int x) { return x + 1; }
+    int dec(int x) { return x - 1; }
+    int main(void) {
+      int (*f)(int) = __VERIFIER_nondet_int() ? inc : dec;
+      int v = __VERIFIER_nondet_int();
+      if (v < -100 || v > 100) return 0;
+      int r = f(v);
+      if (r == 57 && v == WITNESS) reach_error();
+      return 0;
+    })";
+  auto reachable = testing::compileProgram(std::regex_replace(program, std::regex("WITNESS"), "58"));
+  ASSERT_TRUE(reachable);
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*reachable, Property::UnreachCall);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(*reachable, candidates[0]);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+
+  auto unreachable = testing::compileProgram(std::regex_replace(program, std::regex("WITNESS"), "50"));
+  ASSERT_TRUE(unreachable);
+  std::vector<Outcome> outcomes;
+  EXPECT_TRUE(candidatesFor(*unreachable, Property::UnreachCall, &outcomes).empty());
+  EXPECT_EQ(outcomes[0].verdict, Verdict::True);
 }
 
 TEST(Bmc, FindsAMemoryErrorThatReplays) {
