@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <unordered_set>
 
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
@@ -24,6 +25,8 @@ constexpr unsigned kResourceUnitsPerMilli = 2000;
 // Bit-blasting a multiplication or a division uses few resource units but much time and memory: Z3's timer (the
 // time left and this slack) stops those.
 constexpr unsigned kTimerSlackMillis = 200;
+// The bit-blasted attempt gets this share of the time left; the general solver what remains.
+constexpr double kBitBlastedShare = 0.25;
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
 constexpr double kEncodedInstructionsPerSecond = 4000;
@@ -77,14 +80,15 @@ class Checker {
   // sat: `model` is set; unknown when the solver gave up or the time ran out.
   z3::check_result satisfiable(const z3::expr& goal, bool assumeUninitializedZero, std::optional<z3::model>* model) {
     if (goal.is_false()) return z3::unsat;
-    // Two solvers per question, each fresh, with the assumption as a fact rather than a solver assumption (with
-    // assumptions Z3 skips its preprocessing). First the formula bit-blasted after simplification, which settles
-    // most questions in milliseconds but gives up on memory that stays an array (symbolic addresses); then Z3's
-    // general solver, with arrays and lambdas.
-    auto ask = [&](z3::solver solver) {
+    // Up to two solvers per question, each fresh, with the assumption as a fact rather than a solver assumption
+    // (with assumptions Z3 skips its preprocessing). Where memory is read only at known addresses, first the formula
+    // bit-blasted after simplification, which settles most questions in milliseconds; then (or else) Z3's general
+    // solver, with arrays and lambdas.
+    auto ask = [&](z3::solver solver, double share) {
+      const unsigned millis = std::max(1u, static_cast<unsigned>(millisLeft() * share));
       z3::params params(context_);
-      params.set("rlimit", kResourceUnitsPerMilli * millisLeft());
-      params.set("timeout", millisLeft() + kTimerSlackMillis);
+      params.set("rlimit", kResourceUnitsPerMilli * millis);
+      params.set("timeout", millis + kTimerSlackMillis);
       solver.set(params);
       for (const z3::expr& b : encoding_.background) solver.add(b);
       solver.add(goal);
@@ -96,9 +100,27 @@ class Checker {
     auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
     z3::tactic bitBlasted = tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
                             tactic("bit-blast") & tactic("sat");
-    z3::check_result r = ask(bitBlasted.mk_solver());
+    z3::check_result r = keepsArrays(goal) ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare);
     if (r != z3::unknown || deadline_.expired()) return r;
-    return ask(z3::solver(context_));
+    return ask(z3::solver(context_), 1.0);
+  }
+
+  // Whether memory stays an array in `goal`: a lambda (memset, memcpy, calloc of unknown length) or a read at an
+  // address that is not a constant. Bit-blasting such a formula only over-approximates it, and what it leaves
+  // behind takes Z3 longer to free than the question took.
+  static bool keepsArrays(const z3::expr& goal) {
+    std::vector<z3::expr> todo{goal};
+    std::unordered_set<unsigned> seen;
+    while (!todo.empty()) {
+      z3::expr t = todo.back();
+      todo.pop_back();
+      if (!seen.insert(t.id()).second) continue;
+      if (t.is_lambda() || t.is_quantifier()) return true;
+      if (!t.is_app()) continue;
+      if (t.decl().decl_kind() == Z3_OP_SELECT && !t.arg(1).is_numeral()) return true;
+      for (unsigned k = 0; k < t.num_args(); ++k) todo.push_back(t.arg(k));
+    }
+    return false;
   }
 
   // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
