@@ -94,7 +94,12 @@ class Checker {
       solver.add(goal);
       if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
       z3::check_result r = solver.check();
-      if (r == z3::sat && model) model->emplace(solver.get_model());
+      if (r != z3::sat) return r;
+      // The bit-blasted formula may have lost what a read at a known address over a store at an unknown one means:
+      // its model must satisfy the goal itself.
+      z3::model m = solver.get_model();
+      if (!m.eval(goal, true).is_true()) return z3::unknown;
+      if (model) model->emplace(m);
       return r;
     };
     auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
@@ -193,7 +198,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       EncodingOptions encodingOptions;
       encodingOptions.bound = bound;
       encodingOptions.maxInstructions =
-          static_cast<size_t>(std::max(1.0, options.deadline.secondsLeft()) * kEncodedInstructionsPerSecond);
+          static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 1.0, 1e6) * kEncodedInstructionsPerSecond);
       encodingOptions.deadline = options.deadline;
       encodingOptions.recurrences =
           stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);

@@ -142,8 +142,7 @@ class Encoder {
     uint64_t base = nextAddress_;
     uint64_t end = base + reservation + kGap;
     end = (end + 15) & ~uint64_t{15};
-    const uint64_t limit = pointerBits_ == 32 ? (uint64_t{1} << 32) : (uint64_t{1} << 62);
-    if (end >= limit || end < base) throw NotModelled{"more objects than the address space holds"};
+    if (end >= addressLimit() || end < base) throw NotModelled{"more objects than the address space holds"};
     nextAddress_ = end;
     objects_.push_back(Object{kind, base, simpleSize, reservation});
     unsigned id = static_cast<unsigned>(objects_.size() - 1);
@@ -151,6 +150,8 @@ class Encoder {
     s.alive[id] = c_.bool_val(true);
     return id;
   }
+
+  uint64_t addressLimit() const { return pointerBits_ == 32 ? (uint64_t{1} << 32) : (uint64_t{1} << 62); }
 
   z3::expr aliveIn(const PathState& s, unsigned id) const {
     return id < s.alive.size() ? s.alive[id] : c_.bool_val(false);
@@ -230,6 +231,12 @@ class Encoder {
     for (unsigned id : objectsAt(base, objects_.size()))
       any = any || (within(base, pointer(0), id) && !within(result, pointer(0), id));
     return any;
+  }
+
+  z3::expr inNoObject(const z3::expr& p) {
+    z3::expr any = c_.bool_val(false);
+    for (unsigned id : objectsAt(p, objects_.size())) any = any || within(p, pointer(0), id);
+    return !small(any);
   }
 
   // Not null, and not in (or one past) an object that lives: a real allocator may have put another object there.
@@ -490,6 +497,7 @@ class Encoder {
     if (it != functionAddresses_.end()) return it->second;
     // Functions lie in a range of their own, which no object covers: dereferencing their address is invalid.
     uint64_t a = nextAddress_;
+    if (a + 16 >= addressLimit()) throw NotModelled{"more objects than the address space holds"};
     nextAddress_ += 16;
     functionAddresses_.emplace(f, a);
     return a;
@@ -897,6 +905,7 @@ class Encoder {
     if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i)) return compare(*cmp, s);
     if (auto* cmp = llvm::dyn_cast<llvm::FCmpInst>(&i)) return define(s, i, bit(floatCompare(*cmp, s), c_));
     if (i.getOpcode() == llvm::Instruction::FNeg) {
+      if (!i.getType()->isFloatingPointTy()) throw NotModelled{"vector arithmetic"};
       z3::expr a = value(i.getOperand(0), s);
       const unsigned w = a.get_sort().bv_size();
       return define(s, i, a ^ signedMinimum(w));
@@ -944,8 +953,8 @@ class Encoder {
       z3::expr result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
       // Memory has no provenance here: an access is valid when it lies in any live object. That is the
       // interpreter's rule (in the pointer's own object) only while pointer arithmetic stays within its object.
-      check(s, CheckKind::AddressDependent, leavesObject(base, result), i, "pointer arithmetic leaves its object",
-            false);
+      check(s, CheckKind::AddressDependent, leavesObject(base, result) || (inNoObject(base) && result != base), i,
+            "pointer arithmetic leaves its object, or starts from no object", false);
       return define(s, i, result);
     }
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&i)) return castValue(*cast, s);
@@ -1436,6 +1445,7 @@ class Encoder {
       case llvm::Intrinsic::expect:
         return define(s, call, argument(call, 0, s));
       case llvm::Intrinsic::fabs:
+        if (!call.getType()->isFloatingPointTy()) throw NotModelled{"fabs of a vector"};
         return define(s, call, absoluteFloat(argument(call, 0, s)));
       case llvm::Intrinsic::sqrt:
         return define(s, call, squareRoot(argument(call, 0, s), call.getType()));

@@ -163,6 +163,8 @@ TEST(Bmc, DoesNotProveWhatDependsOnWhereObjectsLie) {
   const char* programs[] = {
       // an index past one array reaches the next one
       "int main(void) { int a[1]; int b[1]; int i = __VERIFIER_nondet_int(); if (i == 8) a[i] = 1; return b[0]; }",
+      // an index from the null pointer reaches a global
+      "int g;\nint main(void) { int *p = 0; int i = __VERIFIER_nondet_int(); if (i == 0x4000) p[i] = 1; return g; }",
       // the bytes of a pointer read as an integer
       "int main(void) { int x = __VERIFIER_nondet_int(); union { int *p; unsigned long v; } u; u.p = &x;\n"
       "  if (u.v != 0x10000) reach_error(); return 0; }",
