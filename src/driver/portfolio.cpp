@@ -18,11 +18,15 @@ namespace {
 constexpr double kFirstTestingShare = 0.1;
 constexpr double kFirstTestingSeconds = 0.25;
 constexpr double kSymbolicShare = 0.7;
-// Bounded model checking comes before the symbolic execution, briefly: it decides the programs whose loops it can
-// unwind completely and finds violations and lassos within small bounds quickly, but rarely proves a program with
-// an unbounded loop, where the symbolic execution needs the time. What is still open after the symbolic execution
+// Bounded model checking comes before the symbolic execution, briefly (at most half a second, so that proofs of
+// programs with unbounded loops do not wait for it): it decides the programs whose loops it can unwind completely
+// and finds violations and lassos within small bounds quickly, but rarely proves a program with an unbounded loop,
+// where the symbolic execution needs the time. What is still open after the symbolic execution
 // gets deeper bounds.
 constexpr double kBoundedShare = 0.15;
+constexpr double kBoundedFirstSeconds = 0.5;
+// Z3 may overrun a deadline (freeing a large formula takes time): the deeper bounds stop this long before the end.
+constexpr double kBoundedMarginSeconds = 1.5;
 constexpr double kBoundedAgainShare = 0.6;
 // Alone, it leaves a little time for the replay of its candidates.
 constexpr double kBoundedAloneShare = 0.9;
@@ -131,7 +135,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     open = budget.crossCheck ? properties : stillOpen(outcomes);
   };
   if (!open.empty() && budget.bmc)
-    boundedCheck(share(budget.testing || budget.symex ? kBoundedShare : kBoundedAloneShare), true);
+    boundedCheck(budget.testing || budget.symex
+                     ? share(kBoundedShare).capped(std::chrono::duration<double>(kBoundedFirstSeconds))
+                     : share(kBoundedAloneShare),
+                 true);
   if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
     options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
@@ -162,7 +169,10 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
   if (budget.bmc && budget.symex && !budget.crossCheck && !open.empty() && !budget.deadline.expired())
-    boundedCheck(budget.testing ? share(kBoundedAgainShare) : budget.deadline, false);
+    boundedCheck((budget.testing ? share(kBoundedAgainShare) : budget.deadline)
+                     .capped(std::chrono::duration<double>(
+                         std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))),
+                 false);
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   if (budget.testing && !open.empty() && !budget.deadline.expired()) {
