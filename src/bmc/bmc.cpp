@@ -6,7 +6,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <unordered_set>
 
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
@@ -114,18 +113,10 @@ class Checker {
   // address that is not a constant. Bit-blasting such a formula only over-approximates it, and what it leaves
   // behind takes Z3 longer to free than the question took.
   static bool keepsArrays(const z3::expr& goal) {
-    std::vector<z3::expr> todo{goal};
-    std::unordered_set<unsigned> seen;
-    while (!todo.empty()) {
-      z3::expr t = todo.back();
-      todo.pop_back();
-      if (!seen.insert(t.id()).second) continue;
-      if (t.is_lambda() || t.is_quantifier()) return true;
-      if (!t.is_app()) continue;
-      if (t.decl().decl_kind() == Z3_OP_SELECT && !t.arg(1).is_numeral()) return true;
-      for (unsigned k = 0; k < t.num_args(); ++k) todo.push_back(t.arg(k));
-    }
-    return false;
+    return anySubterm(goal, [](const z3::expr& t) {
+      return t.is_lambda() || t.is_quantifier() ||
+             (t.is_app() && t.decl().decl_kind() == Z3_OP_SELECT && !t.arg(1).is_numeral());
+    });
   }
 
   // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
@@ -180,6 +171,12 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   std::map<Property, bool> candidateFound;
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   auto stillOpen = [&](Property p) { return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p]; };
+  // A model's inputs become a candidate for the replay; the property stays UNKNOWN unless the replay confirms it.
+  auto propose = [&](Property p, std::vector<uint64_t> inputs, const std::string& what) {
+    result.candidates.push_back(CandidateRun{p, std::move(inputs), true});
+    candidateFound[p] = true;
+    outcomes[p].reason = "bounded model checking: " + what + " did not replay";
+  };
   // The solver may run out of memory on a large bound: what was decided at smaller bounds stands.
   try {
     double lastRoundSeconds = 0;
@@ -225,10 +222,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
           for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
           if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
             if (auto inputs = checker.lassoInputs(*model)) {
-              result.candidates.push_back(CandidateRun{p, std::move(*inputs), true});
-              candidateFound[p] = true;
-              outcomes[p].reason = "bounded model checking: a state that recurs within " + std::to_string(bound) +
-                                   " iterations did not replay";
+              propose(p, std::move(*inputs), "a state that recurs within " + std::to_string(bound) + " iterations");
               continue;
             }
           }
@@ -236,10 +230,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
         z3::expr violation = checker.any([p](CheckKind k) { return violates(k, p); });
         z3::check_result found = checker.satisfiable(violation, true, &model);
         if (found == z3::sat) {
-          result.candidates.push_back(CandidateRun{p, checker.inputsOf(*model), true});
-          candidateFound[p] = true;
-          outcomes[p].reason = "bounded model checking: a violation within " + std::to_string(bound) +
-                               " iterations per loop did not replay";
+          propose(p, checker.inputsOf(*model), "a violation within " + std::to_string(bound) + " iterations per loop");
           continue;
         }
         if (found == z3::unknown) {

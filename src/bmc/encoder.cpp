@@ -158,17 +158,8 @@ class Encoder {
   }
 
   static bool atMostNodes(const z3::expr& e, size_t limit) {
-    std::vector<z3::expr> todo{e};
-    std::unordered_set<unsigned> seen;
-    while (!todo.empty()) {
-      z3::expr t = todo.back();
-      todo.pop_back();
-      if (!seen.insert(t.id()).second) continue;
-      if (seen.size() > limit) return false;
-      if (t.is_app())
-        for (unsigned k = 0; k < t.num_args(); ++k) todo.push_back(t.arg(k));
-    }
-    return true;
+    size_t nodes = 0;
+    return !anySubterm(e, [&](const z3::expr&) { return ++nodes > limit; });
   }
 
   static z3::expr small(const z3::expr& e) { return atMostNodes(e, kSmallTerm) ? e.simplify() : e; }
@@ -726,7 +717,7 @@ class Encoder {
   std::optional<std::pair<PathState, std::optional<z3::expr>>> encodeFunction(const llvm::Function& f,
                                                                               PathState entry) {
     FunctionShape& shape = shapeOf(f);
-    Activation activation{&f, {}, {}};
+    Activation activation{&f, {}, {}, {}};
     std::map<std::vector<int>, Pending> work;
     auto push = [&](const llvm::BasicBlock* b, std::vector<unsigned> iterations, PathState s) {
       std::vector<int> key;
@@ -1003,6 +994,18 @@ class Encoder {
     return v;
   }
 
+  static z3::expr arithmetic(unsigned op, const z3::expr& a, const z3::expr& b) {
+    return op == llvm::Instruction::Add ? a + b : op == llvm::Instruction::Sub ? a - b : a * b;
+  }
+
+  // Whether a + b, a - b or a * b leaves the range of its width, read as signed or as unsigned numbers: computed
+  // again on numbers wide enough to hold the exact result.
+  static z3::expr wraps(unsigned op, const z3::expr& a, const z3::expr& b, bool isSigned) {
+    const unsigned extra = op == llvm::Instruction::Mul ? a.get_sort().bv_size() : 1;
+    auto widen = [&](const z3::expr& v) { return isSigned ? z3::sext(v, extra) : z3::zext(v, extra); };
+    return arithmetic(op, widen(a), widen(b)) != widen(arithmetic(op, a, b));
+  }
+
   void binary(const llvm::BinaryOperator& i, PathState& s) {
     if (i.getType()->isFloatingPointTy()) return define(s, i, floatArithmetic(i, s));
     if (i.getType()->isFPOrFPVectorTy()) throw NotModelled{"vector arithmetic"};
@@ -1019,23 +1022,13 @@ class Encoder {
       case llvm::Instruction::Sub:
       case llvm::Instruction::Mul: {
         const auto op = i.getOpcode();
-        z3::expr r = op == llvm::Instruction::Add ? a + b : op == llvm::Instruction::Sub ? a - b : a * b;
+        z3::expr r = arithmetic(op, a, b);
         if (nsw) {
-          unsigned extra = op == llvm::Instruction::Mul ? w : 1;
-          z3::expr sa = z3::sext(a, extra), sb = z3::sext(b, extra);
-          z3::expr exactValue = op == llvm::Instruction::Add   ? sa + sb
-                                : op == llvm::Instruction::Sub ? sa - sb
-                                                               : sa * sb;
-          check(s, CheckKind::Overflow, exactValue != z3::sext(r, extra), i, "signed overflow");
+          check(s, CheckKind::Overflow, wraps(op, a, b, true), i, "signed overflow");
           if (s.dead) return;
         }
         if (nuw) {
-          unsigned extra = op == llvm::Instruction::Mul ? w : 1;
-          z3::expr ua = z3::zext(a, extra), ub = z3::zext(b, extra);
-          z3::expr exactValue = op == llvm::Instruction::Add   ? ua + ub
-                                : op == llvm::Instruction::Sub ? ua - ub
-                                                               : ua * ub;
-          check(s, CheckKind::OtherUndefined, exactValue != z3::zext(r, extra), i, "unsigned wrap-around marked nuw");
+          check(s, CheckKind::OtherUndefined, wraps(op, a, b, false), i, "unsigned wrap-around marked nuw");
           if (s.dead) return;
         }
         if (op == llvm::Instruction::Sub) pointerDifference(i, s);
@@ -1484,17 +1477,15 @@ class Encoder {
       case llvm::Intrinsic::umul_with_overflow: {
         llvm::Intrinsic::ID id = callee.getIntrinsicID();
         z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
-        const unsigned w = a.get_sort().bv_size();
         const bool isSigned = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::ssub_with_overflow ||
                               id == llvm::Intrinsic::smul_with_overflow;
-        const bool isAdd = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::uadd_with_overflow;
-        const bool isSub = id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::usub_with_overflow;
-        unsigned extra = isAdd || isSub ? 1 : w;
-        z3::expr xa = isSigned ? z3::sext(a, extra) : z3::zext(a, extra);
-        z3::expr xb = isSigned ? z3::sext(b, extra) : z3::zext(b, extra);
-        z3::expr r = isAdd ? a + b : isSub ? a - b : a * b;
-        z3::expr exactValue = isAdd ? xa + xb : isSub ? xa - xb : xa * xb;
-        z3::expr flag = bit(exactValue != (isSigned ? z3::sext(r, extra) : z3::zext(r, extra)), c_);
+        const auto op = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::uadd_with_overflow
+                            ? llvm::Instruction::Add
+                        : id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::usub_with_overflow
+                            ? llvm::Instruction::Sub
+                            : llvm::Instruction::Mul;
+        z3::expr r = arithmetic(op, a, b);
+        z3::expr flag = bit(wraps(op, a, b, isSigned), c_);
         auto* type = llvm::cast<llvm::StructType>(call.getType());
         const llvm::StructLayout* sl = layout_.getStructLayout(type);
         z3::expr whole = c_.bv_val(0, imageBits(type));
@@ -1680,6 +1671,20 @@ class Encoder {
 };
 
 }  // namespace
+
+bool anySubterm(const z3::expr& term, const std::function<bool(const z3::expr&)>& holds) {
+  std::vector<z3::expr> todo{term};
+  std::unordered_set<unsigned> seen;
+  while (!todo.empty()) {
+    z3::expr t = todo.back();
+    todo.pop_back();
+    if (!seen.insert(t.id()).second) continue;
+    if (holds(t)) return true;
+    if (t.is_app())
+      for (unsigned k = 0; k < t.num_args(); ++k) todo.push_back(t.arg(k));
+  }
+  return false;
+}
 
 Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options) {
   try {

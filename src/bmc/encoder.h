@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -81,5 +82,8 @@ struct EncodingOptions {
 };
 
 Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options);
+
+// Whether `holds` is true of `term` or of a term in it (each shared subterm visited once).
+bool anySubterm(const z3::expr& term, const std::function<bool(const z3::expr&)>& holds);
 
 }  // namespace atropos::bmc
