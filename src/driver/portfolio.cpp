@@ -20,9 +20,10 @@ constexpr double kFirstTestingSeconds = 0.25;
 constexpr double kSymbolicShare = 0.7;
 // Bounded model checking comes before the symbolic execution, briefly (at most half a second, so that proofs of
 // programs with unbounded loops do not wait for it): it decides the programs whose loops it can unwind completely
-// and finds violations and lassos within small bounds quickly, but rarely proves a program with an unbounded loop,
-// where the symbolic execution needs the time. What is still open after the symbolic execution
-// gets deeper bounds.
+// and finds violations within small bounds quickly, but rarely proves a program with an unbounded loop, where the
+// symbolic execution needs the time. Termination is not asked in that round: the symbolic execution proves most
+// terminating programs in well under a second and finds most recurrent sets itself, so bounded lassos would only
+// delay it. What is still open after the symbolic execution gets deeper bounds, lassos included.
 constexpr double kBoundedShare = 0.15;
 constexpr double kBoundedFirstSeconds = 0.5;
 // Z3 may overrun a deadline (freeing a large formula takes time): the deeper bounds stop this long before the end.
@@ -107,14 +108,16 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
   // Bounded model checking on the open properties until `deadline`, its candidates replayed.
-  auto boundedCheck = [&](Deadline deadline, bool explain) {
+  // Properties whose reason already says what bounded model checking found.
+  std::vector<Property> boundedExplained;
+  auto boundedCheck = [&](const std::vector<Property>& asked, Deadline deadline) {
     bmc::Options options;
     options.deadline = deadline;
     if (budget.progress)
       options.progress = [&](unsigned bound, size_t checks) {
         budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
       };
-    bmc::Result bounded = bmc::check(program, open, options);
+    bmc::Result bounded = bmc::check(program, asked, options);
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
       candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
@@ -125,20 +128,29 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       replay.onlySuggested = true;
       replay.deadline = budget.deadline;  // a few executions, each cut at the interpreter's step limit
       replay.memoryBytes = budget.memoryBytes;
-      replayed = falsifier::falsify(*interpreter, open, replay);
+      replayed = falsifier::falsify(*interpreter, asked, replay);
     }
     if (budget.crossCheck) checkAgreement(bounded.outcomes, replayed);
     adopt(outcomes, replayed);
     if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
-    if (explain) explainUnknowns(outcomes, bounded.outcomes);
+    std::vector<Outcome> unexplained;
+    for (const Outcome& o : bounded.outcomes)
+      if (std::find(boundedExplained.begin(), boundedExplained.end(), o.property) == boundedExplained.end()) {
+        unexplained.push_back(o);
+        boundedExplained.push_back(o.property);
+      }
+    explainUnknowns(outcomes, unexplained);
     proved.insert(proved.end(), bounded.outcomes.begin(), bounded.outcomes.end());
     open = budget.crossCheck ? properties : stillOpen(outcomes);
   };
-  if (!open.empty() && budget.bmc)
-    boundedCheck(budget.testing || budget.symex
-                     ? share(kBoundedShare).capped(std::chrono::duration<double>(kBoundedFirstSeconds))
-                     : share(kBoundedAloneShare),
-                 true);
+  if (budget.bmc && !(budget.testing || budget.symex)) {
+    if (!open.empty()) boundedCheck(open, share(kBoundedAloneShare));
+  } else if (budget.bmc) {
+    std::vector<Property> first = open;
+    if (!budget.crossCheck) std::erase(first, Property::Termination);  // a cross-check has no second round
+    if (!first.empty())
+      boundedCheck(first, share(kBoundedShare).capped(std::chrono::duration<double>(kBoundedFirstSeconds)));
+  }
   if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
     options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
@@ -169,10 +181,9 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
   if (budget.bmc && budget.symex && !budget.crossCheck && !open.empty() && !budget.deadline.expired())
-    boundedCheck((budget.testing ? share(kBoundedAgainShare) : budget.deadline)
+    boundedCheck(open, (budget.testing ? share(kBoundedAgainShare) : budget.deadline)
                      .capped(std::chrono::duration<double>(
-                         std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))),
-                 false);
+                         std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))));
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   if (budget.testing && !open.empty() && !budget.deadline.expired()) {
