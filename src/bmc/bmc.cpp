@@ -9,6 +9,7 @@
 
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
+#include "smt/term.h"
 
 namespace atropos::bmc {
 
@@ -24,6 +25,8 @@ constexpr unsigned kResourceUnitsPerMilli = 2000;
 // Bit-blasting a multiplication or a division uses few resource units but much time and memory: Z3's timer (the
 // time left and this slack) stops those.
 constexpr unsigned kTimerSlackMillis = 200;
+// Whether every execution lies within the bound is asked with at least this much time.
+constexpr double kUnwindingMinSeconds = 0.25;
 // The bit-blasted attempt gets this share of the time left; the general solver what remains.
 constexpr double kBitBlastedShare = 0.25;
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
@@ -69,7 +72,7 @@ class Checker {
   Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline)
       : context_(context), encoding_(encoding), deadline_(deadline) {}
 
-  z3::expr any(const std::function<bool(CheckKind)>& which) const {
+  smt::Term any(const std::function<bool(CheckKind)>& which) const {
     z3::expr_vector conditions(context_);
     for (const Check& c : encoding_.checks)
       if (which(c.kind)) conditions.push_back(c.condition);
@@ -77,19 +80,24 @@ class Checker {
   }
 
   // sat: `model` is set; unknown when the solver gave up or the time ran out.
-  z3::check_result satisfiable(const z3::expr& goal, bool assumeUninitializedZero, std::optional<z3::model>* model) {
+  z3::check_result satisfiable(const smt::Term& goal, bool assumeUninitializedZero, std::optional<z3::model>* model,
+                               std::optional<Deadline> until = std::nullopt) {
     if (goal.is_false()) return z3::unsat;
+    const Deadline deadline = until ? *until : deadline_;
+    auto millisLeft = [&] { return static_cast<unsigned>(std::clamp(deadline.secondsLeft() * 1000, 1.0, 1e6)); };
     // Up to two solvers per question, each fresh, with the assumption as a fact rather than a solver assumption
     // (with assumptions Z3 skips its preprocessing). Where memory is read only at known addresses, first the formula
-    // bit-blasted after simplification, which settles most questions in milliseconds; then (or else) Z3's general
-    // solver, with arrays and lambdas.
-    auto ask = [&](z3::solver solver, double share) {
+    // bit-blasted after simplification, without the array of the initial memory, which settles most questions in
+    // milliseconds; then (or else) Z3's general solver, with arrays and lambdas.
+    auto ask = [&](z3::solver solver, double share, bool withArrays) {
       const unsigned millis = std::max(1u, static_cast<unsigned>(millisLeft() * share));
       z3::params params(context_);
       params.set("rlimit", kResourceUnitsPerMilli * millis);
       params.set("timeout", millis + kTimerSlackMillis);
       solver.set(params);
-      for (const z3::expr& b : encoding_.background) solver.add(b);
+      for (const smt::Term& b : encoding_.background) solver.add(b);
+      if (withArrays)
+        for (const smt::Term& b : encoding_.arrayFacts) solver.add(b);
       solver.add(goal);
       if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
       z3::check_result r = solver.check();
@@ -104,24 +112,22 @@ class Checker {
     auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
     z3::tactic bitBlasted = tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
                             tactic("bit-blast") & tactic("sat");
-    z3::check_result r = keepsArrays(goal) ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare);
-    if (r != z3::unknown || deadline_.expired()) return r;
-    return ask(z3::solver(context_), 1.0);
+    z3::check_result r = keepsArrays(goal) ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare, false);
+    if (r != z3::unknown || deadline.expired()) return r;
+    return ask(z3::solver(context_), 1.0, true);
   }
 
   // Whether memory stays an array in `goal`: a lambda (memset, memcpy, calloc of unknown length) or a read at an
   // address that is not a constant. Bit-blasting such a formula only over-approximates it, and what it leaves
   // behind takes Z3 longer to free than the question took.
-  static bool keepsArrays(const z3::expr& goal) {
-    return anySubterm(goal, [](const z3::expr& t) {
+  static bool keepsArrays(const smt::Term& goal) {
+    return anySubterm(goal, [](const smt::Term& t) {
       return t.is_lambda() || t.is_quantifier() ||
              (t.is_app() && t.decl().decl_kind() == Z3_OP_SELECT && !t.arg(1).is_numeral());
     });
   }
 
   // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
-  unsigned millisLeft() const { return static_cast<unsigned>(std::clamp(deadline_.secondsLeft() * 1000, 1.0, 1e6)); }
-
   std::vector<uint64_t> inputsOf(const z3::model& model, size_t first = 0, size_t last = SIZE_MAX) const {
     std::vector<uint64_t> inputs;
     for (size_t k = first; k < std::min(last, encoding_.draws.size()); ++k) {
@@ -209,7 +215,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       result.bound = bound;
       if (options.progress) options.progress(bound, encoding->checks.size());
       Checker checker(context, *encoding, options.deadline);
-      const z3::expr unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
+      const smt::Term unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
       std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
       bool solverGaveUp = false;
       for (Property p : properties) {
@@ -227,8 +233,10 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
             }
           }
         }
-        z3::expr violation = checker.any([p](CheckKind k) { return violates(k, p); });
+        smt::Term violation = checker.any([p](CheckKind k) { return violates(k, p); });
+        const auto violationStart = Deadline::Clock::now();
         z3::check_result found = checker.satisfiable(violation, true, &model);
+        const std::chrono::duration<double> violationTime = Deadline::Clock::now() - violationStart;
         if (found == z3::sat) {
           propose(p, checker.inputsOf(*model), "a violation within " + std::to_string(bound) + " iterations per loop");
           continue;
@@ -238,15 +246,20 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
           break;
         }
         // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
-        if (!unwound) unwound = checker.satisfiable(unwinding, false, nullptr);
+        // Where executions do run longer, showing it can take the solver much longer than the search for a
+        // violation did, and it decides nothing: so the question gets no more time than that search (or a
+        // minimum), and no answer counts as "they may run longer".
+        if (!unwound)
+          unwound = checker.satisfiable(
+              unwinding, false, nullptr,
+              options.deadline.capped(std::max(violationTime, std::chrono::duration<double>(kUnwindingMinSeconds))));
         if (*unwound != z3::unsat) {
-          solverGaveUp = *unwound == z3::unknown;
-          if (solverGaveUp) break;
           outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
-                               " iterations per loop, but executions run longer";
+                               " iterations per loop, but executions " +
+                               (*unwound == z3::sat ? "run longer" : "may run longer");
           continue;
         }
-        z3::expr blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
+        smt::Term blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
         z3::check_result blocked = checker.satisfiable(blockers, false, &model);
         if (blocked == z3::unsat) {
           outcomes[p].verdict = Verdict::True;

@@ -21,6 +21,7 @@
 
 #include "frontend/environment.h"
 #include "frontend/source_location.h"
+#include "smt/term.h"
 
 namespace atropos::bmc {
 
@@ -36,7 +37,7 @@ struct Object {
   enum class Kind { Global, Constant, Stack, Heap };
   Kind kind;
   uint64_t base;
-  z3::expr size;         // bytes, as a pointer-width bitvector
+  smt::Term size;        // bytes, as a pointer-width bitvector
   uint64_t reservation;  // the addresses from base on that no other object takes
 };
 
@@ -44,17 +45,18 @@ struct Object {
 // bounds end); larger ones are left to the solver: Z3's simplifier would walk them whole each time.
 constexpr size_t kSmallTerm = 200;
 
-using Values = std::unordered_map<const llvm::Value*, z3::expr>;
+using Values = std::unordered_map<const llvm::Value*, smt::Term>;
 
 // What an execution that reaches a point of the unwound program knows there.
 struct PathState {
-  z3::expr guard;
-  z3::expr memory;
+  smt::Term guard;
+  smt::Term memory;
   // Which bytes of memory hold part of a pointer (only when the program keeps pointers in memory): reading them as
   // an integer, or other bytes as a pointer, depends on the addresses of objects.
-  z3::expr pointerBytes;
-  std::vector<z3::expr> alive;  // by object id; ids past the end are not allocated on this path
-  Values values;                // the current activation's SSA values
+  smt::Term pointerBytes;
+  std::vector<smt::Term> alive;          // by object id; ids past the end are not allocated on this path
+  std::vector<smt::Term> scalarGlobals;  // by index in Encoder::scalarGlobals_
+  Values values;                         // the current activation's SSA values
   bool dead = false;
 };
 
@@ -72,17 +74,18 @@ struct FunctionShape {
 // A visit of a loop head: what a recurring state is compared on.
 struct HeadVisit {
   std::vector<unsigned> outerIterations;  // of the loops around the loop
-  z3::expr reached;
-  std::vector<z3::expr> carried;  // the values of the head's phis
-  z3::expr memory;
-  std::vector<z3::expr> alive;
+  smt::Term reached;
+  std::vector<smt::Term> carried;  // the values of the head's phis
+  smt::Term memory;
+  std::vector<smt::Term> scalarGlobals;
+  std::vector<smt::Term> alive;
   size_t drawsBefore;
 };
 
 struct Activation {
   const llvm::Function* function;
   std::vector<unsigned> stackObjects;
-  std::vector<std::pair<PathState, std::optional<z3::expr>>> returns;
+  std::vector<std::pair<PathState, std::optional<smt::Term>>> returns;
   std::map<const llvm::BasicBlock*, std::vector<HeadVisit>> headVisits;
 };
 
@@ -104,7 +107,7 @@ class Encoder {
         maxInstructions_(options.maxInstructions),
         deadline_(options.deadline),
         pointerBits_(layout_.getPointerSizeInBits()),
-        out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}} {
+        out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}, {}} {
     symbolicReservation_ = pointerBits_ == 32 ? (uint64_t{1} << 24) : (uint64_t{1} << 32);
   }
 
@@ -113,11 +116,12 @@ class Encoder {
     if (!main || main->isDeclaration()) throw EncodingFailure("the program has no function 'main'");
     if (!main->arg_empty()) throw EncodingFailure("main takes arguments");
     z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
-    z3::expr initial = c_.constant("memory_initial", memorySort);
-    out_.background.push_back(
-        z3::implies(out_.uninitializedZero, initial == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
+    initialMemory_ = c_.constant("memory_initial", memorySort);
+    out_.arrayFacts.push_back(z3::implies(
+        out_.uninitializedZero, *initialMemory_ == z3::const_array(c_.bv_sort(pointerBits_), c_.bv_val(0, 8))));
     trackPointerBytes_ = keepsPointersInMemory();
-    PathState start{c_.bool_val(true), initial, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}};
+    PathState start{
+        c_.bool_val(true), *initialMemory_, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}, {}};
     initializeGlobals(start);
     auto ended = encodeFunction(*main, std::move(start));
     if (ended) programEnd(ended->first, CheckKind::HeapAtEnd, *lastInstruction(*main), "main returns");
@@ -127,12 +131,12 @@ class Encoder {
  private:
   // ---- objects and memory ----
 
-  z3::expr pointer(uint64_t v) { return c_.bv_val(v, pointerBits_); }
+  smt::Term pointer(uint64_t v) { return c_.bv_val(v, pointerBits_); }
 
-  unsigned newObject(Object::Kind kind, const z3::expr& size, PathState& s, const llvm::Instruction* at) {
+  unsigned newObject(Object::Kind kind, const smt::Term& size, PathState& s, const llvm::Instruction* at) {
     uint64_t reservation = symbolicReservation_;
     uint64_t known = 0;
-    z3::expr simpleSize = small(size);
+    smt::Term simpleSize = small(size);
     bool isKnown = simpleSize.is_numeral_u64(known);
     if (isKnown) reservation = known;
     if (!isKnown && at) {
@@ -153,25 +157,25 @@ class Encoder {
 
   uint64_t addressLimit() const { return pointerBits_ == 32 ? (uint64_t{1} << 32) : (uint64_t{1} << 62); }
 
-  z3::expr aliveIn(const PathState& s, unsigned id) const {
-    return id < s.alive.size() ? s.alive[id] : c_.bool_val(false);
+  smt::Term aliveIn(const PathState& s, unsigned id) const {
+    return id < s.alive.size() ? s.alive[id] : smt::Term(c_.bool_val(false));
   }
 
-  static bool atMostNodes(const z3::expr& e, size_t limit) {
+  static bool atMostNodes(const smt::Term& e, size_t limit) {
     size_t nodes = 0;
-    return !anySubterm(e, [&](const z3::expr&) { return ++nodes > limit; });
+    return !anySubterm(e, [&](const smt::Term&) { return ++nodes > limit; });
   }
 
-  static z3::expr small(const z3::expr& e) { return atMostNodes(e, kSmallTerm) ? e.simplify() : e; }
+  static smt::Term small(const smt::Term& e) { return atMostNodes(e, kSmallTerm) ? smt::Term(e.simplify()) : e; }
 
-  std::optional<uint64_t> numeralOf(const z3::expr& e) {
+  std::optional<uint64_t> numeralOf(const smt::Term& e) {
     uint64_t v = 0;
     if (e.is_numeral_u64(v) || small(e).is_numeral_u64(v)) return v;
     return std::nullopt;
   }
 
   // The objects a pointer may point into (or one past): at a known address only the one whose reservation holds it.
-  std::vector<unsigned> objectsAt(const z3::expr& p, size_t count) {
+  std::vector<unsigned> objectsAt(const smt::Term& p, size_t count) {
     std::vector<unsigned> ids;
     if (std::optional<uint64_t> a = numeralOf(p)) {
       auto after = std::upper_bound(objects_.begin(), objects_.begin() + count, *a,
@@ -187,14 +191,14 @@ class Encoder {
   }
 
   // p .. p + n lies within object `id` (unsigned arithmetic: offsets below the base wrap to large values).
-  z3::expr within(const z3::expr& p, const z3::expr& n, unsigned id) {
+  smt::Term within(const smt::Term& p, const smt::Term& n, unsigned id) {
     const Object& o = objects_[id];
-    z3::expr offset = p - pointer(o.base);
+    smt::Term offset = p - pointer(o.base);
     return small(z3::ule(offset, o.size) && z3::ule(n, o.size - offset));
   }
 
-  z3::expr accessible(const PathState& s, const z3::expr& p, const z3::expr& n) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term accessible(const PathState& s, const smt::Term& p, const smt::Term& n) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(p, s.alive.size())) {
       if (s.alive[id].is_false()) continue;
       any = any || (s.alive[id] && within(p, n, id));
@@ -202,51 +206,51 @@ class Encoder {
     return any;
   }
 
-  z3::expr inConstantObject(const z3::expr& p) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term inConstantObject(const smt::Term& p) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(p, objects_.size()))
       if (objects_[id].kind == Object::Kind::Constant) any = any || within(p, pointer(1), id);
     return any;
   }
 
   // Both point into (or one past) the same object: then how they compare does not depend on the layout.
-  z3::expr sameObject(const z3::expr& p, const z3::expr& q) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term sameObject(const smt::Term& p, const smt::Term& q) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(p, objects_.size()))
       any = any || (within(p, pointer(0), id) && within(q, pointer(0), id));
     return any;
   }
 
-  z3::expr leavesObject(const z3::expr& base, const z3::expr& result) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term leavesObject(const smt::Term& base, const smt::Term& result) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(base, objects_.size()))
       any = any || (within(base, pointer(0), id) && !within(result, pointer(0), id));
     return any;
   }
 
-  z3::expr inNoObject(const z3::expr& p) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term inNoObject(const smt::Term& p) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(p, objects_.size())) any = any || within(p, pointer(0), id);
     return !small(any);
   }
 
   // Not null, and not in (or one past) an object that lives: a real allocator may have put another object there.
-  z3::expr dangling(const PathState& s, const z3::expr& p) {
-    z3::expr live = p == pointer(0);
+  smt::Term dangling(const PathState& s, const smt::Term& p) {
+    smt::Term live = p == pointer(0);
     for (unsigned id : objectsAt(p, s.alive.size()))
       if (!s.alive[id].is_false()) live = live || (s.alive[id] && within(p, pointer(0), id));
     return !small(live);
   }
 
-  z3::expr onePastAnEnd(const z3::expr& p) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term onePastAnEnd(const smt::Term& p) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id : objectsAt(p, objects_.size()))
       any = any || small(p == pointer(objects_[id].base) + objects_[id].size);
     return any;
   }
 
-  z3::expr heapAlive(const PathState& s) {
-    z3::expr any = c_.bool_val(false);
+  smt::Term heapAlive(const PathState& s) {
+    smt::Term any = c_.bool_val(false);
     for (unsigned id = 0; id < s.alive.size(); ++id)
       if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false()) any = any || s.alive[id];
     return any;
@@ -296,12 +300,12 @@ class Encoder {
 
   // A load of `type` at p reads bytes stored as a pointer where it expects other data, or bytes not stored as a
   // pointer where it expects one (unless they are all zero: a null pointer).
-  z3::expr readsOtherBytes(const PathState& s, const z3::expr& p, llvm::Type* type, const z3::expr& loaded) {
+  smt::Term readsOtherBytes(const PathState& s, const smt::Term& p, llvm::Type* type, const smt::Term& loaded) {
     std::vector<bool> mask = pointerMask(type);
-    z3::expr other = c_.bool_val(false);
-    z3::expr notStoredAsPointer = c_.bool_val(false);
+    smt::Term other = c_.bool_val(false);
+    smt::Term notStoredAsPointer = c_.bool_val(false);
     for (unsigned k = 0; k < mask.size(); ++k) {
-      z3::expr isPointer = z3::select(s.pointerBytes, p + pointer(k));
+      smt::Term isPointer = z3::select(s.pointerBytes, p + pointer(k));
       if (mask[k])
         notStoredAsPointer = notStoredAsPointer || !isPointer;
       else
@@ -313,11 +317,11 @@ class Encoder {
 
   // The byte at a known address: the stores at other known addresses are looked past (read-over-write), so that a
   // global's value is the value last stored, not a read of the whole memory.
-  z3::expr readByte(const z3::expr& memory, uint64_t address) {
+  smt::Term readByte(const smt::Term& memory, uint64_t address) {
     auto key = std::make_pair(memory.id(), address);
     if (auto it = bytesRead_.find(key); it != bytesRead_.end()) return it->second.second;
-    z3::expr m = memory;
-    std::optional<z3::expr> byte;
+    smt::Term m = memory;
+    std::optional<smt::Term> byte;
     while (!byte) {
       if (!m.is_app()) break;
       Z3_decl_kind kind = m.decl().decl_kind();
@@ -329,6 +333,13 @@ class Encoder {
           m = m.arg(0);
       } else if (kind == Z3_OP_ITE) {
         byte = z3::ite(m.arg(0), readByte(m.arg(1), address), readByte(m.arg(2), address));
+      } else if (zeroedGlobals_ && z3::eq(m, *zeroedGlobals_)) {
+        if (inZeroedGlobal(address))
+          byte = c_.bv_val(0, 8);
+        else
+          m = *initialMemory_;
+      } else if (z3::eq(m, *initialMemory_)) {
+        byte = initialByte(address);
       } else {
         break;
       }
@@ -338,20 +349,37 @@ class Encoder {
     return *byte;
   }
 
-  z3::expr byteAt(const z3::expr& memory, const z3::expr& p, const std::optional<uint64_t>& known, unsigned k) {
+  bool inZeroedGlobal(uint64_t address) const {
+    auto after = zeroedGlobalBytes_.upper_bound(address);
+    return after != zeroedGlobalBytes_.begin() && address < std::prev(after)->second;
+  }
+
+  // A byte of the initial memory at a known address, as a variable of its own: a formula whose memory is read only
+  // at known addresses then needs no array (see Encoding::arrayFacts).
+  smt::Term initialByte(uint64_t address) {
+    auto it = initialByteVariables_.find(address);
+    if (it != initialByteVariables_.end()) return it->second;
+    smt::Term byte = fresh("initial", 8);
+    out_.background.push_back(z3::implies(out_.uninitializedZero, byte == c_.bv_val(0, 8)));
+    out_.arrayFacts.push_back(z3::select(*initialMemory_, pointer(address)) == byte);
+    initialByteVariables_.emplace(address, byte);
+    return byte;
+  }
+
+  smt::Term byteAt(const smt::Term& memory, const smt::Term& p, const std::optional<uint64_t>& known, unsigned k) {
     return known ? readByte(memory, *known + k) : z3::select(memory, p + pointer(k));
   }
 
-  z3::expr loadBytes(const z3::expr& memory, const z3::expr& p, unsigned bytes) {
+  smt::Term loadBytes(const smt::Term& memory, const smt::Term& p, unsigned bytes) {
     std::optional<uint64_t> known = numeralOf(p);
-    z3::expr v = byteAt(memory, p, known, 0);
+    smt::Term v = byteAt(memory, p, known, 0);
     for (unsigned k = 1; k < bytes; ++k) v = z3::concat(byteAt(memory, p, known, k), v);
     return v;
   }
 
-  z3::expr storeBytes(const z3::expr& memory, const z3::expr& p, const z3::expr& image) {
+  smt::Term storeBytes(const smt::Term& memory, const smt::Term& p, const smt::Term& image) {
     std::optional<uint64_t> known = numeralOf(p);
-    z3::expr m = memory;
+    smt::Term m = memory;
     unsigned bytes = image.get_sort().bv_size() / 8;
     for (unsigned k = 0; k < bytes; ++k)
       m = z3::store(m, known ? pointer(*known + k) : p + pointer(k), image.extract(8 * k + 7, 8 * k));
@@ -359,18 +387,18 @@ class Encoder {
   }
 
   // Bytes [p, p + n) of the memory replaced: by `fill` (a byte) or by the bytes of `source` at `from`.
-  z3::expr replaceRange(const z3::expr& memory, const z3::expr& p, const z3::expr& n, const z3::expr* fill,
-                        const z3::expr* fromMemory, const z3::expr* from) {
+  smt::Term replaceRange(const smt::Term& memory, const smt::Term& p, const smt::Term& n, const smt::Term* fill,
+                         const smt::Term* fromMemory, const smt::Term* from) {
     uint64_t known = 0;
     if (small(n).is_numeral_u64(known) && known <= 64) {
-      z3::expr m = memory;
+      smt::Term m = memory;
       for (uint64_t k = 0; k < known; ++k)
-        m = z3::store(m, p + pointer(k), fill ? *fill : z3::select(*fromMemory, *from + pointer(k)));
+        m = z3::store(m, p + pointer(k), fill ? *fill : smt::Term(z3::select(*fromMemory, *from + pointer(k))));
       return m;
     }
-    z3::expr a = c_.bv_const("a", pointerBits_);
-    z3::expr inside = z3::ult(a - p, n);
-    z3::expr replaced = fill ? *fill : z3::select(*fromMemory, *from + (a - p));
+    smt::Term a = c_.bv_const("a", pointerBits_);
+    smt::Term inside = z3::ult(a - p, n);
+    smt::Term replaced = fill ? *fill : smt::Term(z3::select(*fromMemory, *from + (a - p)));
     return z3::lambda(a, z3::ite(inside, replaced, z3::select(memory, a)));
   }
 
@@ -389,34 +417,34 @@ class Encoder {
   uint64_t allocSize(llvm::Type* type) const { return layout_.getTypeAllocSize(type).getFixedSize(); }
 
   // A value as the bytes memory holds for it, and back.
-  z3::expr toImage(const z3::expr& v, const llvm::Type* type) const {
+  smt::Term toImage(const smt::Term& v, const llvm::Type* type) const {
     unsigned bits = imageBits(type);
     unsigned have = v.get_sort().bv_size();
-    return have < bits ? z3::zext(v, bits - have) : v;
+    return have < bits ? smt::Term(z3::zext(v, bits - have)) : v;
   }
-  z3::expr fromImage(const z3::expr& image, const llvm::Type* type) const {
+  smt::Term fromImage(const smt::Term& image, const llvm::Type* type) const {
     unsigned bits = valueBits(type);
-    return image.get_sort().bv_size() > bits ? image.extract(bits - 1, 0) : image;
+    return image.get_sort().bv_size() > bits ? smt::Term(image.extract(bits - 1, 0)) : image;
   }
 
-  z3::expr fresh(const std::string& name, unsigned bits) {
+  smt::Term fresh(const std::string& name, unsigned bits) {
     return c_.bv_const((name + "_" + std::to_string(freshCount_++)).c_str(), bits);
   }
 
-  z3::expr undefined(const llvm::Type* type) {
-    z3::expr v = fresh("undef", valueBits(type));
+  smt::Term undefined(const llvm::Type* type) {
+    smt::Term v = fresh("undef", valueBits(type));
     out_.background.push_back(z3::implies(out_.uninitializedZero, v == c_.bv_val(0, v.get_sort().bv_size())));
     return v;
   }
 
-  z3::expr intConstant(const llvm::APInt& value) {
+  smt::Term intConstant(const llvm::APInt& value) {
     unsigned bits = value.getBitWidth();
     if (bits <= 64) return c_.bv_val(value.getZExtValue(), bits);
     return c_.bv_val(llvm::toString(value, 10, false).c_str(), bits);
   }
 
   // The bytes of a constant at `offset` into `bytes` (little-endian).
-  void constantBytes(const llvm::Constant* k, uint64_t offset, std::vector<z3::expr>& bytes) {
+  void constantBytes(const llvm::Constant* k, uint64_t offset, std::vector<smt::Term>& bytes) {
     llvm::Type* type = k->getType();
     if (k->isNullValue() || llvm::isa<llvm::UndefValue>(k)) {
       uint64_t n = layout_.getTypeStoreSize(type).getFixedSize();
@@ -442,11 +470,11 @@ class Encoder {
       return;
     }
     if (type->isAggregateType() || type->isVectorTy()) throw NotModelled{"a constant of an aggregate type"};
-    z3::expr image = toImage(constant(k), type);
+    smt::Term image = toImage(constant(k), type);
     for (unsigned i = 0; i < image.get_sort().bv_size() / 8; ++i) bytes[offset + i] = image.extract(8 * i + 7, 8 * i);
   }
 
-  z3::expr constant(const llvm::Constant* k) {
+  smt::Term constant(const llvm::Constant* k) {
     if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(k)) return intConstant(ci->getValue());
     if (llvm::isa<llvm::ConstantPointerNull>(k)) return pointer(0);
     if (llvm::isa<llvm::UndefValue>(k)) return undefined(k->getType());
@@ -460,11 +488,11 @@ class Encoder {
           return constant(e->getOperand(0));
         case llvm::Instruction::GetElementPtr: {
           auto* gep = llvm::cast<llvm::GEPOperator>(e);
-          std::vector<z3::expr> indices;
+          std::vector<smt::Term> indices;
           for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it)
             indices.push_back(constant(llvm::cast<llvm::Constant>(*it)));
-          z3::expr base = constant(llvm::cast<llvm::Constant>(gep->getPointerOperand()));
-          z3::expr result = address(*gep, base, indices);
+          smt::Term base = constant(llvm::cast<llvm::Constant>(gep->getPointerOperand()));
+          smt::Term result = address(*gep, base, indices);
           if (!small(leavesObject(base, result)).is_false()) throw NotModelled{"a constant address outside its object"};
           return result;
         }
@@ -474,9 +502,9 @@ class Encoder {
     }
     if (k->getType()->isAggregateType()) {
       uint64_t n = layout_.getTypeStoreSize(k->getType()).getFixedSize();
-      std::vector<z3::expr> bytes(n, c_.bv_val(0, 8));
+      std::vector<smt::Term> bytes(n, c_.bv_val(0, 8));
       constantBytes(k, 0, bytes);
-      z3::expr v = bytes[0];
+      smt::Term v = bytes[0];
       for (uint64_t i = 1; i < n; ++i) v = z3::concat(bytes[i], v);
       return v;
     }
@@ -494,22 +522,22 @@ class Encoder {
     return a;
   }
 
-  z3::expr value(const llvm::Value* v, const PathState& s) {
+  smt::Term value(const llvm::Value* v, const PathState& s) {
     if (auto* k = llvm::dyn_cast<llvm::Constant>(v)) return constant(k);
     auto it = s.values.find(v);
     if (it == s.values.end()) throw NotModelled{"a value used where its definition is not known"};
     return it->second;
   }
 
-  z3::expr resized(const z3::expr& v, unsigned bits, bool isSigned) {
+  smt::Term resized(const smt::Term& v, unsigned bits, bool isSigned) {
     unsigned have = v.get_sort().bv_size();
     if (have == bits) return v;
     if (have > bits) return v.extract(bits - 1, 0);
     return isSigned ? z3::sext(v, bits - have) : z3::zext(v, bits - have);
   }
 
-  z3::expr address(const llvm::GEPOperator& gep, z3::expr base, const std::vector<z3::expr>& indices) {
-    z3::expr p = base;
+  smt::Term address(const llvm::GEPOperator& gep, smt::Term base, const std::vector<smt::Term>& indices) {
+    smt::Term p = base;
     size_t k = 0;
     for (auto it = llvm::gep_type_begin(gep); it != llvm::gep_type_end(gep); ++it, ++k) {
       if (llvm::StructType* st = it.getStructTypeOrNull()) {
@@ -527,9 +555,9 @@ class Encoder {
   // ---- checks ----
 
   // Records that the execution goes wrong where `violated` holds; the paths that go wrong end there.
-  void check(PathState& s, CheckKind kind, const z3::expr& violated, const llvm::Instruction& at, std::string what,
+  void check(PathState& s, CheckKind kind, const smt::Term& violated, const llvm::Instruction& at, std::string what,
              bool endsPath = true) {
-    z3::expr v = small(violated);
+    smt::Term v = small(violated);
     if (v.is_false()) return;
     out_.checks.push_back(
         Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
@@ -554,6 +582,31 @@ class Encoder {
 
   // ---- globals ----
 
+  // A global that the program only loads and stores whole, at the type it has, and whose address it never takes
+  // otherwise: no pointer the program forms can reach its bytes (pointers that leave their object, or come from
+  // integers, are address-dependent checks), so its value lives in the path state, like an SSA value. Reading it
+  // is then not a walk over the memory's stores, and joining paths merges one value, not the memory.
+  static bool isScalarGlobal(const llvm::GlobalVariable& g) {
+    llvm::Type* type = g.getValueType();
+    if (g.isConstant() || !g.hasDefinitiveInitializer() || g.isExternallyInitialized()) return false;
+    if (!type->isIntegerTy() && !type->isPointerTy() && !type->isFloatingPointTy()) return false;
+    return std::all_of(g.user_begin(), g.user_end(), [&](const llvm::User* u) {
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(u)) return load->getType() == type && !load->isVolatile();
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u))
+        return store->getPointerOperand() == &g && store->getValueOperand() != &g &&
+               store->getValueOperand()->getType() == type && !store->isVolatile();
+      return false;
+    });
+  }
+
+  std::optional<size_t> scalarGlobalIndex(const llvm::Value* pointer) const {
+    auto* g = llvm::dyn_cast<llvm::GlobalVariable>(pointer);
+    if (!g) return std::nullopt;
+    auto it = scalarGlobals_.find(g);
+    if (it == scalarGlobals_.end()) return std::nullopt;
+    return it->second;
+  }
+
   void initializeGlobals(PathState& s) {
     std::vector<unsigned> zeroed;
     std::vector<std::pair<unsigned, const llvm::Constant*>> initialized;
@@ -563,6 +616,10 @@ class Encoder {
       auto kind = g.isConstant() ? Object::Kind::Constant : Object::Kind::Global;
       unsigned id = newObject(kind, pointer(allocSize(type)), s, nullptr);
       globalObjects_.emplace(&g, id);
+      if (isScalarGlobal(g)) {
+        scalarGlobals_.emplace(&g, scalarGlobals_.size());
+        continue;
+      }
       if (!g.hasInitializer()) continue;  // external: its contents are unknown
       const llvm::Constant* init = g.getInitializer();
       if (init->isNullValue()) {
@@ -574,14 +631,22 @@ class Encoder {
     }
     if (initializedBytes > kMaxInitializedGlobalBytes) throw EncodingFailure("the initialized globals are too large");
     if (!zeroed.empty()) {
-      z3::expr a = c_.bv_const("a", pointerBits_);
-      z3::expr inZeroed = c_.bool_val(false);
-      for (unsigned id : zeroed) inZeroed = inZeroed || z3::ult(a - pointer(objects_[id].base), objects_[id].size);
+      smt::Term a = c_.bv_const("a", pointerBits_);
+      smt::Term inZeroed = c_.bool_val(false);
+      for (unsigned id : zeroed) {
+        inZeroed = inZeroed || z3::ult(a - pointer(objects_[id].base), objects_[id].size);
+        uint64_t size = numeralOf(objects_[id].size).value();
+        if (size > 0) zeroedGlobalBytes_.emplace(objects_[id].base, objects_[id].base + size);
+      }
       s.memory = z3::lambda(a, z3::ite(inZeroed, c_.bv_val(0, 8), z3::select(s.memory, a)));
+      zeroedGlobals_ = s.memory;
     }
+    s.scalarGlobals.resize(scalarGlobals_.size(), c_.bool_val(false));
+    for (const llvm::GlobalVariable& g : module_.globals())
+      if (auto k = scalarGlobalIndex(&g)) s.scalarGlobals[*k] = constant(g.getInitializer());
     for (const auto& [id, init] : initialized) {
       uint64_t n = allocSize(init->getType());
-      std::vector<z3::expr> bytes(n, c_.bv_val(0, 8));
+      std::vector<smt::Term> bytes(n, c_.bv_val(0, 8));
       constantBytes(init, 0, bytes);
       for (uint64_t i = 0; i < n; ++i) s.memory = z3::store(s.memory, pointer(objects_[id].base + i), bytes[i]);
       if (trackPointerBytes_) {
@@ -625,33 +690,33 @@ class Encoder {
   // is made once, writing its value where a path that made it was taken and the value already there elsewhere;
   // paths that share a prefix of stores (the exits of a loop's iterations) share those stores. Z3 decides this far
   // more easily than a choice between whole arrays (ite of arrays), the fallback when no shared memory is seen.
-  z3::expr mergeArrays(const std::vector<PathState>& states, z3::expr PathState::*array) {
+  smt::Term mergeArrays(const std::vector<PathState>& states, smt::Term PathState::*array) {
     constexpr size_t kMaxStoresFollowed = 256;
-    std::vector<std::vector<z3::expr>> chains;  // each memory and the memories below it through its stores
+    std::vector<std::vector<smt::Term>> chains;  // each memory and the memories below it through its stores
     for (const PathState& s : states) {
-      std::vector<z3::expr> chain{s.*array};
+      std::vector<smt::Term> chain{s.*array};
       while (chain.size() <= kMaxStoresFollowed && chain.back().is_app() &&
              chain.back().decl().decl_kind() == Z3_OP_STORE)
         chain.push_back(chain.back().arg(0));
       chains.push_back(std::move(chain));
     }
-    auto contains = [](const std::vector<z3::expr>& chain, const z3::expr& m) {
-      return std::any_of(chain.begin(), chain.end(), [&](const z3::expr& c) { return z3::eq(c, m); });
+    auto contains = [](const std::vector<smt::Term>& chain, const smt::Term& m) {
+      return std::any_of(chain.begin(), chain.end(), [&](const smt::Term& c) { return z3::eq(c, m); });
     };
     std::optional<size_t> baseAt;
     for (size_t k = 0; k < chains[0].size() && !baseAt; ++k)
       if (std::all_of(chains.begin() + 1, chains.end(), [&](const auto& c) { return contains(c, chains[0][k]); }))
         baseAt = k;
     if (!baseAt) {
-      z3::expr merged = states.back().*array;
+      smt::Term merged = states.back().*array;
       for (size_t i = states.size() - 1; i-- > 0;)
         if (!z3::eq(states[i].*array, merged)) merged = z3::ite(states[i].guard, states[i].*array, merged);
       return merged;
     }
-    const z3::expr base = chains[0][*baseAt];
+    const smt::Term base = chains[0][*baseAt];
     // The stores above the base, each with the paths that made it, in an order that keeps each path's own order.
     struct Store {
-      z3::expr node;
+      smt::Term node;
       size_t height;  // stores between it and the base
       std::vector<size_t> paths;
     };
@@ -660,7 +725,7 @@ class Encoder {
       size_t baseIndex = 0;
       while (!z3::eq(chains[i][baseIndex], base)) ++baseIndex;
       for (size_t k = 0; k < baseIndex; ++k) {
-        const z3::expr& node = chains[i][k];
+        const smt::Term& node = chains[i][k];
         auto it = std::find_if(stores.begin(), stores.end(), [&](const Store& st) { return z3::eq(st.node, node); });
         if (it == stores.end())
           stores.push_back(Store{node, baseIndex - k, {i}});
@@ -669,9 +734,9 @@ class Encoder {
       }
     }
     std::stable_sort(stores.begin(), stores.end(), [](const Store& a, const Store& b) { return a.height < b.height; });
-    z3::expr merged = base;
+    smt::Term merged = base;
     for (const Store& st : stores) {
-      z3::expr at = st.node.arg(1);
+      smt::Term at = st.node.arg(1);
       if (st.paths.size() == states.size()) {
         merged = z3::store(merged, at, st.node.arg(2));
         continue;
@@ -679,8 +744,8 @@ class Encoder {
       z3::expr_vector guards(c_);
       for (size_t i : st.paths) guards.push_back(states[i].guard);
       uint64_t known = 0;
-      z3::expr before = at.is_numeral_u64(known) && merged.get_sort().array_range().is_bv() ? readByte(merged, known)
-                                                                                            : z3::select(merged, at);
+      smt::Term before = at.is_numeral_u64(known) && merged.get_sort().array_range().is_bv() ? readByte(merged, known)
+                                                                                             : z3::select(merged, at);
       merged = z3::store(merged, at, z3::ite(z3::mk_or(guards), st.node.arg(2), before));
     }
     return merged;
@@ -688,34 +753,37 @@ class Encoder {
 
   PathState merge(std::vector<PathState>& states) {
     if (states.size() == 1) return std::move(states.front());
-    z3::expr memory = mergeArrays(states, &PathState::memory);
-    z3::expr pointerBytes = mergeArrays(states, &PathState::pointerBytes);
+    smt::Term memory = mergeArrays(states, &PathState::memory);
+    smt::Term pointerBytes = mergeArrays(states, &PathState::pointerBytes);
     PathState m = states.back();
     m.memory = memory;
     m.pointerBytes = pointerBytes;
     for (size_t i = states.size() - 1; i-- > 0;) {
       const PathState& s = states[i];
-      const z3::expr& g = s.guard;
+      const smt::Term& g = s.guard;
       size_t n = std::max(m.alive.size(), s.alive.size());
       while (m.alive.size() < n) m.alive.push_back(c_.bool_val(false));
       for (size_t id = 0; id < n; ++id) {
-        z3::expr a = aliveIn(s, static_cast<unsigned>(id));
+        smt::Term a = aliveIn(s, static_cast<unsigned>(id));
         if (!z3::eq(a, m.alive[id])) m.alive[id] = z3::ite(g, a, m.alive[id]);
       }
       Values values;
       for (const auto& [key, v] : m.values) {
         auto it = s.values.find(key);
         if (it == s.values.end()) continue;
-        values.emplace(key, z3::eq(it->second, v) ? v : z3::ite(g, it->second, v));
+        values.emplace(key, z3::eq(it->second, v) ? v : smt::Term(z3::ite(g, it->second, v)));
       }
       m.values = std::move(values);
+      for (size_t k = 0; k < m.scalarGlobals.size(); ++k)
+        if (!z3::eq(s.scalarGlobals[k], m.scalarGlobals[k]))
+          m.scalarGlobals[k] = z3::ite(g, s.scalarGlobals[k], m.scalarGlobals[k]);
       m.guard = g || m.guard;
     }
     return m;
   }
 
-  std::optional<std::pair<PathState, std::optional<z3::expr>>> encodeFunction(const llvm::Function& f,
-                                                                              PathState entry) {
+  std::optional<std::pair<PathState, std::optional<smt::Term>>> encodeFunction(const llvm::Function& f,
+                                                                               PathState entry) {
     FunctionShape& shape = shapeOf(f);
     Activation activation{&f, {}, {}, {}};
     std::map<std::vector<int>, Pending> work;
@@ -745,7 +813,7 @@ class Encoder {
     callStack_.pop_back();
     if (activation.returns.empty()) return std::nullopt;
     std::vector<PathState> states;
-    std::optional<z3::expr> result;
+    std::optional<smt::Term> result;
     for (size_t i = activation.returns.size(); i-- > 0;) {
       auto& [s, v] = activation.returns[i];
       if (v) result = result ? z3::ite(s.guard, *v, *result) : *v;
@@ -763,6 +831,7 @@ class Encoder {
                     s.guard,
                     {},
                     s.memory,
+                    s.scalarGlobals,
                     s.alive,
                     out_.draws.size()};
     for (const llvm::PHINode& phi : head.phis()) {
@@ -773,12 +842,15 @@ class Encoder {
     std::vector<HeadVisit>& earlier = activation.headVisits[&head];
     for (const HeadVisit& e : earlier) {
       if (e.outerIterations != visit.outerIterations) continue;
-      z3::expr same = visit.reached && e.memory == visit.memory;
+      smt::Term same = visit.reached && e.memory == visit.memory;
       for (size_t k = 0; k < visit.carried.size(); ++k) same = same && e.carried[k] == visit.carried[k];
+      for (size_t k = 0; k < visit.scalarGlobals.size(); ++k)
+        if (!z3::eq(e.scalarGlobals[k], visit.scalarGlobals[k]))
+          same = same && e.scalarGlobals[k] == visit.scalarGlobals[k];
       size_t n = std::max(e.alive.size(), visit.alive.size());
       for (size_t id = 0; id < n; ++id) {
-        z3::expr before = id < e.alive.size() ? e.alive[id] : c_.bool_val(false);
-        z3::expr now = id < visit.alive.size() ? visit.alive[id] : c_.bool_val(false);
+        smt::Term before = id < e.alive.size() ? e.alive[id] : smt::Term(c_.bool_val(false));
+        smt::Term now = id < visit.alive.size() ? visit.alive[id] : c_.bool_val(false);
         if (!z3::eq(before, now)) same = same && before == now;
       }
       out_.recurrences.push_back(
@@ -817,13 +889,13 @@ class Encoder {
   void terminate(const llvm::Instruction& i, const std::vector<unsigned>& iterations, PathState& s,
                  Activation& activation, FunctionShape& shape, Push& push) {
     const llvm::BasicBlock* from = i.getParent();
-    auto follow = [&](const llvm::BasicBlock* to, const z3::expr& condition) {
-      z3::expr cond = small(condition);
+    auto follow = [&](const llvm::BasicBlock* to, const smt::Term& condition) {
+      smt::Term cond = small(condition);
       if (cond.is_false()) return;
       PathState t = s;
       if (!cond.is_true()) t.guard = t.guard && cond;
       // The phis of the target take their values all at once, from the state before the edge.
-      std::vector<std::pair<const llvm::PHINode*, z3::expr>> phis;
+      std::vector<std::pair<const llvm::PHINode*, smt::Term>> phis;
       for (const llvm::PHINode& phi : to->phis()) phis.emplace_back(&phi, value(phi.getIncomingValueForBlock(from), s));
       for (auto& [phi, v] : phis) t.values.insert_or_assign(phi, v);
       std::vector<const llvm::Loop*> fromNest = nestOf(shape, from), toNest = nestOf(shape, to);
@@ -852,16 +924,16 @@ class Encoder {
         follow(br->getSuccessor(0), c_.bool_val(true));
         return;
       }
-      z3::expr cond = value(br->getCondition(), s) == c_.bv_val(1, 1);
+      smt::Term cond = value(br->getCondition(), s) == c_.bv_val(1, 1);
       follow(br->getSuccessor(0), cond);
       follow(br->getSuccessor(1), !cond);
       return;
     }
     if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&i)) {
-      z3::expr v = value(sw->getCondition(), s);
-      z3::expr none = c_.bool_val(true);
+      smt::Term v = value(sw->getCondition(), s);
+      smt::Term none = c_.bool_val(true);
       for (const auto& kase : sw->cases()) {
-        z3::expr is = v == constant(kase.getCaseValue());
+        smt::Term is = v == constant(kase.getCaseValue());
         follow(kase.getCaseSuccessor(), is);
         none = none && !is;
       }
@@ -869,7 +941,7 @@ class Encoder {
       return;
     }
     if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&i)) {
-      std::optional<z3::expr> result;
+      std::optional<smt::Term> result;
       if (ret->getReturnValue()) result = value(ret->getReturnValue(), s);
       for (unsigned id : activation.stackObjects)
         if (id < s.alive.size()) s.alive[id] = c_.bool_val(false);
@@ -885,11 +957,11 @@ class Encoder {
 
   // ---- instructions ----
 
-  void define(PathState& s, const llvm::Instruction& i, const z3::expr& v) { s.values.insert_or_assign(&i, small(v)); }
+  void define(PathState& s, const llvm::Instruction& i, const smt::Term& v) { s.values.insert_or_assign(&i, small(v)); }
 
-  z3::expr signedMinimum(unsigned w) { return z3::shl(c_.bv_val(1, w), c_.bv_val(w - 1, w)).simplify(); }
+  smt::Term signedMinimum(unsigned w) { return z3::shl(c_.bv_val(1, w), c_.bv_val(w - 1, w)).simplify(); }
 
-  static z3::expr bit(const z3::expr& b, z3::context& c) { return z3::ite(b, c.bv_val(1, 1), c.bv_val(0, 1)); }
+  static smt::Term bit(const smt::Term& b, z3::context& c) { return z3::ite(b, c.bv_val(1, 1), c.bv_val(0, 1)); }
 
   void step(const llvm::Instruction& i, PathState& s, Activation& activation) {
     if (auto* bin = llvm::dyn_cast<llvm::BinaryOperator>(&i)) return binary(*bin, s);
@@ -897,17 +969,18 @@ class Encoder {
     if (auto* cmp = llvm::dyn_cast<llvm::FCmpInst>(&i)) return define(s, i, bit(floatCompare(*cmp, s), c_));
     if (i.getOpcode() == llvm::Instruction::FNeg) {
       if (!i.getType()->isFloatingPointTy()) throw NotModelled{"vector arithmetic"};
-      z3::expr a = value(i.getOperand(0), s);
+      smt::Term a = value(i.getOperand(0), s);
       const unsigned w = a.get_sort().bv_size();
       return define(s, i, a ^ signedMinimum(w));
     }
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+      if (auto k = scalarGlobalIndex(load->getPointerOperand())) return define(s, i, s.scalarGlobals[*k]);
       llvm::Type* type = load->getType();
       unsigned bytes = imageBits(type) / 8;
-      z3::expr p = value(load->getPointerOperand(), s);
+      smt::Term p = value(load->getPointerOperand(), s);
       check(s, CheckKind::Deref, !accessible(s, p, pointer(bytes)), i, "a read of an invalid address");
       if (s.dead) return;
-      z3::expr loaded = fromImage(loadBytes(s.memory, p, bytes), type);
+      smt::Term loaded = fromImage(loadBytes(s.memory, p, bytes), type);
       if (trackPointerBytes_)
         check(s, CheckKind::AddressDependent, readsOtherBytes(s, p, type, loaded), i,
               "the bytes of a pointer read as something else, or the reverse", false);
@@ -915,8 +988,12 @@ class Encoder {
     }
     if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
       const llvm::Value* stored = store->getValueOperand();
-      z3::expr image = toImage(value(stored, s), stored->getType());
-      z3::expr p = value(store->getPointerOperand(), s);
+      if (auto k = scalarGlobalIndex(store->getPointerOperand())) {
+        s.scalarGlobals[*k] = value(stored, s);
+        return;
+      }
+      smt::Term image = toImage(value(stored, s), stored->getType());
+      smt::Term p = value(store->getPointerOperand(), s);
       check(s, CheckKind::Deref, !accessible(s, p, pointer(image.get_sort().bv_size() / 8)), i,
             "a write to an invalid address");
       if (s.dead) return;
@@ -931,17 +1008,17 @@ class Encoder {
       return;
     }
     if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
-      z3::expr count = resized(value(alloca->getArraySize(), s), pointerBits_, false);
-      z3::expr size = count * pointer(allocSize(alloca->getAllocatedType()));
+      smt::Term count = resized(value(alloca->getArraySize(), s), pointerBits_, false);
+      smt::Term size = count * pointer(allocSize(alloca->getAllocatedType()));
       unsigned id = newObject(Object::Kind::Stack, size, s, &i);
       activation.stackObjects.push_back(id);
       return define(s, i, pointer(objects_[id].base));
     }
     if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&i)) {
-      std::vector<z3::expr> indices;
+      std::vector<smt::Term> indices;
       for (auto it = gep->idx_begin(); it != gep->idx_end(); ++it) indices.push_back(value(*it, s));
-      z3::expr base = value(gep->getPointerOperand(), s);
-      z3::expr result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
+      smt::Term base = value(gep->getPointerOperand(), s);
+      smt::Term result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
       // Memory has no provenance here: an access is valid when it lies in any live object. That is the
       // interpreter's rule (in the pointer's own object) only while pointer arithmetic stays within its object.
       check(s, CheckKind::AddressDependent, leavesObject(base, result) || (inNoObject(base) && result != base), i,
@@ -950,20 +1027,20 @@ class Encoder {
     }
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&i)) return castValue(*cast, s);
     if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&i)) {
-      z3::expr cond = value(select->getCondition(), s) == c_.bv_val(1, 1);
+      smt::Term cond = value(select->getCondition(), s) == c_.bv_val(1, 1);
       return define(s, i, z3::ite(cond, value(select->getTrueValue(), s), value(select->getFalseValue(), s)));
     }
     if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&i)) return define(s, i, value(freeze->getOperand(0), s));
     if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&i)) {
       auto [offset, type] = aggregateOffset(extract->getAggregateOperand()->getType(), extract->getIndices());
-      z3::expr whole = value(extract->getAggregateOperand(), s);
+      smt::Term whole = value(extract->getAggregateOperand(), s);
       unsigned bits = imageBits(type);
       return define(s, i, fromImage(whole.extract(8 * offset + bits - 1, 8 * offset), type));
     }
     if (auto* insert = llvm::dyn_cast<llvm::InsertValueInst>(&i)) {
       auto [offset, type] = aggregateOffset(insert->getAggregateOperand()->getType(), insert->getIndices());
-      z3::expr whole = value(insert->getAggregateOperand(), s);
-      z3::expr part = toImage(value(insert->getInsertedValueOperand(), s), type);
+      smt::Term whole = value(insert->getAggregateOperand(), s);
+      smt::Term part = toImage(value(insert->getInsertedValueOperand(), s), type);
       return define(s, i, replaceBits(whole, part, 8 * offset));
     }
     if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) return callFunction(*call, s, activation);
@@ -986,23 +1063,23 @@ class Encoder {
     return {offset, type};
   }
 
-  static z3::expr replaceBits(const z3::expr& whole, const z3::expr& part, unsigned low) {
+  static smt::Term replaceBits(const smt::Term& whole, const smt::Term& part, unsigned low) {
     unsigned total = whole.get_sort().bv_size(), width = part.get_sort().bv_size();
-    z3::expr v = part;
+    smt::Term v = part;
     if (low > 0) v = z3::concat(v, whole.extract(low - 1, 0));
     if (low + width < total) v = z3::concat(whole.extract(total - 1, low + width), v);
     return v;
   }
 
-  static z3::expr arithmetic(unsigned op, const z3::expr& a, const z3::expr& b) {
+  static smt::Term arithmetic(unsigned op, const smt::Term& a, const smt::Term& b) {
     return op == llvm::Instruction::Add ? a + b : op == llvm::Instruction::Sub ? a - b : a * b;
   }
 
   // Whether a + b, a - b or a * b leaves the range of its width, read as signed or as unsigned numbers: computed
   // again on numbers wide enough to hold the exact result.
-  static z3::expr wraps(unsigned op, const z3::expr& a, const z3::expr& b, bool isSigned) {
+  static smt::Term wraps(unsigned op, const smt::Term& a, const smt::Term& b, bool isSigned) {
     const unsigned extra = op == llvm::Instruction::Mul ? a.get_sort().bv_size() : 1;
-    auto widen = [&](const z3::expr& v) { return isSigned ? z3::sext(v, extra) : z3::zext(v, extra); };
+    auto widen = [&](const smt::Term& v) { return isSigned ? z3::sext(v, extra) : z3::zext(v, extra); };
     return arithmetic(op, widen(a), widen(b)) != widen(arithmetic(op, a, b));
   }
 
@@ -1010,10 +1087,10 @@ class Encoder {
     if (i.getType()->isFloatingPointTy()) return define(s, i, floatArithmetic(i, s));
     if (i.getType()->isFPOrFPVectorTy()) throw NotModelled{"vector arithmetic"};
     if (!i.getType()->isIntegerTy()) throw NotModelled{"vector arithmetic"};
-    z3::expr a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
+    smt::Term a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
     const unsigned w = a.get_sort().bv_size();
-    const z3::expr zero = c_.bv_val(0, w);
-    const z3::expr minimum = signedMinimum(w);
+    const smt::Term zero = c_.bv_val(0, w);
+    const smt::Term minimum = signedMinimum(w);
     const bool nsw = llvm::isa<llvm::OverflowingBinaryOperator>(i) && i.hasNoSignedWrap();
     const bool nuw = llvm::isa<llvm::OverflowingBinaryOperator>(i) && i.hasNoUnsignedWrap();
     const bool exact = llvm::isa<llvm::PossiblyExactOperator>(i) && i.isExact();
@@ -1022,7 +1099,7 @@ class Encoder {
       case llvm::Instruction::Sub:
       case llvm::Instruction::Mul: {
         const auto op = i.getOpcode();
-        z3::expr r = arithmetic(op, a, b);
+        smt::Term r = arithmetic(op, a, b);
         if (nsw) {
           check(s, CheckKind::Overflow, wraps(op, a, b, true), i, "signed overflow");
           if (s.dead) return;
@@ -1044,7 +1121,7 @@ class Encoder {
       case llvm::Instruction::SRem: {
         check(s, CheckKind::OtherUndefined, b == zero, i, "division by zero");
         if (s.dead) return;
-        z3::expr overflows = a == minimum && b == c_.bv_val(-1, w);
+        smt::Term overflows = a == minimum && b == c_.bv_val(-1, w);
         if (i.getOpcode() == llvm::Instruction::SDiv) {
           check(s, CheckKind::Overflow, overflows, i, "signed division overflows");
           if (s.dead) return;
@@ -1060,9 +1137,9 @@ class Encoder {
         check(s, CheckKind::OtherUndefined, z3::uge(b, c_.bv_val(w, w)), i, "shift amount out of range");
         if (s.dead) return;
         const auto op = i.getOpcode();
-        z3::expr r = op == llvm::Instruction::Shl    ? z3::shl(a, b)
-                     : op == llvm::Instruction::LShr ? z3::lshr(a, b)
-                                                     : z3::ashr(a, b);
+        smt::Term r = op == llvm::Instruction::Shl    ? z3::shl(a, b)
+                      : op == llvm::Instruction::LShr ? z3::lshr(a, b)
+                                                      : z3::ashr(a, b);
         if (op == llvm::Instruction::Shl && nsw)
           check(s, CheckKind::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
         if (op == llvm::Instruction::Shl && nuw)
@@ -1103,7 +1180,7 @@ class Encoder {
 
   void compare(const llvm::ICmpInst& i, PathState& s) {
     if (!i.getOperand(0)->getType()->isIntOrPtrTy()) throw NotModelled{"a comparison of vectors"};
-    z3::expr a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
+    smt::Term a = value(i.getOperand(0), s), b = value(i.getOperand(1), s);
     if (i.getOperand(0)->getType()->isPointerTy()) {
       const bool withNull = llvm::isa<llvm::ConstantPointerNull>(i.getOperand(0)) ||
                             llvm::isa<llvm::ConstantPointerNull>(i.getOperand(1));
@@ -1116,7 +1193,7 @@ class Encoder {
         check(s, CheckKind::AddressDependent, !sameObject(a, b), i, "an order between different objects", false);
       }
     }
-    z3::expr r = c_.bool_val(false);
+    smt::Term r = c_.bool_val(false);
     using P = llvm::CmpInst::Predicate;
     switch (i.getPredicate()) {
       case P::ICMP_EQ:
@@ -1178,12 +1255,12 @@ class Encoder {
         return define(s, i, resized(value(i.getOperand(0), s), pointerBits_, false));
       case llvm::Instruction::FPTrunc:
       case llvm::Instruction::FPExt: {
-        z3::expr x = toFloat(value(i.getOperand(0), s), from);
+        smt::Term x = toFloat(value(i.getOperand(0), s), from);
         return define(s, i, fromFloat(z3::to_expr(c_, Z3_mk_fpa_to_fp_float(c_, nearestEven(), x, floatSort(to))), to));
       }
       case llvm::Instruction::SIToFP:
       case llvm::Instruction::UIToFP: {
-        z3::expr v = value(i.getOperand(0), s);
+        smt::Term v = value(i.getOperand(0), s);
         Z3_ast x = i.getOpcode() == llvm::Instruction::SIToFP
                        ? Z3_mk_fpa_to_fp_signed(c_, nearestEven(), v, floatSort(to))
                        : Z3_mk_fpa_to_fp_unsigned(c_, nearestEven(), v, floatSort(to));
@@ -1194,11 +1271,11 @@ class Encoder {
         // Out of range (after truncation toward zero) or NaN, the result is poison: the interpreter stops there.
         const bool isSigned = i.getOpcode() == llvm::Instruction::FPToSI;
         const unsigned w = valueBits(to);
-        z3::expr x = toFloat(value(i.getOperand(0), s), from);
-        z3::expr truncated = z3::to_expr(c_, Z3_mk_fpa_round_to_integral(c_, towardZero(), x));
-        z3::expr limit = power(isSigned ? w - 1 : w, from);
-        z3::expr fits = isSigned ? (fpLessEqual(-limit, truncated) && fpLess(truncated, limit))
-                                 : (fpLess(-one(from), truncated) && fpLess(truncated, limit));
+        smt::Term x = toFloat(value(i.getOperand(0), s), from);
+        smt::Term truncated = z3::to_expr(c_, Z3_mk_fpa_round_to_integral(c_, towardZero(), x));
+        smt::Term limit = power(isSigned ? w - 1 : w, from);
+        smt::Term fits = isSigned ? (fpLessEqual(-limit, truncated) && fpLess(truncated, limit))
+                                  : (fpLess(-one(from), truncated) && fpLess(truncated, limit));
         check(s, CheckKind::OtherUndefined, !fits, i,
               "conversion of an out-of-range floating-point value to an integer");
         if (s.dead) return;
@@ -1219,43 +1296,43 @@ class Encoder {
     if (type->isDoubleTy()) return z3::sort(c_, Z3_mk_fpa_sort(c_, 11, 53));
     throw NotModelled{"floating-point types other than float and double"};
   }
-  z3::expr nearestEven() { return z3::to_expr(c_, Z3_mk_fpa_rne(c_)); }
-  z3::expr towardZero() { return z3::to_expr(c_, Z3_mk_fpa_rtz(c_)); }
+  smt::Term nearestEven() { return z3::to_expr(c_, Z3_mk_fpa_rne(c_)); }
+  smt::Term towardZero() { return z3::to_expr(c_, Z3_mk_fpa_rtz(c_)); }
 
-  z3::expr toFloat(const z3::expr& bits, const llvm::Type* type) {
+  smt::Term toFloat(const smt::Term& bits, const llvm::Type* type) {
     return z3::to_expr(c_, Z3_mk_fpa_to_fp_bv(c_, bits, floatSort(type)));
   }
-  z3::expr fromFloat(const z3::expr& x, const llvm::Type* type) {
+  smt::Term fromFloat(const smt::Term& x, const llvm::Type* type) {
     const unsigned w = valueBits(type);
-    z3::expr anyNaN = fresh("nan", w);
+    smt::Term anyNaN = fresh("nan", w);
     out_.background.push_back(z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, toFloat(anyNaN, type))));
-    z3::expr isNaN = z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x));
+    smt::Term isNaN = z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x));
     return z3::ite(isNaN, anyNaN, z3::to_expr(c_, Z3_mk_fpa_to_ieee_bv(c_, x)));
   }
-  z3::expr isNaN(const z3::expr& x) { return z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x)); }
-  z3::expr fpLess(const z3::expr& a, const z3::expr& b) { return z3::to_expr(c_, Z3_mk_fpa_lt(c_, a, b)); }
-  z3::expr fpLessEqual(const z3::expr& a, const z3::expr& b) { return z3::to_expr(c_, Z3_mk_fpa_leq(c_, a, b)); }
-  z3::expr one(const llvm::Type* type) {
+  smt::Term isNaN(const smt::Term& x) { return z3::to_expr(c_, Z3_mk_fpa_is_nan(c_, x)); }
+  smt::Term fpLess(const smt::Term& a, const smt::Term& b) { return z3::to_expr(c_, Z3_mk_fpa_lt(c_, a, b)); }
+  smt::Term fpLessEqual(const smt::Term& a, const smt::Term& b) { return z3::to_expr(c_, Z3_mk_fpa_leq(c_, a, b)); }
+  smt::Term one(const llvm::Type* type) {
     return z3::to_expr(c_, Z3_mk_fpa_to_fp_signed(c_, nearestEven(), c_.bv_val(1, 8), floatSort(type)));
   }
   // 2^k, exactly representable in both formats for the integer widths (k <= 64).
-  z3::expr power(unsigned k, const llvm::Type* type) {
-    z3::expr v = c_.bv_val(1, 128);
+  smt::Term power(unsigned k, const llvm::Type* type) {
+    smt::Term v = c_.bv_val(1, 128);
     v = z3::shl(v, c_.bv_val(k, 128));
     return z3::to_expr(c_, Z3_mk_fpa_to_fp_unsigned(c_, nearestEven(), v.simplify(), floatSort(type)));
   }
 
-  z3::expr absoluteFloat(const z3::expr& bits) {
+  smt::Term absoluteFloat(const smt::Term& bits) {
     const unsigned w = bits.get_sort().bv_size();
     return bits & ~signedMinimum(w);
   }
-  z3::expr squareRoot(const z3::expr& bits, const llvm::Type* type) {
+  smt::Term squareRoot(const smt::Term& bits, const llvm::Type* type) {
     return fromFloat(z3::to_expr(c_, Z3_mk_fpa_sqrt(c_, nearestEven(), toFloat(bits, type))), type);
   }
 
-  z3::expr floatArithmetic(const llvm::BinaryOperator& i, const PathState& s) {
+  smt::Term floatArithmetic(const llvm::BinaryOperator& i, const PathState& s) {
     const llvm::Type* type = i.getType();
-    z3::expr a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
+    smt::Term a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
     Z3_ast r = nullptr;
     switch (i.getOpcode()) {
       case llvm::Instruction::FAdd:
@@ -1276,14 +1353,14 @@ class Encoder {
     return fromFloat(z3::to_expr(c_, r), type);
   }
 
-  z3::expr floatCompare(const llvm::FCmpInst& i, const PathState& s) {
+  smt::Term floatCompare(const llvm::FCmpInst& i, const PathState& s) {
     const llvm::Type* type = i.getOperand(0)->getType();
     if (!type->isFloatingPointTy()) throw NotModelled{"a comparison of vectors"};
-    z3::expr a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
-    z3::expr unordered = isNaN(a) || isNaN(b);
-    z3::expr eq = z3::to_expr(c_, Z3_mk_fpa_eq(c_, a, b));
-    z3::expr lt = fpLess(a, b), le = fpLessEqual(a, b);
-    z3::expr gt = fpLess(b, a), ge = fpLessEqual(b, a);
+    smt::Term a = toFloat(value(i.getOperand(0), s), type), b = toFloat(value(i.getOperand(1), s), type);
+    smt::Term unordered = isNaN(a) || isNaN(b);
+    smt::Term eq = z3::to_expr(c_, Z3_mk_fpa_eq(c_, a, b));
+    smt::Term lt = fpLess(a, b), le = fpLessEqual(a, b);
+    smt::Term gt = fpLess(b, a), ge = fpLessEqual(b, a);
     using P = llvm::CmpInst::Predicate;
     switch (i.getPredicate()) {
       case P::FCMP_FALSE:
@@ -1347,7 +1424,7 @@ class Encoder {
     }
     for (unsigned k = 0; k < callee.arg_size(); ++k)
       if (call.paramHasAttr(k, llvm::Attribute::ByVal)) throw NotModelled{"an argument passed by value in memory"};
-    PathState entry{s.guard, s.memory, s.pointerBytes, s.alive, {}};
+    PathState entry{s.guard, s.memory, s.pointerBytes, s.alive, s.scalarGlobals, {}};
     for (unsigned k = 0; k < callee.arg_size(); ++k)
       entry.values.emplace(callee.getArg(k), value(call.getArgOperand(k), s));
     auto returned = encodeFunction(callee, std::move(entry));
@@ -1359,18 +1436,19 @@ class Encoder {
     s.memory = returned->first.memory;
     s.pointerBytes = returned->first.pointerBytes;
     s.alive = returned->first.alive;
+    s.scalarGlobals = returned->first.scalarGlobals;
     if (returned->second && !call.getType()->isVoidTy()) define(s, call, *returned->second);
   }
 
   // A call through a pointer: one call per function of the call's type whose address the program takes, each where
   // the pointer is that function's address. Anything else is undefined (the interpreter stops there too).
   void callThroughPointer(const llvm::CallInst& call, PathState& s, Activation& activation) {
-    z3::expr target = value(call.getCalledOperand(), s);
+    smt::Term target = value(call.getCalledOperand(), s);
     std::vector<PathState> after;
-    z3::expr none = c_.bool_val(true);
+    smt::Term none = c_.bool_val(true);
     for (const llvm::Function& f : module_) {
       if (f.isIntrinsic() || f.getFunctionType() != call.getFunctionType() || !f.hasAddressTaken()) continue;
-      z3::expr is = small(target == pointer(functionAddress(&f)));
+      smt::Term is = small(target == pointer(functionAddress(&f)));
       none = none && !is;
       if (is.is_false()) continue;
       PathState branch = s;
@@ -1392,37 +1470,37 @@ class Encoder {
     s = merge(after);
   }
 
-  z3::expr argument(const llvm::CallInst& call, unsigned k, const PathState& s) {
+  smt::Term argument(const llvm::CallInst& call, unsigned k, const PathState& s) {
     if (k >= call.arg_size()) throw NotModelled{"a call with too few arguments"};
     return value(call.getArgOperand(k), s);
   }
 
   void memoryIntrinsic(const llvm::CallInst& call, bool isSet, bool mayOverlap, PathState& s) {
-    z3::expr dst = argument(call, 0, s);
-    z3::expr n = resized(argument(call, 2, s), pointerBits_, false);
-    z3::expr nonEmpty = n != pointer(0);
+    smt::Term dst = argument(call, 0, s);
+    smt::Term n = resized(argument(call, 2, s), pointerBits_, false);
+    smt::Term nonEmpty = n != pointer(0);
     check(s, CheckKind::Deref, nonEmpty && !accessible(s, dst, n), call, "a write of a range with invalid addresses");
     if (s.dead) return;
     check(s, CheckKind::OtherUndefined, nonEmpty && inConstantObject(dst), call, "a write to constant memory");
     if (s.dead) return;
     if (isSet) {
-      z3::expr fill = resized(argument(call, 1, s), 8, false);
+      smt::Term fill = resized(argument(call, 1, s), 8, false);
       s.memory = replaceRange(s.memory, dst, n, &fill, nullptr, nullptr);
-      z3::expr noPointer = c_.bool_val(false);
+      smt::Term noPointer = c_.bool_val(false);
       if (trackPointerBytes_) s.pointerBytes = replaceRange(s.pointerBytes, dst, n, &noPointer, nullptr, nullptr);
       return;
     }
-    z3::expr src = argument(call, 1, s);
+    smt::Term src = argument(call, 1, s);
     check(s, CheckKind::Deref, nonEmpty && !accessible(s, src, n), call, "a read of a range with invalid addresses");
     if (s.dead) return;
     if (!mayOverlap)
       check(s, CheckKind::OtherUndefined, nonEmpty && (z3::ult(dst - src, n) || z3::ult(src - dst, n)), call,
             "memcpy between overlapping regions");
     if (s.dead) return;
-    z3::expr old = s.memory;
+    smt::Term old = s.memory;
     s.memory = replaceRange(s.memory, dst, n, nullptr, &old, &src);
     if (trackPointerBytes_) {
-      z3::expr oldShadow = s.pointerBytes;
+      smt::Term oldShadow = s.pointerBytes;
       s.pointerBytes = replaceRange(s.pointerBytes, dst, n, nullptr, &oldShadow, &src);
     }
   }
@@ -1476,7 +1554,7 @@ class Encoder {
       case llvm::Intrinsic::smul_with_overflow:
       case llvm::Intrinsic::umul_with_overflow: {
         llvm::Intrinsic::ID id = callee.getIntrinsicID();
-        z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
+        smt::Term a = argument(call, 0, s), b = argument(call, 1, s);
         const bool isSigned = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::ssub_with_overflow ||
                               id == llvm::Intrinsic::smul_with_overflow;
         const auto op = id == llvm::Intrinsic::sadd_with_overflow || id == llvm::Intrinsic::uadd_with_overflow
@@ -1484,11 +1562,11 @@ class Encoder {
                         : id == llvm::Intrinsic::ssub_with_overflow || id == llvm::Intrinsic::usub_with_overflow
                             ? llvm::Instruction::Sub
                             : llvm::Instruction::Mul;
-        z3::expr r = arithmetic(op, a, b);
-        z3::expr flag = bit(wraps(op, a, b, isSigned), c_);
+        smt::Term r = arithmetic(op, a, b);
+        smt::Term flag = bit(wraps(op, a, b, isSigned), c_);
         auto* type = llvm::cast<llvm::StructType>(call.getType());
         const llvm::StructLayout* sl = layout_.getStructLayout(type);
-        z3::expr whole = c_.bv_val(0, imageBits(type));
+        smt::Term whole = c_.bv_val(0, imageBits(type));
         whole = replaceBits(whole, toImage(r, type->getElementType(0)), 8 * sl->getElementOffset(0));
         whole = replaceBits(whole, toImage(flag, type->getElementType(1)), 8 * sl->getElementOffset(1));
         return define(s, call, whole);
@@ -1498,17 +1576,17 @@ class Encoder {
       case llvm::Intrinsic::umax:
       case llvm::Intrinsic::umin: {
         llvm::Intrinsic::ID id = callee.getIntrinsicID();
-        z3::expr a = argument(call, 0, s), b = argument(call, 1, s);
-        z3::expr aWins = id == llvm::Intrinsic::smax   ? a >= b
-                         : id == llvm::Intrinsic::smin ? a <= b
-                         : id == llvm::Intrinsic::umax ? z3::uge(a, b)
-                                                       : z3::ule(a, b);
+        smt::Term a = argument(call, 0, s), b = argument(call, 1, s);
+        smt::Term aWins = id == llvm::Intrinsic::smax   ? a >= b
+                          : id == llvm::Intrinsic::smin ? a <= b
+                          : id == llvm::Intrinsic::umax ? z3::uge(a, b)
+                                                        : z3::ule(a, b);
         return define(s, call, z3::ite(aWins, a, b));
       }
       case llvm::Intrinsic::abs: {
-        z3::expr a = argument(call, 0, s);
+        smt::Term a = argument(call, 0, s);
         const unsigned w = a.get_sort().bv_size();
-        z3::expr minimum = signedMinimum(w);
+        smt::Term minimum = signedMinimum(w);
         if (llvm::cast<llvm::ConstantInt>(call.getArgOperand(1))->isOne())
           check(s, CheckKind::OtherUndefined, a == minimum, call, "abs of the minimum integer marked poison");
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
@@ -1530,7 +1608,7 @@ class Encoder {
       }
       // A scope entered again is a new object; pointers to the old one dangle. It starts uninitialized.
       const llvm::Value* alloca = call.getArgOperand(1)->stripPointerCasts();
-      z3::expr stillAlive = aliveIn(s, id);
+      smt::Term stillAlive = aliveIn(s, id);
       if (stillAlive.is_true()) return;
       if (!stillAlive.is_false()) throw NotModelled{"a scope whose object may or may not live"};
       unsigned fresh = newObject(Object::Kind::Stack, objects_[id].size, s, &call);
@@ -1548,8 +1626,8 @@ class Encoder {
       case E::Nondet:
         return nondet(call, callee, s);
       case E::Assume: {
-        z3::expr holds = argument(call, 0, s) != c_.bv_val(0, valueBits(call.getArgOperand(0)->getType()));
-        z3::expr h = small(holds);
+        smt::Term holds = argument(call, 0, s) != c_.bv_val(0, valueBits(call.getArgOperand(0)->getType()));
+        smt::Term h = small(holds);
         if (h.is_false())
           s.dead = true;
         else if (!h.is_true())
@@ -1566,28 +1644,28 @@ class Encoder {
         return programEnd(s, CheckKind::HeapAtEnd, call, "exit is called");
       case E::Malloc:
       case E::Alloca: {
-        z3::expr size = resized(argument(call, 0, s), pointerBits_, false);
+        smt::Term size = resized(argument(call, 0, s), pointerBits_, false);
         unsigned id = newObject(kind == E::Malloc ? Object::Kind::Heap : Object::Kind::Stack, size, s, &call);
         if (kind == E::Alloca) activation.stackObjects.push_back(id);
         return define(s, call, pointer(objects_[id].base));
       }
       case E::Calloc: {
-        z3::expr n = resized(argument(call, 0, s), pointerBits_, false);
-        z3::expr m = resized(argument(call, 1, s), pointerBits_, false);
-        z3::expr wide = z3::zext(n, pointerBits_) * z3::zext(m, pointerBits_);
+        smt::Term n = resized(argument(call, 0, s), pointerBits_, false);
+        smt::Term m = resized(argument(call, 1, s), pointerBits_, false);
+        smt::Term wide = z3::zext(n, pointerBits_) * z3::zext(m, pointerBits_);
         check(s, CheckKind::Unsupported, wide.extract(2 * pointerBits_ - 1, pointerBits_) != c_.bv_val(0, pointerBits_),
               call, "calloc of more bytes than size_t holds");
         if (s.dead) return;
-        z3::expr size = n * m;
+        smt::Term size = n * m;
         unsigned id = newObject(Object::Kind::Heap, size, s, &call);
-        z3::expr zero = c_.bv_val(0, 8);
+        smt::Term zero = c_.bv_val(0, 8);
         s.memory = replaceRange(s.memory, pointer(objects_[id].base), size, &zero, nullptr, nullptr);
         // A fresh object's bytes hold no pointer: the shadow is false wherever nothing was stored.
         return define(s, call, pointer(objects_[id].base));
       }
       case E::Free: {
-        z3::expr p = argument(call, 0, s);
-        z3::expr valid = p == pointer(0);
+        smt::Term p = argument(call, 0, s);
+        smt::Term valid = p == pointer(0);
         for (unsigned id = 0; id < s.alive.size(); ++id)
           if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
             valid = valid || (s.alive[id] && p == pointer(objects_[id].base));
@@ -1607,10 +1685,10 @@ class Encoder {
       case E::Abs:
       case E::Labs:
       case E::LLabs: {
-        z3::expr a = argument(call, 0, s);
+        smt::Term a = argument(call, 0, s);
         const unsigned w = valueBits(call.getType());
         a = resized(a, w, true);
-        z3::expr minimum = signedMinimum(w);
+        smt::Term minimum = signedMinimum(w);
         check(s, CheckKind::Overflow, a == minimum, call, "abs of the minimum integer overflows");
         if (s.dead) return;
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
@@ -1634,7 +1712,7 @@ class Encoder {
     if (!type) throw NotModelled{"the nondet function " + callee.getName().str() + " of unknown type"};
     if (type->kind == frontend::NondetKind::Pointer) throw NotModelled{"nondeterministic pointers"};
     const bool isBool = type->kind == frontend::NondetKind::Bool;
-    z3::expr drawn = fresh("nondet", isBool ? 1 : type->bits);
+    smt::Term drawn = fresh("nondet", isBool ? 1 : type->bits);
     out_.draws.push_back(NondetDraw{s.guard, drawn});
     if (call.getType()->isVoidTy()) return;
     if (type->kind == frontend::NondetKind::Float || type->kind == frontend::NondetKind::Double) {
@@ -1643,7 +1721,7 @@ class Encoder {
       return define(s, call, drawn);
     }
     if (!call.getType()->isIntegerTy()) throw NotModelled{"a nondet value used at a non-integer type"};
-    z3::expr asC = isBool && type->bits > 1 ? z3::zext(drawn, type->bits - 1) : drawn;
+    smt::Term asC = isBool && type->bits > 1 ? z3::zext(drawn, type->bits - 1) : drawn;
     define(s, call, resized(asC, valueBits(call.getType()), type->isSigned));
   }
 
@@ -1662,21 +1740,26 @@ class Encoder {
   bool trackPointerBytes_ = false;
   std::vector<Object> objects_;
   std::unordered_map<const llvm::Value*, unsigned> globalObjects_;
+  std::unordered_map<const llvm::GlobalVariable*, size_t> scalarGlobals_;
   std::unordered_map<const llvm::Function*, uint64_t> functionAddresses_;
   std::map<const llvm::Function*, FunctionShape> shapes_;
   // readByte's answers by (memory term, address); the memory term is kept so that its id is not reused.
-  std::map<std::pair<unsigned, uint64_t>, std::pair<z3::expr, z3::expr>> bytesRead_;
+  std::map<std::pair<unsigned, uint64_t>, std::pair<smt::Term, smt::Term>> bytesRead_;
   std::vector<const llvm::Function*> callStack_;
+  std::optional<smt::Term> initialMemory_;
+  std::optional<smt::Term> zeroedGlobals_;          // the initial memory with the zero-initialized globals in it
+  std::map<uint64_t, uint64_t> zeroedGlobalBytes_;  // [base, end) of each zero-initialized global
+  std::unordered_map<uint64_t, smt::Term> initialByteVariables_;
   Encoding out_;
 };
 
 }  // namespace
 
-bool anySubterm(const z3::expr& term, const std::function<bool(const z3::expr&)>& holds) {
-  std::vector<z3::expr> todo{term};
+bool anySubterm(const smt::Term& term, const std::function<bool(const smt::Term&)>& holds) {
+  std::vector<smt::Term> todo{term};
   std::unordered_set<unsigned> seen;
   while (!todo.empty()) {
-    z3::expr t = todo.back();
+    smt::Term t = todo.back();
     todo.pop_back();
     if (!seen.insert(t.id()).second) continue;
     if (holds(t)) return true;

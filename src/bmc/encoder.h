@@ -15,6 +15,7 @@
 
 #include "common/deadline.h"
 #include "common/property.h"
+#include "smt/term.h"
 
 namespace llvm {
 class Module;
@@ -38,22 +39,22 @@ enum class CheckKind {
 
 struct Check {
   CheckKind kind;
-  z3::expr condition;
+  smt::Term condition;
   SourceLocation location;
   std::string what;
 };
 
 // A __VERIFIER_nondet_* call: `value` is what it returns when `reached` holds.
 struct NondetDraw {
-  z3::expr reached;
-  z3::expr value;
+  smt::Term reached;
+  smt::Term value;
 };
 
 // Two visits of a loop head in one activation, where the second finds the complete state of the first (the
 // values the loop carries, all of memory and which objects live): the choices made between them repeat forever.
 // The draws with index below `stemDraws` lead to the first visit; those up to `loopDraws` are made in between.
 struct RecurringState {
-  z3::expr condition;
+  smt::Term condition;
   size_t stemDraws;
   size_t loopDraws;
   SourceLocation loopHead;
@@ -63,8 +64,12 @@ struct Encoding {
   std::vector<Check> checks;
   std::vector<NondetDraw> draws;  // in the order an execution makes them
   // When assumed, reads of uninitialized memory and undefined values yield zero (as a replay gives them).
-  z3::expr uninitializedZero;
-  std::vector<z3::expr> background;         // facts that always hold: what uninitializedZero means
+  smt::Term uninitializedZero;
+  std::vector<smt::Term> background;  // facts that always hold: what uninitializedZero means for values
+  // The facts about the initial memory as an array: what uninitializedZero means for it, and that the initial bytes
+  // at known addresses (variables of their own) are its bytes. Without them the formula is weaker (so unsatisfiable
+  // only if the whole one is) and, where memory is read only at known addresses, free of arrays.
+  std::vector<smt::Term> arrayFacts;
   std::vector<RecurringState> recurrences;  // only when asked for
 };
 
@@ -84,6 +89,6 @@ struct EncodingOptions {
 Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options);
 
 // Whether `holds` is true of `term` or of a term in it (each shared subterm visited once).
-bool anySubterm(const z3::expr& term, const std::function<bool(const z3::expr&)>& holds);
+bool anySubterm(const smt::Term& term, const std::function<bool(const smt::Term&)>& holds);
 
 }  // namespace atropos::bmc

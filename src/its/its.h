@@ -15,19 +15,21 @@
 #include <string>
 #include <vector>
 
+#include "smt/term.h"
+
 namespace atropos::its {
 
 using LocationId = unsigned;
 
 // An uninterpreted constant: a variable or a temporary (not a numeral, not true or false).
-inline bool isSymbol(const z3::expr& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
+inline bool isSymbol(const smt::Term& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
 
 struct Transition {
   LocationId from = 0;
   LocationId to = 0;
-  z3::expr guard;
-  std::vector<z3::expr> update;  // the value of each variable after the transition, in variable order
-  std::string origin;            // where it came from, for people reading a proof
+  smt::Term guard;
+  std::vector<smt::Term> update;  // the value of each variable after the transition, in variable order
+  std::string origin;             // where it came from, for people reading a proof
 };
 
 struct Its {
@@ -35,7 +37,7 @@ struct Its {
 
   z3::context* context;
   std::vector<std::string> locations;  // names
-  std::vector<z3::expr> variables;     // integer constants
+  std::vector<smt::Term> variables;    // integer constants
   LocationId start = 0;
   // Runs may begin at any location with any values (a system of a program's cycles only): `start` means nothing.
   bool everyLocationStarts = false;
@@ -48,7 +50,7 @@ struct Its {
     return static_cast<LocationId>(locations.size() - 1);
   }
   // The update that keeps every variable.
-  std::vector<z3::expr> identity() const { return {variables.begin(), variables.end()}; }
+  std::vector<smt::Term> identity() const { return {variables.begin(), variables.end()}; }
 };
 
 }  // namespace atropos::its

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "common/text.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 
@@ -100,12 +101,12 @@ LinearExpr LinearExpr::scaled(Integer factor) const {
 
 namespace {
 
-z3::expr numeral(z3::context& context, Integer v) { return context.int_val(toString(v).c_str()); }
+smt::Term numeral(z3::context& context, Integer v) { return context.int_val(toString(v).c_str()); }
 
 // A literal of the guard's disjunctive normal form: lhs <= 0, lhs < 0 or lhs == 0 (over integers).
 struct Literal {
-  z3::expr lhs;
-  z3::expr rhs;
+  smt::Term lhs;
+  smt::Term rhs;
   enum Kind { Le, Lt, Eq } kind;
 };
 using Conjunction = std::vector<Literal>;
@@ -123,7 +124,7 @@ class Translator {
     sideConstraints_.clear();
     next_ = static_cast<unsigned>(its_.variables.size());
     std::vector<LinearExpr> update;
-    for (const z3::expr& u : t.update) update.push_back(term(u));
+    for (const smt::Term& u : t.update) update.push_back(term(u));
     Dnf disjuncts = dnf(t.guard, true);
     std::vector<LinearTransition> result;
     for (const Conjunction& conjunction : disjuncts) {
@@ -162,7 +163,7 @@ class Translator {
   unsigned freshTemporary() { return next_++; }
 
   // A linear term, or a temporary standing for it when it is not linear (or beyond 128-bit coefficients).
-  LinearExpr term(const z3::expr& e) {
+  LinearExpr term(const smt::Term& e) {
     try {
       return exactTerm(e);
     } catch (const ArithmeticOverflow&) {
@@ -170,7 +171,7 @@ class Translator {
     }
   }
 
-  LinearExpr abstraction(const z3::expr& e) {
+  LinearExpr abstraction(const smt::Term& e) {
     auto it = abstractions_.find(e.id());
     if (it != abstractions_.end()) return LinearExpr::variable(it->second);
     unsigned t = freshTemporary();
@@ -178,7 +179,7 @@ class Translator {
     return LinearExpr::variable(t);
   }
 
-  LinearExpr exactTerm(const z3::expr& e) {
+  LinearExpr exactTerm(const smt::Term& e) {
     if (e.is_numeral()) {
       Integer v;
       if (!parseInteger(e.get_decimal_string(0), v)) throw ArithmeticOverflow();
@@ -205,7 +206,8 @@ class Translator {
         for (unsigned k = 1; k < e.num_args(); ++k) difference = difference - term(e.arg(k));
         return difference;
       }
-      case Z3_OP_UMINUS: return term(e.arg(0)).scaled(-1);
+      case Z3_OP_UMINUS:
+        return term(e.arg(0)).scaled(-1);
       case Z3_OP_MUL: {
         LinearExpr product = LinearExpr::number(1);
         for (unsigned k = 0; k < e.num_args(); ++k) {
@@ -230,8 +232,7 @@ class Translator {
         unsigned q = freshTemporary(), r = freshTemporary();
         Integer k = divisor.constant;
         Integer magnitude = k < 0 ? -k : k;
-        sideConstraints_.push_back(
-            {dividend - LinearExpr::variable(q).scaled(k) - LinearExpr::variable(r), true});
+        sideConstraints_.push_back({dividend - LinearExpr::variable(q).scaled(k) - LinearExpr::variable(r), true});
         sideConstraints_.push_back({LinearExpr::variable(r).scaled(-1), false});
         sideConstraints_.push_back({LinearExpr::variable(r) - LinearExpr::number(magnitude - 1), false});
         unsigned result = e.decl().decl_kind() == Z3_OP_IDIV ? q : r;
@@ -239,8 +240,10 @@ class Translator {
         return LinearExpr::variable(result);
       }
       case Z3_OP_TO_INT:
-      case Z3_OP_TO_REAL: return term(e.arg(0));
-      default: return abstraction(e);
+      case Z3_OP_TO_REAL:
+        return term(e.arg(0));
+      default:
+        return abstraction(e);
     }
   }
 
@@ -248,9 +251,12 @@ class Translator {
     try {
       LinearExpr difference = exactTerm(literal.lhs) - exactTerm(literal.rhs);
       switch (literal.kind) {
-        case Literal::Le: return Constraint{difference, false};
-        case Literal::Lt: return Constraint{difference + LinearExpr::number(1), false};
-        case Literal::Eq: return Constraint{difference, true};
+        case Literal::Le:
+          return Constraint{difference, false};
+        case Literal::Lt:
+          return Constraint{difference + LinearExpr::number(1), false};
+        case Literal::Eq:
+          return Constraint{difference, true};
       }
     } catch (const ArithmeticOverflow&) {
     }
@@ -289,7 +295,7 @@ class Translator {
   }
 
   // The DNF of `e` (positive) or of its negation.
-  Dnf dnf(const z3::expr& e, bool positive) {
+  Dnf dnf(const smt::Term& e, bool positive) {
     if (e.is_true()) return positive ? truth() : Dnf{};
     if (e.is_false()) return positive ? Dnf{} : truth();
     if (!e.is_app()) return truth();
@@ -298,13 +304,16 @@ class Translator {
       for (unsigned k = 0; k < e.num_args(); ++k) parts.push_back(dnf(e.arg(k), polarity));
       return parts;
     };
-    auto compare = [&](const z3::expr& a, const z3::expr& b, Literal::Kind kind) {
+    auto compare = [&](const smt::Term& a, const smt::Term& b, Literal::Kind kind) {
       return Dnf{Conjunction{Literal{a, b, kind}}};
     };
     switch (e.decl().decl_kind()) {
-      case Z3_OP_NOT: return dnf(e.arg(0), !positive);
-      case Z3_OP_AND: return positive ? conjunction(children(true)) : disjunction(children(false));
-      case Z3_OP_OR: return positive ? disjunction(children(true)) : conjunction(children(false));
+      case Z3_OP_NOT:
+        return dnf(e.arg(0), !positive);
+      case Z3_OP_AND:
+        return positive ? conjunction(children(true)) : disjunction(children(false));
+      case Z3_OP_OR:
+        return positive ? disjunction(children(true)) : conjunction(children(false));
       case Z3_OP_IMPLIES: {
         std::vector<Dnf> parts{dnf(e.arg(0), !positive), dnf(e.arg(1), positive)};
         return positive ? disjunction(parts) : conjunction(parts);
@@ -332,7 +341,8 @@ class Translator {
         if (!positive) return compare(e.arg(0), e.arg(1), Literal::Eq);
         return disjunction({compare(e.arg(0), e.arg(1), Literal::Lt), compare(e.arg(1), e.arg(0), Literal::Lt)});
       }
-      default: return truth();  // anything else (Boolean variables, ...) is dropped: a weaker guard
+      default:
+        return truth();  // anything else (Boolean variables, ...) is dropped: a weaker guard
     }
   }
 
@@ -350,7 +360,7 @@ class Translator {
 LinearIts linearize(const Its& its, const LinearizeLimits& limits) {
   LinearIts result;
   result.locations = its.locations;
-  for (const z3::expr& v : its.variables) result.variables.push_back(v.decl().name().str());
+  for (const smt::Term& v : its.variables) result.variables.push_back(v.decl().name().str());
   result.start = its.start;
   result.everyLocationStarts = its.everyLocationStarts;
   result.cutPoints = its.cutPoints;
@@ -362,21 +372,21 @@ LinearIts linearize(const Its& its, const LinearizeLimits& limits) {
   return result;
 }
 
-z3::expr toZ3(const LinearExpr& e, z3::context& context, const std::vector<z3::expr>& variables,
-              const std::vector<z3::expr>& temporaries) {
+smt::Term toZ3(const LinearExpr& e, z3::context& context, const std::vector<smt::Term>& variables,
+               const std::vector<smt::Term>& temporaries) {
   auto constant = [&](Integer v) { return numeral(context, v); };
   z3::expr_vector summands(context);
   for (const auto& [v, c] : e.terms) {
-    const z3::expr& x = v < variables.size() ? variables[v] : temporaries.at(v - variables.size());
-    summands.push_back(c == 1 ? x : constant(c) * x);
+    const smt::Term& x = v < variables.size() ? variables[v] : temporaries.at(v - variables.size());
+    summands.push_back(c == 1 ? x : smt::Term(constant(c) * x));
   }
   if (e.constant != 0 || summands.empty()) summands.push_back(constant(e.constant));
   return summands.size() == 1 ? summands[0] : z3::sum(summands);
 }
 
-z3::expr toZ3(const Constraint& c, z3::context& context, const std::vector<z3::expr>& variables,
-              const std::vector<z3::expr>& temporaries) {
-  z3::expr e = toZ3(c.expr, context, variables, temporaries);
+smt::Term toZ3(const Constraint& c, z3::context& context, const std::vector<smt::Term>& variables,
+               const std::vector<smt::Term>& temporaries) {
+  smt::Term e = toZ3(c.expr, context, variables, temporaries);
   return c.equality ? e == 0 : e <= 0;
 }
 

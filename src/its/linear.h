@@ -22,6 +22,7 @@
 
 #include "common/deadline.h"
 #include "its/its.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 
@@ -98,10 +99,10 @@ struct OutOfTime : std::runtime_error {
 LinearIts linearize(const Its& its, const LinearizeLimits& limits = {});
 
 // Integer terms for the solver: `variables` are the system's variables and `temporaries` the transition's.
-z3::expr toZ3(const LinearExpr& e, z3::context& context, const std::vector<z3::expr>& variables,
-              const std::vector<z3::expr>& temporaries);
-z3::expr toZ3(const Constraint& c, z3::context& context, const std::vector<z3::expr>& variables,
-              const std::vector<z3::expr>& temporaries);
+smt::Term toZ3(const LinearExpr& e, z3::context& context, const std::vector<smt::Term>& variables,
+               const std::vector<smt::Term>& temporaries);
+smt::Term toZ3(const Constraint& c, z3::context& context, const std::vector<smt::Term>& variables,
+               const std::vector<smt::Term>& temporaries);
 // Readable: 2*x - y + 3.
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names);
 // Readable: "a -> b: x > 0 && ... ; x' = x - 1, ..." (unchanged variables left out).

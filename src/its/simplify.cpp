@@ -8,6 +8,7 @@
 #include "common/components.h"
 #include "common/text.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 
@@ -195,11 +196,11 @@ void removeUnreachable(LinearIts& its) {
 }
 
 // `variables` are the solver's constants for the system's variables.
-bool satisfiable(const LinearTransition& t, const std::vector<z3::expr>& variables, z3::context& context,
+bool satisfiable(const LinearTransition& t, const std::vector<smt::Term>& variables, z3::context& context,
                  const SimplifyLimits& limits) {
   if (limits.deadline.expired()) return true;
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
-  std::vector<z3::expr> temporaries;
+  std::vector<smt::Term> temporaries;
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
   return solver.check() != z3::unsat;  // unknown keeps the transition
@@ -249,9 +250,8 @@ void mergeSameEffect(LinearIts& its, unsigned variables) {
     for (size_t m : members) {
       std::vector<Constraint> guard;
       for (const Constraint& c : its.transitions[m].guard)
-        if (!aboutUnchanged(c) || std::all_of(members.begin(), members.end(), [&](size_t other) {
-              return contains(its.transitions[other].guard, c);
-            }))
+        if (!aboutUnchanged(c) || std::all_of(members.begin(), members.end(),
+                                              [&](size_t other) { return contains(its.transitions[other].guard, c); }))
           guard.push_back(c);
       its.transitions[m].guard = std::move(guard);
     }
@@ -260,7 +260,8 @@ void mergeSameEffect(LinearIts& its, unsigned variables) {
         if (removed[members[b]]) continue;
         const std::vector<Constraint>& x = its.transitions[members[a]].guard;
         const std::vector<Constraint>& y = its.transitions[members[b]].guard;
-        if (x.size() == y.size() && std::all_of(x.begin(), x.end(), [&](const Constraint& c) { return contains(y, c); }))
+        if (x.size() == y.size() &&
+            std::all_of(x.begin(), x.end(), [&](const Constraint& c) { return contains(y, c); }))
           removed[members[a]] = true;
       }
   }
@@ -360,18 +361,16 @@ void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   unsigned variables = static_cast<unsigned>(its.variables.size());
   std::erase_if(its.transitions, [&](LinearTransition& t) { return !tidy(t, variables); });
   removeUnreachable(its);
-  std::vector<z3::expr> constants;
+  std::vector<smt::Term> constants;
   for (unsigned v = 0; v < variables; ++v) constants.push_back(context.int_const(numbered("x", v).c_str()));
-  std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, constants, context, limits);
-  });
+  std::erase_if(its.transitions,
+                [&](const LinearTransition& t) { return !satisfiable(t, constants, context, limits); });
   mergeSameEffect(its, variables);
   chain(its, limits);
   mergeSameEffect(its, variables);
   removeUnreachable(its);
-  std::erase_if(its.transitions, [&](const LinearTransition& t) {
-    return !satisfiable(t, constants, context, limits);
-  });
+  std::erase_if(its.transitions,
+                [&](const LinearTransition& t) { return !satisfiable(t, constants, context, limits); });
   dropUnreadVariables(its);
 }
 

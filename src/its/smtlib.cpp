@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/text.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 
@@ -92,9 +93,9 @@ class Converter {
  public:
   explicit Converter(z3::context& context) : context_(context) {}
 
-  void bind(const std::string& name, const z3::expr& value) { scopes_.back().insert_or_assign(name, value); }
+  void bind(const std::string& name, const smt::Term& value) { scopes_.back().insert_or_assign(name, value); }
 
-  z3::expr convert(const SExpr& e) {
+  smt::Term convert(const SExpr& e) {
     if (e.isAtom()) return atom(e.atom);
     if (e.list.empty() || !e.list[0].isAtom()) throw ParseError("malformed term");
     const std::string& op = e.list[0].atom;
@@ -102,7 +103,7 @@ class Converter {
     size_t n = e.list.size() - 1;
     auto fold = [&](auto combine) {
       if (n == 0) throw ParseError("'" + op + "' without arguments");
-      z3::expr result = argument(1);
+      smt::Term result = argument(1);
       for (size_t k = 2; k <= n; ++k) result = combine(result, argument(k));
       return result;
     };
@@ -123,7 +124,7 @@ class Converter {
       if (n < 2) throw ParseError("'" + op + "' needs two arguments");
       z3::expr_vector chain(context_);
       for (size_t k = 1; k < n; ++k) {
-        z3::expr a = argument(k), b = argument(k + 1);
+        smt::Term a = argument(k), b = argument(k + 1);
         if (op == "=") chain.push_back(a == b);
         if (op == "<=") chain.push_back(a <= b);
         if (op == "<") chain.push_back(a < b);
@@ -137,13 +138,13 @@ class Converter {
       for (size_t k = 1; k <= n; ++k) args.push_back(argument(k));
       return z3::distinct(args);
     }
-    if (op == "+") return fold([](const z3::expr& a, const z3::expr& b) { return a + b; });
-    if (op == "*") return fold([](const z3::expr& a, const z3::expr& b) { return a * b; });
+    if (op == "+") return fold([](const smt::Term& a, const smt::Term& b) { return a + b; });
+    if (op == "*") return fold([](const smt::Term& a, const smt::Term& b) { return a * b; });
     if (op == "-") {
       if (n == 1) return -argument(1);
-      return fold([](const z3::expr& a, const z3::expr& b) { return a - b; });
+      return fold([](const smt::Term& a, const smt::Term& b) { return a - b; });
     }
-    if (op == "div" && n == 2) return z3::expr(context_, Z3_mk_div(context_, argument(1), argument(2)));
+    if (op == "div" && n == 2) return z3::to_expr(context_, Z3_mk_div(context_, argument(1), argument(2)));
     if (op == "mod" && n == 2) return z3::mod(argument(1), argument(2));
     if (op == "abs" && n == 1) return z3::abs(argument(1));
     if (op == "exists" || op == "forall") {
@@ -156,19 +157,19 @@ class Converter {
         bind(declaration.list[0].atom,
              context_.int_const((numbered("_t", fresh_++) + "_" + declaration.list[0].atom).c_str()));
       }
-      z3::expr body = argument(2);
+      smt::Term body = argument(2);
       scopes_.pop_back();
       return body;
     }
     if (op == "let") {
       if (n != 2 || e.list[1].isAtom()) throw ParseError("malformed let");
-      std::map<std::string, z3::expr> values;
+      std::map<std::string, smt::Term> values;
       for (const SExpr& binding : e.list[1].list) {
         if (binding.list.size() != 2 || !binding.list[0].isAtom()) throw ParseError("malformed let binding");
         values.emplace(binding.list[0].atom, convert(binding.list[1]));
       }
       scopes_.emplace_back(values);
-      z3::expr body = argument(2);
+      smt::Term body = argument(2);
       scopes_.pop_back();
       return body;
     }
@@ -176,7 +177,7 @@ class Converter {
   }
 
  private:
-  z3::expr atom(const std::string& a) {
+  smt::Term atom(const std::string& a) {
     if (a == "true") return context_.bool_val(true);
     if (a == "false") return context_.bool_val(false);
     bool negative = a.size() > 1 && a[0] == '-';
@@ -193,11 +194,11 @@ class Converter {
   }
 
   z3::context& context_;
-  std::vector<std::map<std::string, z3::expr>> scopes_{{}};
+  std::vector<std::map<std::string, smt::Term>> scopes_{{}};
   unsigned fresh_ = 0;
 };
 
-void flattenConjunction(const z3::expr& e, std::vector<z3::expr>& out) {
+void flattenConjunction(const smt::Term& e, std::vector<smt::Term>& out) {
   if (e.is_and()) {
     for (unsigned k = 0; k < e.num_args(); ++k) flattenConjunction(e.arg(k), out);
   } else if (!e.is_true()) {
@@ -205,7 +206,7 @@ void flattenConjunction(const z3::expr& e, std::vector<z3::expr>& out) {
   }
 }
 
-bool mentionsAny(const z3::expr& e, const std::set<unsigned>& ids) {
+bool mentionsAny(const smt::Term& e, const std::set<unsigned>& ids) {
   if (isSymbol(e)) return ids.count(e.id()) > 0;
   if (!e.is_app()) return false;
   for (unsigned k = 0; k < e.num_args(); ++k)
@@ -215,25 +216,25 @@ bool mentionsAny(const z3::expr& e, const std::set<unsigned>& ids) {
 
 // The relation over (pre, post) as guard and update: post variables defined by an equation become their
 // definition; the others become temporaries named after them.
-Transition fromRelation(const z3::expr& relation, const std::vector<z3::expr>& post, z3::context& context) {
-  std::vector<z3::expr> conjuncts;
+Transition fromRelation(const smt::Term& relation, const std::vector<smt::Term>& post, z3::context& context) {
+  std::vector<smt::Term> conjuncts;
   flattenConjunction(relation, conjuncts);
   std::set<unsigned> undefined;
-  for (const z3::expr& p : post) undefined.insert(p.id());
-  std::vector<std::optional<z3::expr>> definition(post.size());
+  for (const smt::Term& p : post) undefined.insert(p.id());
+  std::vector<std::optional<smt::Term>> definition(post.size());
   std::vector<bool> used(conjuncts.size(), false);
   bool progress = true;
   while (progress) {
     progress = false;
     for (size_t c = 0; c < conjuncts.size(); ++c) {
       if (used[c]) continue;
-      const z3::expr& e = conjuncts[c];
+      const smt::Term& e = conjuncts[c];
       if (!e.is_app() || e.decl().decl_kind() != Z3_OP_EQ || !e.arg(0).is_int()) continue;
       for (size_t p = 0; p < post.size(); ++p) {
         if (definition[p]) continue;
         for (unsigned side = 0; side < 2; ++side) {
           if (!z3::eq(e.arg(side), post[p])) continue;
-          z3::expr value = e.arg(1 - side);
+          smt::Term value = e.arg(1 - side);
           if (mentionsAny(value, undefined)) continue;
           definition[p] = value;
           undefined.erase(post[p].id());
@@ -261,14 +262,14 @@ Transition fromRelation(const z3::expr& relation, const std::vector<z3::expr>& p
   z3::expr_vector from(context), to(context);
   Transition t{0, 0, context.bool_val(true), {}, {}};
   for (size_t p = 0; p < post.size(); ++p) {
-    z3::expr value = definition[p] ? *definition[p]
-                                   : context.int_const(std::string("_").append(post[p].decl().name().str()).c_str());
+    smt::Term value = definition[p] ? *definition[p]
+                                    : context.int_const(std::string("_").append(post[p].decl().name().str()).c_str());
     from.push_back(post[p]);
     to.push_back(value);
     t.update.push_back(value);
   }
   // A definition may still name a post variable that became a temporary.
-  for (z3::expr& u : t.update) u = u.substitute(from, to);
+  for (smt::Term& u : t.update) u = u.substitute(from, to);
   z3::expr_vector guard(context);
   for (size_t c = 0; c < conjuncts.size(); ++c)
     if (!used[c]) guard.push_back(conjuncts[c].substitute(from, to));
@@ -300,7 +301,7 @@ Signature signatureOf(const SExpr& parameters) {
 std::string quoted(const std::string& name) { return "|" + name + "|"; }
 
 // A term or formula in SMT-LIB syntax (Z3's own printer adds let-bindings and annotations).
-void print(std::ostream& out, const z3::expr& e) {
+void print(std::ostream& out, const smt::Term& e) {
   if (e.is_numeral()) {
     std::string digits = e.get_decimal_string(0);
     if (digits[0] == '-')
@@ -319,24 +320,59 @@ void print(std::ostream& out, const z3::expr& e) {
   }
   const char* op = nullptr;
   switch (e.decl().decl_kind()) {
-    case Z3_OP_AND: op = "and"; break;
-    case Z3_OP_OR: op = "or"; break;
-    case Z3_OP_NOT: op = "not"; break;
-    case Z3_OP_IMPLIES: op = "=>"; break;
-    case Z3_OP_EQ: op = "="; break;
-    case Z3_OP_DISTINCT: op = "distinct"; break;
-    case Z3_OP_ITE: op = "ite"; break;
-    case Z3_OP_LE: op = "<="; break;
-    case Z3_OP_LT: op = "<"; break;
-    case Z3_OP_GE: op = ">="; break;
-    case Z3_OP_GT: op = ">"; break;
-    case Z3_OP_ADD: op = "+"; break;
-    case Z3_OP_SUB: op = "-"; break;
-    case Z3_OP_UMINUS: op = "-"; break;
-    case Z3_OP_MUL: op = "*"; break;
-    case Z3_OP_IDIV: op = "div"; break;
-    case Z3_OP_MOD: op = "mod"; break;
-    default: throw std::invalid_argument("cannot write '" + e.to_string() + "' in SMT-LIB form");
+    case Z3_OP_AND:
+      op = "and";
+      break;
+    case Z3_OP_OR:
+      op = "or";
+      break;
+    case Z3_OP_NOT:
+      op = "not";
+      break;
+    case Z3_OP_IMPLIES:
+      op = "=>";
+      break;
+    case Z3_OP_EQ:
+      op = "=";
+      break;
+    case Z3_OP_DISTINCT:
+      op = "distinct";
+      break;
+    case Z3_OP_ITE:
+      op = "ite";
+      break;
+    case Z3_OP_LE:
+      op = "<=";
+      break;
+    case Z3_OP_LT:
+      op = "<";
+      break;
+    case Z3_OP_GE:
+      op = ">=";
+      break;
+    case Z3_OP_GT:
+      op = ">";
+      break;
+    case Z3_OP_ADD:
+      op = "+";
+      break;
+    case Z3_OP_SUB:
+      op = "-";
+      break;
+    case Z3_OP_UMINUS:
+      op = "-";
+      break;
+    case Z3_OP_MUL:
+      op = "*";
+      break;
+    case Z3_OP_IDIV:
+      op = "div";
+      break;
+    case Z3_OP_MOD:
+      op = "mod";
+      break;
+    default:
+      throw std::invalid_argument("cannot write '" + e.to_string() + "' in SMT-LIB form");
   }
   if (e.num_args() == 0) {
     out << (std::string(op) == "and" ? "true" : "false");
@@ -381,7 +417,7 @@ ReadResult readSmtLib(const std::string& text, z3::context& context) {
 
     Signature signature = signatureOf(next->list[2]);
     Converter converter(context);
-    std::vector<z3::expr> post;
+    std::vector<smt::Term> post;
     for (size_t k = 0; k < signature.pre.size(); ++k) {
       its.variables.push_back(context.int_const(signature.pre[k].c_str()));
       post.push_back(context.int_const((signature.post[k] + "'").c_str()));
@@ -396,7 +432,8 @@ ReadResult readSmtLib(const std::string& text, z3::context& context) {
       alternatives.push_back(&body);
     }
     for (const SExpr* alternative : alternatives) {
-      if (alternative->headIs("cfg_trans3")) throw ParseError("call and return transitions (cfg_trans3) are not supported");
+      if (alternative->headIs("cfg_trans3"))
+        throw ParseError("call and return transitions (cfg_trans3) are not supported");
       if (!alternative->headIs("cfg_trans2") || alternative->list.size() != 6)
         throw ParseError("a transition is not a cfg_trans2");
       Transition t = fromRelation(converter.convert(alternative->list[5]), post, context);
@@ -435,7 +472,7 @@ void writeSmtLib(std::ostream& out, const Its& its) {
       << "(define-fun cfg_trans2 ( (pc Loc) (src Loc) (pc1 Loc) (dst Loc) (rel Bool) ) Bool\n"
       << "  (and (= pc src) (= pc1 dst) rel))\n\n";
   std::vector<std::string> pre, post;
-  for (const z3::expr& v : its.variables) {
+  for (const smt::Term& v : its.variables) {
     pre.push_back(v.decl().name().str());
     post.push_back(v.decl().name().str() + "'");
   }
@@ -448,19 +485,20 @@ void writeSmtLib(std::ostream& out, const Its& its) {
   for (const std::string& v : post) out << " (" << quoted(v) << " Int)";
   out << " ) Bool\n  (or\n";
   if (its.everyLocationStarts)
-    for (const std::string& l : its.locations) out << "    (cfg_trans2 pc " << quoted(start) << " pc1 " << quoted(l) << " true)\n";
+    for (const std::string& l : its.locations)
+      out << "    (cfg_trans2 pc " << quoted(start) << " pc1 " << quoted(l) << " true)\n";
   std::set<unsigned> variableIds;
-  for (const z3::expr& v : its.variables) variableIds.insert(v.id());
+  for (const smt::Term& v : its.variables) variableIds.insert(v.id());
   for (const Transition& t : its.transitions) {
     z3::expr_vector parts(context);
     parts.push_back(t.guard);
     for (size_t k = 0; k < its.variables.size(); ++k)
       parts.push_back(context.int_const(post[k].c_str()) == t.update[k]);
-    z3::expr relation = z3::mk_and(parts);
+    smt::Term relation = z3::mk_and(parts);
     // Temporaries: every constant that is neither a variable nor a post variable.
     std::set<unsigned> seen;
     std::vector<std::string> temporaries;
-    std::function<void(const z3::expr&)> collect = [&](const z3::expr& e) {
+    std::function<void(const smt::Term&)> collect = [&](const smt::Term& e) {
       if (isSymbol(e)) {
         if (!variableIds.count(e.id()) && seen.insert(e.id()).second) temporaries.push_back(e.decl().name().str());
         return;
@@ -469,8 +507,9 @@ void writeSmtLib(std::ostream& out, const Its& its) {
         for (unsigned k = 0; k < e.num_args(); ++k) collect(e.arg(k));
     };
     collect(t.guard);
-    for (const z3::expr& u : t.update) collect(u);
-    out << "    (cfg_trans2 pc " << quoted(its.locations.at(t.from)) << " pc1 " << quoted(its.locations.at(t.to)) << " ";
+    for (const smt::Term& u : t.update) collect(u);
+    out << "    (cfg_trans2 pc " << quoted(its.locations.at(t.from)) << " pc1 " << quoted(its.locations.at(t.to))
+        << " ";
     if (!temporaries.empty()) {
       out << "(exists (";
       for (const std::string& name : temporaries) out << " (" << quoted(name) << " Int)";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "smt/term.h"
+
 namespace atropos::smt {
 
 std::string powerOfTwoDecimal(unsigned exponent) {
@@ -21,25 +23,25 @@ std::string powerOfTwoDecimal(unsigned exponent) {
   return text;
 }
 
-z3::expr powerOfTwo(z3::context& context, unsigned exponent) {
+smt::Term powerOfTwo(z3::context& context, unsigned exponent) {
   return context.int_val(powerOfTwoDecimal(exponent).c_str());
 }
 
-z3::expr unsignedMax(z3::context& context, unsigned bits) { return (powerOfTwo(context, bits) - 1).simplify(); }
-z3::expr signedMin(z3::context& context, unsigned bits) { return (-powerOfTwo(context, bits - 1)).simplify(); }
-z3::expr signedMax(z3::context& context, unsigned bits) { return (powerOfTwo(context, bits - 1) - 1).simplify(); }
+smt::Term unsignedMax(z3::context& context, unsigned bits) { return (powerOfTwo(context, bits) - 1).simplify(); }
+smt::Term signedMin(z3::context& context, unsigned bits) { return (-powerOfTwo(context, bits - 1)).simplify(); }
+smt::Term signedMax(z3::context& context, unsigned bits) { return (powerOfTwo(context, bits - 1) - 1).simplify(); }
 
-z3::expr inUnsignedRange(const z3::expr& term, unsigned bits) {
+smt::Term inUnsignedRange(const smt::Term& term, unsigned bits) {
   z3::context& c = term.ctx();
   return term >= 0 && term <= unsignedMax(c, bits);
 }
 
-z3::expr inSignedRange(const z3::expr& term, unsigned bits) {
+smt::Term inSignedRange(const smt::Term& term, unsigned bits) {
   z3::context& c = term.ctx();
   return term >= signedMin(c, bits) && term <= signedMax(c, bits);
 }
 
-bool numeralValue(const z3::expr& term, int64_t& value) {
+bool numeralValue(const smt::Term& term, int64_t& value) {
   if (!term.is_numeral()) return false;
   return term.is_numeral_i64(value);
 }

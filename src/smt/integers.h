@@ -6,16 +6,18 @@
 #include <cstdint>
 #include <string>
 
+#include "smt/term.h"
+
 namespace atropos::smt {
 
 std::string powerOfTwoDecimal(unsigned exponent);
-z3::expr powerOfTwo(z3::context& context, unsigned exponent);
-z3::expr unsignedMax(z3::context& context, unsigned bits);  // 2^bits - 1
-z3::expr signedMin(z3::context& context, unsigned bits);    // -2^(bits-1)
-z3::expr signedMax(z3::context& context, unsigned bits);    // 2^(bits-1) - 1
-z3::expr inUnsignedRange(const z3::expr& term, unsigned bits);
-z3::expr inSignedRange(const z3::expr& term, unsigned bits);
+smt::Term powerOfTwo(z3::context& context, unsigned exponent);
+smt::Term unsignedMax(z3::context& context, unsigned bits);  // 2^bits - 1
+smt::Term signedMin(z3::context& context, unsigned bits);    // -2^(bits-1)
+smt::Term signedMax(z3::context& context, unsigned bits);    // 2^(bits-1) - 1
+smt::Term inUnsignedRange(const smt::Term& term, unsigned bits);
+smt::Term inSignedRange(const smt::Term& term, unsigned bits);
 // The value of a numeral term, when it is one and fits.
-bool numeralValue(const z3::expr& term, int64_t& value);
+bool numeralValue(const smt::Term& term, int64_t& value);
 
 }  // namespace atropos::smt

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "smt/term.h"
+
 namespace atropos::smt {
 
 namespace {
 
-std::string joined(const z3::expr& e, const char* op) {
+std::string joined(const smt::Term& e, const char* op) {
   std::string text;
   for (unsigned k = 0; k < e.num_args(); ++k) {
     if (k) text += op;
@@ -15,13 +17,11 @@ std::string joined(const z3::expr& e, const char* op) {
   return text;
 }
 
-std::string binary(const z3::expr& e, const char* op) {
-  return infix(e.arg(0)) + op + infix(e.arg(1));
-}
+std::string binary(const smt::Term& e, const char* op) { return infix(e.arg(0)) + op + infix(e.arg(1)); }
 
 }  // namespace
 
-std::string infix(const z3::expr& e) {
+std::string infix(const smt::Term& e) {
   if (e.is_numeral()) return e.get_decimal_string(0);
   if (e.is_true()) return "true";
   if (e.is_false()) return "false";
@@ -31,7 +31,7 @@ std::string infix(const z3::expr& e) {
     case Z3_OP_ADD: {
       std::string text = infix(e.arg(0));
       for (unsigned k = 1; k < e.num_args(); ++k) {
-        z3::expr a = e.arg(k);
+        smt::Term a = e.arg(k);
         int64_t v;
         if (a.is_numeral() && a.is_numeral_i64(v) && v < 0)
           text += " - " + std::to_string(-v);
@@ -43,44 +43,65 @@ std::string infix(const z3::expr& e) {
       }
       return "(" + text + ")";
     }
-    case Z3_OP_SUB: return "(" + joined(e, " - ") + ")";
-    case Z3_OP_UMINUS: return "-" + infix(e.arg(0));
+    case Z3_OP_SUB:
+      return "(" + joined(e, " - ") + ")";
+    case Z3_OP_UMINUS:
+      return "-" + infix(e.arg(0));
     case Z3_OP_MUL: {
       int64_t v;
       if (e.num_args() == 2 && e.arg(0).is_numeral() && e.arg(0).is_numeral_i64(v) && v == -1)
         return "-" + infix(e.arg(1));
       return joined(e, "*");
     }
-    case Z3_OP_IDIV: return binary(e, " / ");
-    case Z3_OP_MOD: return binary(e, " % ");
-    case Z3_OP_LE: return binary(e, " <= ");
-    case Z3_OP_GE: return binary(e, " >= ");
-    case Z3_OP_LT: return binary(e, " < ");
-    case Z3_OP_GT: return binary(e, " > ");
-    case Z3_OP_EQ: return binary(e, " == ");
-    case Z3_OP_DISTINCT: return binary(e, " != ");
+    case Z3_OP_IDIV:
+      return binary(e, " / ");
+    case Z3_OP_MOD:
+      return binary(e, " % ");
+    case Z3_OP_LE:
+      return binary(e, " <= ");
+    case Z3_OP_GE:
+      return binary(e, " >= ");
+    case Z3_OP_LT:
+      return binary(e, " < ");
+    case Z3_OP_GT:
+      return binary(e, " > ");
+    case Z3_OP_EQ:
+      return binary(e, " == ");
+    case Z3_OP_DISTINCT:
+      return binary(e, " != ");
     case Z3_OP_NOT: {
-      z3::expr a = e.arg(0);
+      smt::Term a = e.arg(0);
       switch (a.decl().decl_kind()) {
-        case Z3_OP_LE: return binary(a, " > ");
-        case Z3_OP_GE: return binary(a, " < ");
-        case Z3_OP_LT: return binary(a, " >= ");
-        case Z3_OP_GT: return binary(a, " <= ");
-        case Z3_OP_EQ: return binary(a, " != ");
-        default: return "!(" + infix(a) + ")";
+        case Z3_OP_LE:
+          return binary(a, " > ");
+        case Z3_OP_GE:
+          return binary(a, " < ");
+        case Z3_OP_LT:
+          return binary(a, " >= ");
+        case Z3_OP_GT:
+          return binary(a, " <= ");
+        case Z3_OP_EQ:
+          return binary(a, " != ");
+        default:
+          return "!(" + infix(a) + ")";
       }
     }
-    case Z3_OP_AND: return "(" + joined(e, " && ") + ")";
-    case Z3_OP_OR: return "(" + joined(e, " || ") + ")";
-    case Z3_OP_IMPLIES: return "(" + binary(e, " ==> ") + ")";
-    case Z3_OP_ITE: return "(" + infix(e.arg(0)) + " ? " + infix(e.arg(1)) + " : " + infix(e.arg(2)) + ")";
-    default: return e.to_string();
+    case Z3_OP_AND:
+      return "(" + joined(e, " && ") + ")";
+    case Z3_OP_OR:
+      return "(" + joined(e, " || ") + ")";
+    case Z3_OP_IMPLIES:
+      return "(" + binary(e, " ==> ") + ")";
+    case Z3_OP_ITE:
+      return "(" + infix(e.arg(0)) + " ? " + infix(e.arg(1)) + " : " + infix(e.arg(2)) + ")";
+    default:
+      return e.to_string();
   }
 }
 
-void variablesOf(const z3::expr& e, std::vector<z3::expr>& out) {
+void variablesOf(const smt::Term& e, std::vector<smt::Term>& out) {
   if (e.is_const() && !e.is_numeral() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
-    if (std::none_of(out.begin(), out.end(), [&](const z3::expr& v) { return z3::eq(v, e); })) out.push_back(e);
+    if (std::none_of(out.begin(), out.end(), [&](const smt::Term& v) { return z3::eq(v, e); })) out.push_back(e);
     return;
   }
   if (e.is_app())

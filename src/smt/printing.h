@@ -6,10 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "smt/term.h"
+
 namespace atropos::smt {
 
-std::string infix(const z3::expr& e);
+std::string infix(const smt::Term& e);
 // The uninterpreted constants (variables) a term mentions.
-void variablesOf(const z3::expr& e, std::vector<z3::expr>& out);
+void variablesOf(const smt::Term& e, std::vector<smt::Term>& out);
 
 }  // namespace atropos::smt

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "smt/term.h"
+
 namespace atropos::smt {
 
 z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits) {
@@ -32,9 +34,9 @@ void Solver::pop(unsigned scopes) {
   depth_ -= scopes;
 }
 
-void Solver::add(const z3::expr& fact) { solver_.add(fact); }
+void Solver::add(const smt::Term& fact) { solver_.add(fact); }
 
-z3::check_result Solver::check(const z3::expr& extra) {
+z3::check_result Solver::check(const smt::Term& extra) {
   ++queries_;
   double left = limits_.deadline.secondsLeft();
   if (left <= 0) return z3::unknown;
@@ -55,23 +57,29 @@ z3::check_result Solver::check(const z3::expr& extra) {
   return result;
 }
 
-Answer Solver::entails(const z3::expr& goal) {
+Answer Solver::entails(const smt::Term& goal) {
   switch (check(!goal)) {
-    case z3::unsat: return Answer::Yes;
-    case z3::sat: return Answer::No;
-    default: return Answer::Unknown;
+    case z3::unsat:
+      return Answer::Yes;
+    case z3::sat:
+      return Answer::No;
+    default:
+      return Answer::Unknown;
   }
 }
 
-Answer Solver::satisfiable(const z3::expr& extra) {
+Answer Solver::satisfiable(const smt::Term& extra) {
   switch (check(extra)) {
-    case z3::sat: return Answer::Yes;
-    case z3::unsat: return Answer::No;
-    default: return Answer::Unknown;
+    case z3::sat:
+      return Answer::Yes;
+    case z3::unsat:
+      return Answer::No;
+    default:
+      return Answer::Unknown;
   }
 }
 
-std::optional<z3::model> Solver::model(const z3::expr& extra) {
+std::optional<z3::model> Solver::model(const smt::Term& extra) {
   ++queries_;
   solver_.push();
   solver_.add(extra);

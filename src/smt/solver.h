@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "common/deadline.h"
+#include "smt/term.h"
 
 namespace atropos::smt {
 
@@ -32,19 +33,19 @@ class Solver {
   void push();
   void pop(unsigned scopes = 1);
   unsigned depth() const { return depth_; }
-  void add(const z3::expr& fact);
+  void add(const smt::Term& fact);
 
   // Do the asserted facts imply `goal`? No means a model of the facts falsifies it.
-  Answer entails(const z3::expr& goal);
+  Answer entails(const smt::Term& goal);
   // Are the asserted facts (and `extra`) satisfiable?
-  Answer satisfiable(const z3::expr& extra);
+  Answer satisfiable(const smt::Term& extra);
   // A model of the asserted facts and `extra`, when they are satisfiable.
-  std::optional<z3::model> model(const z3::expr& extra);
+  std::optional<z3::model> model(const smt::Term& extra);
 
   unsigned long long queries() const { return queries_; }
 
  private:
-  z3::check_result check(const z3::expr& extra);
+  z3::check_result check(const smt::Term& extra);
 
   z3::context& context_;
   z3::solver solver_;

@@ -12,17 +12,24 @@
 
 #include "frontend/environment.h"
 #include "smt/integers.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 
 const char* errorKindName(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::Deref: return "invalid dereference";
-    case ErrorKind::Free: return "invalid free";
-    case ErrorKind::Overflow: return "signed overflow";
-    case ErrorKind::Undefined: return "undefined behaviour";
-    case ErrorKind::Reach: return "reach_error";
-    case ErrorKind::Unsupported: return "not modelled";
+    case ErrorKind::Deref:
+      return "invalid dereference";
+    case ErrorKind::Free:
+      return "invalid free";
+    case ErrorKind::Overflow:
+      return "signed overflow";
+    case ErrorKind::Undefined:
+      return "undefined behaviour";
+    case ErrorKind::Reach:
+      return "reach_error";
+    case ErrorKind::Unsupported:
+      return "not modelled";
   }
   return "?";
 }
@@ -34,7 +41,7 @@ constexpr size_t kMaxCallDepth = 48;
 constexpr size_t kMaxInitializedScalars = 256;
 
 struct SplitRequest {
-  z3::expr condition;
+  smt::Term condition;
 };
 struct ErrorRaised {
   ErrorKind kind;
@@ -55,11 +62,11 @@ std::string sanitize(const std::string& hint) {
 
 [[noreturn]] void unsupported(const std::string& what) { throw ErrorRaised{ErrorKind::Unsupported, what}; }
 
-z3::expr rangeOf(const z3::expr& term, unsigned bits, View view) {
+smt::Term rangeOf(const smt::Term& term, unsigned bits, View view) {
   return view == View::Signed ? smt::inSignedRange(term, bits) : smt::inUnsignedRange(term, bits);
 }
 
-bool isPowerOfTwoMinusOne(const z3::expr& term, unsigned& exponent) {
+bool isPowerOfTwoMinusOne(const smt::Term& term, unsigned& exponent) {
   uint64_t value;
   if (!term.is_numeral() || !term.is_numeral_u64(value) || value == 0 || (value & (value + 1)) != 0) return false;
   exponent = static_cast<unsigned>(std::popcount(value));
@@ -73,7 +80,8 @@ class Executor::Step {
  public:
   Step(Executor& executor, const State& state)
       : e_(executor), c_(executor.context_), in_(state), out_(state), layout_(executor.index_.layout()) {
-    base_ = state.stepVariables ? *state.stepVariables : (executor.nextVariable_ += kVariablesPerStep) - kVariablesPerStep;
+    base_ =
+        state.stepVariables ? *state.stepVariables : (executor.nextVariable_ += kVariablesPerStep) - kVariablesPerStep;
     out_.stepVariables.reset();
   }
 
@@ -91,7 +99,7 @@ class Executor::Step {
       result.kind = StepResult::Kind::Split;
       result.condition = split.condition;
       if (in_.stepVariables && in_.knowledge)
-        for (const z3::expr& fact : in_.knowledge->facts)
+        for (const smt::Term& fact : in_.knowledge->facts)
           if (z3::eq(fact, split.condition) || z3::eq(fact, !split.condition) ||
               z3::eq(fact, (!split.condition).simplify())) {
             result.kind = StepResult::Kind::Error;
@@ -117,43 +125,43 @@ class Executor::Step {
 
  private:
   // ---- decisions -------------------------------------------------------------------------------------------
-  z3::expr assumptions() {
+  smt::Term assumptions() {
     if (facts_.empty()) return c_.bool_val(true);
     z3::expr_vector v(c_);
-    for (const z3::expr& f : facts_) v.push_back(f);
+    for (const smt::Term& f : facts_) v.push_back(f);
     return z3::mk_and(v);
   }
 
-  bool provable(const z3::expr& condition) {
-    z3::expr s = condition.simplify();
+  bool provable(const smt::Term& condition) {
+    smt::Term s = condition.simplify();
     if (s.is_true()) return true;
     if (s.is_false()) return false;
     return e_.solver_.entails(z3::implies(assumptions(), s)) == smt::Answer::Yes;
   }
 
   // Whether `condition` holds in every represented state; a refinement when that depends on the state.
-  bool holds(const z3::expr& condition) {
-    z3::expr s = condition.simplify();
+  bool holds(const smt::Term& condition) {
+    smt::Term s = condition.simplify();
     if (s.is_true()) return true;
     if (s.is_false()) return false;
-    z3::expr context = assumptions();
+    smt::Term context = assumptions();
     if (e_.solver_.entails(z3::implies(context, s)) == smt::Answer::Yes) return true;
     if (e_.solver_.entails(z3::implies(context, !s)) == smt::Answer::Yes) return false;
     throw SplitRequest{s};
   }
 
-  void require(const z3::expr& condition, ErrorKind kind, const std::string& message) {
+  void require(const smt::Term& condition, ErrorKind kind, const std::string& message) {
     if (!holds(condition)) throw ErrorRaised{kind, message};
   }
 
   // ---- values ----------------------------------------------------------------------------------------------
-  z3::expr fresh(const std::string& hint) {
+  smt::Term fresh(const std::string& hint) {
     if (used_ >= kVariablesPerStep) unsupported("an instruction that needs too many symbolic values");
     return c_.int_const((sanitize(hint) + "_" + std::to_string(base_ + used_++)).c_str());
   }
 
-  z3::expr freshInRange(const std::string& hint, unsigned bits, View view) {
-    z3::expr v = fresh(hint);
+  smt::Term freshInRange(const std::string& hint, unsigned bits, View view) {
+    smt::Term v = fresh(hint);
     facts_.push_back(rangeOf(v, bits, view));
     return v;
   }
@@ -166,15 +174,15 @@ class Executor::Step {
 
   View viewOf(const llvm::Value* v) const { return e_.index_.view(v); }
 
-  z3::expr numeral(const llvm::APInt& value, View want) {
+  smt::Term numeral(const llvm::APInt& value, View want) {
     if (value.getBitWidth() > 64) unsupported("an integer wider than 64 bits");
     if (want == View::Signed) return c_.int_val(static_cast<int64_t>(value.getSExtValue()));
     return c_.int_val(static_cast<uint64_t>(value.getZExtValue()));
   }
 
-  z3::expr convert(const z3::expr& term, unsigned bits, View from, View to) {
+  smt::Term convert(const smt::Term& term, unsigned bits, View from, View to) {
     if (from == to || bits == 0) return term;
-    z3::expr modulus = smt::powerOfTwo(c_, bits);
+    smt::Term modulus = smt::powerOfTwo(c_, bits);
     if (from == View::Unsigned) {
       if (holds(term <= smt::signedMax(c_, bits))) return term;
       return (term - modulus).simplify();
@@ -183,7 +191,7 @@ class Executor::Step {
     return (term + modulus).simplify();
   }
 
-  z3::expr read(const llvm::Value* v, View want) {
+  smt::Term read(const llvm::Value* v, View want) {
     if (v->getType()->isPointerTy()) want = View::Unsigned;
     if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) return numeral(ci->getValue(), want);
     if (llvm::isa<llvm::ConstantPointerNull>(v)) return c_.int_val(0);
@@ -206,7 +214,7 @@ class Executor::Step {
     unsupported("a constant of a kind that is not modelled");
   }
 
-  z3::expr readConstantExpression(const llvm::ConstantExpr* ce, View want) {
+  smt::Term readConstantExpression(const llvm::ConstantExpr* ce, View want) {
     switch (ce->getOpcode()) {
       case llvm::Instruction::BitCast:
       case llvm::Instruction::AddrSpaceCast:
@@ -229,26 +237,26 @@ class Executor::Step {
 
   // Gives `instruction` the value `term`, which is read as `termView`, in a fresh variable of the instruction's
   // own reading.
-  z3::expr define(const llvm::Instruction* instruction, const z3::expr& term, View termView) {
+  smt::Term define(const llvm::Instruction* instruction, const smt::Term& term, View termView) {
     unsigned bits = bitsOf(instruction);
     View view = instruction->getType()->isPointerTy() ? View::Unsigned : viewOf(instruction);
-    z3::expr value = convert(term, bits, termView, view);
-    z3::expr w = fresh(e_.index_.name(instruction));
+    smt::Term value = convert(term, bits, termView, view);
+    smt::Term w = fresh(e_.index_.name(instruction));
     facts_.push_back(w == value);
     facts_.push_back(rangeOf(w, bits, view));
     out_.top().set(e_.index_.valueId(instruction), w);
     return w;
   }
 
-  void defineVariable(const llvm::Instruction* instruction, const z3::expr& variable) {
+  void defineVariable(const llvm::Instruction* instruction, const smt::Term& variable) {
     out_.top().set(e_.index_.valueId(instruction), variable);
   }
 
   // A value reduced modulo 2^bits into the range of `view` (seed 000's uns_n / sig_n with a fresh quotient).
-  z3::expr wrapped(const z3::expr& term, unsigned bits, View view, const std::string& hint) {
+  smt::Term wrapped(const smt::Term& term, unsigned bits, View view, const std::string& hint) {
     if (provable(rangeOf(term, bits, view))) return term;
-    z3::expr quotient = fresh("q");
-    z3::expr w = fresh(hint);
+    smt::Term quotient = fresh("q");
+    smt::Term w = fresh(hint);
     facts_.push_back(w == term - quotient * smt::powerOfTwo(c_, bits));
     facts_.push_back(rangeOf(w, bits, view));
     return w;
@@ -257,22 +265,24 @@ class Executor::Step {
   // ---- memory ----------------------------------------------------------------------------------------------
   // The block that holds the `size` bytes from `address` in every represented state; refines the state when
   // that depends on the state, and reports an error when some represented state accesses unallocated memory.
-  MemoryBlock containing(const z3::expr& address, const z3::expr& size, ErrorKind kind, const std::string& what) {
+  MemoryBlock containing(const smt::Term& address, const smt::Term& size, ErrorKind kind, const std::string& what) {
     const auto& blocks = in_.memory->blocks;
     auto inside = [&](const MemoryBlock& b) { return b.lo <= address && address + size - 1 <= b.hi; };
     for (const MemoryBlock& b : blocks)
       if (z3::eq(b.lo, address) && provable(inside(b))) return b;
-    z3::expr context = assumptions();
+    smt::Term context = assumptions();
     z3::expr_vector anywhere(c_);
     for (const MemoryBlock& b : blocks) anywhere.push_back(inside(b));
-    z3::expr outside = anywhere.empty() ? c_.bool_val(true) : !z3::mk_or(anywhere);
+    smt::Term outside = anywhere.empty() ? c_.bool_val(true) : !z3::mk_or(anywhere);
     switch (e_.solver_.satisfiable(context && outside)) {
       case smt::Answer::Yes:
         // Split first where it may also be inside, so that the error state itself says how it goes wrong.
         if (e_.solver_.satisfiable(context && !outside) == smt::Answer::Yes) throw SplitRequest{(!outside).simplify()};
         throw ErrorRaised{kind, what + " may be outside every allocated block"};
-      case smt::Answer::Unknown: unsupported("the solver cannot decide whether " + what + " is allocated");
-      case smt::Answer::No: break;
+      case smt::Answer::Unknown:
+        unsupported("the solver cannot decide whether " + what + " is allocated");
+      case smt::Answer::No:
+        break;
     }
     auto some = e_.solver_.model(context);
     if (!some) unsupported("the solver cannot decide which block " + what + " is in");
@@ -284,13 +294,13 @@ class Executor::Step {
   }
 
   // Drops what is known about the contents of `block` at the `size` bytes from `address`, before they change.
-  void forgetContents(const MemoryBlock& block, const z3::expr& address, const z3::expr& size) {
+  void forgetContents(const MemoryBlock& block, const smt::Term& address, const smt::Term& size) {
     Memory& memory = out_.mutableMemory();
     std::vector<PointsTo> kept;
     for (const PointsTo& entry : memory.pointsTo) {
       bool keep = true;
       if (z3::eq(entry.block, block.lo)) {
-        z3::expr disjoint = entry.address + int(entry.bits / 8) <= address || address + size <= entry.address;
+        smt::Term disjoint = entry.address + int(entry.bits / 8) <= address || address + size <= entry.address;
         keep = provable(disjoint);
       }
       if (keep) kept.push_back(entry);
@@ -298,16 +308,16 @@ class Executor::Step {
     memory.pointsTo = std::move(kept);
   }
 
-  void releaseBlock(const z3::expr& lo) {
+  void releaseBlock(const smt::Term& lo) {
     Memory& memory = out_.mutableMemory();
     std::erase_if(memory.blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
     std::erase_if(memory.pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
   }
 
-  z3::expr addBlock(const std::string& hint, const z3::expr& size, BlockKind kind, const llvm::Value* origin,
-                    std::optional<z3::expr> lo = std::nullopt) {
-    z3::expr start = lo ? *lo : fresh(hint);
-    z3::expr end = fresh(hint + "_end");
+  smt::Term addBlock(const std::string& hint, const smt::Term& size, BlockKind kind, const llvm::Value* origin,
+                     std::optional<smt::Term> lo = std::nullopt) {
+    smt::Term start = lo ? *lo : fresh(hint);
+    smt::Term end = fresh(hint + "_end");
     facts_.push_back(end == start + size - 1);
     MemoryBlock block{start, end, kind, static_cast<unsigned>(out_.frames.size() - 1), origin, false};
     out_.mutableMemory().blocks.push_back(block);
@@ -318,11 +328,16 @@ class Executor::Step {
   void execute(const llvm::Instruction& i) {
     using llvm::Instruction;
     switch (i.getOpcode()) {
-      case Instruction::Alloca: return executeAlloca(llvm::cast<llvm::AllocaInst>(i));
-      case Instruction::Load: return executeLoad(llvm::cast<llvm::LoadInst>(i));
-      case Instruction::Store: return executeStore(llvm::cast<llvm::StoreInst>(i));
-      case Instruction::GetElementPtr: return executeGep(llvm::cast<llvm::GetElementPtrInst>(i));
-      case Instruction::ICmp: return executeCompare(llvm::cast<llvm::ICmpInst>(i));
+      case Instruction::Alloca:
+        return executeAlloca(llvm::cast<llvm::AllocaInst>(i));
+      case Instruction::Load:
+        return executeLoad(llvm::cast<llvm::LoadInst>(i));
+      case Instruction::Store:
+        return executeStore(llvm::cast<llvm::StoreInst>(i));
+      case Instruction::GetElementPtr:
+        return executeGep(llvm::cast<llvm::GetElementPtrInst>(i));
+      case Instruction::ICmp:
+        return executeCompare(llvm::cast<llvm::ICmpInst>(i));
       case Instruction::Select: {
         bool chosen = holds(read(i.getOperand(0), View::Unsigned) == 1);
         const llvm::Value* v = i.getOperand(chosen ? 1 : 2);
@@ -330,29 +345,40 @@ class Executor::Step {
         define(&i, read(v, view), view);
         return;
       }
-      case Instruction::Br: return executeBranch(llvm::cast<llvm::BranchInst>(i));
-      case Instruction::Switch: return executeSwitch(llvm::cast<llvm::SwitchInst>(i));
+      case Instruction::Br:
+        return executeBranch(llvm::cast<llvm::BranchInst>(i));
+      case Instruction::Switch:
+        return executeSwitch(llvm::cast<llvm::SwitchInst>(i));
       case Instruction::Add:
-      case Instruction::Sub: return executeAddSub(llvm::cast<llvm::BinaryOperator>(i));
-      case Instruction::Mul: return executeMul(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Sub:
+        return executeAddSub(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Mul:
+        return executeMul(llvm::cast<llvm::BinaryOperator>(i));
       case Instruction::UDiv:
       case Instruction::URem:
       case Instruction::SDiv:
-      case Instruction::SRem: return executeDivision(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::SRem:
+        return executeDivision(llvm::cast<llvm::BinaryOperator>(i));
       case Instruction::Shl:
       case Instruction::LShr:
-      case Instruction::AShr: return executeShift(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::AShr:
+        return executeShift(llvm::cast<llvm::BinaryOperator>(i));
       case Instruction::And:
       case Instruction::Or:
-      case Instruction::Xor: return executeBitwise(llvm::cast<llvm::BinaryOperator>(i));
+      case Instruction::Xor:
+        return executeBitwise(llvm::cast<llvm::BinaryOperator>(i));
       case Instruction::Trunc: {
         View view = viewOf(&i);
         unsigned bits = bitsOf(&i);
         define(&i, wrapped(read(i.getOperand(0), view), bits, view, e_.index_.name(&i)), view);
         return;
       }
-      case Instruction::ZExt: define(&i, read(i.getOperand(0), View::Unsigned), View::Unsigned); return;
-      case Instruction::SExt: define(&i, read(i.getOperand(0), View::Signed), View::Signed); return;
+      case Instruction::ZExt:
+        define(&i, read(i.getOperand(0), View::Unsigned), View::Unsigned);
+        return;
+      case Instruction::SExt:
+        define(&i, read(i.getOperand(0), View::Signed), View::Signed);
+        return;
       case Instruction::BitCast:
       case Instruction::AddrSpaceCast:
       case Instruction::Freeze: {
@@ -363,7 +389,7 @@ class Executor::Step {
       case Instruction::PtrToInt:
       case Instruction::IntToPtr: {
         unsigned bits = bitsOf(&i);
-        z3::expr value = read(i.getOperand(0), View::Unsigned);
+        smt::Term value = read(i.getOperand(0), View::Unsigned);
         if (bits < bitsOf(i.getOperand(0))) value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
         define(&i, value, View::Unsigned);
         return;
@@ -382,16 +408,20 @@ class Executor::Step {
         // Floating point is not modelled: any result is possible, which over-approximates it.
         defineVariable(&i, freshInRange(e_.index_.name(&i), bitsOf(&i), View::Unsigned));
         return;
-      case Instruction::Call: return executeCall(llvm::cast<llvm::CallInst>(i));
-      case Instruction::Ret: return executeReturn(llvm::cast<llvm::ReturnInst>(i));
-      case Instruction::Unreachable: unsupported("an 'unreachable' instruction is executed");
-      default: unsupported(std::string("the instruction '") + i.getOpcodeName() + "'");
+      case Instruction::Call:
+        return executeCall(llvm::cast<llvm::CallInst>(i));
+      case Instruction::Ret:
+        return executeReturn(llvm::cast<llvm::ReturnInst>(i));
+      case Instruction::Unreachable:
+        unsupported("an 'unreachable' instruction is executed");
+      default:
+        unsupported(std::string("the instruction '") + i.getOpcodeName() + "'");
     }
   }
 
-  z3::expr allocationSize(const llvm::AllocaInst& a) {
+  smt::Term allocationSize(const llvm::AllocaInst& a) {
     uint64_t element = layout_.getTypeAllocSize(a.getAllocatedType());
-    z3::expr count = read(a.getArraySize(), View::Unsigned);
+    smt::Term count = read(a.getArraySize(), View::Unsigned);
     return (count * c_.int_val(static_cast<uint64_t>(element))).simplify();
   }
 
@@ -405,12 +435,12 @@ class Executor::Step {
   }
 
   void executeAlloca(const llvm::AllocaInst& a) {
-    z3::expr size = allocationSize(a);
+    smt::Term size = allocationSize(a);
     if (!holds(size >= 1)) unsupported("a stack allocation of zero bytes");
     std::string hint = e_.index_.name(&a);
     if (hasLifetimeStart(&a)) {
       // The object exists from its lifetime start on; here only its address is chosen.
-      z3::expr lo = fresh(hint);
+      smt::Term lo = fresh(hint);
       facts_.push_back(lo >= 1 && lo <= smt::unsignedMax(c_, e_.index_.pointerBits()));
       defineVariable(&a, lo);
       return;
@@ -429,7 +459,7 @@ class Executor::Step {
   void executeLoad(const llvm::LoadInst& load) {
     unsigned bits = bitsOf(&load);
     uint64_t bytes = layout_.getTypeStoreSize(load.getType());
-    z3::expr address = read(load.getPointerOperand(), View::Unsigned);
+    smt::Term address = read(load.getPointerOperand(), View::Unsigned);
     MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), ErrorKind::Deref, "a read");
     View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
     for (const PointsTo& entry : in_.memory->pointsTo)
@@ -443,18 +473,18 @@ class Executor::Step {
         define(&load, entry.value, entry.view);
         return;
       }
-    z3::expr w = freshInRange(e_.index_.name(&load), bits, view);
+    smt::Term w = freshInRange(e_.index_.name(&load), bits, view);
     defineVariable(&load, w);
     out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});
   }
 
-  void store(const z3::expr& address, z3::expr value, unsigned bits, View view, uint64_t bytes) {
-    z3::expr size = c_.int_val(static_cast<uint64_t>(bytes));
+  void store(const smt::Term& address, smt::Term value, unsigned bits, View view, uint64_t bytes) {
+    smt::Term size = c_.int_val(static_cast<uint64_t>(bytes));
     MemoryBlock block = containing(address, size, ErrorKind::Deref, "a write");
     if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
     forgetContents(block, address, size);
     if (!value.is_numeral() && !value.is_const()) {
-      z3::expr w = fresh("stored");
+      smt::Term w = fresh("stored");
       facts_.push_back(w == value);
       value = w;
     }
@@ -471,13 +501,13 @@ class Executor::Step {
       else if (v->getType()->isIntegerTy() && bits > 8)
         view = View::Signed;
     }
-    z3::expr address = read(s.getPointerOperand(), View::Unsigned);
+    smt::Term address = read(s.getPointerOperand(), View::Unsigned);
     store(address, read(v, view), bits, view, layout_.getTypeStoreSize(v->getType()));
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {
     if (gep.getType()->isVectorTy()) unsupported("a vector of addresses");
-    z3::expr address = read(gep.getPointerOperand(), View::Unsigned);
+    smt::Term address = read(gep.getPointerOperand(), View::Unsigned);
     for (auto it = llvm::gep_type_begin(gep); it != llvm::gep_type_end(gep); ++it) {
       const llvm::Value* index = it.getOperand();
       if (llvm::StructType* st = it.getStructTypeOrNull()) {
@@ -507,21 +537,34 @@ class Executor::Step {
           break;
         }
     }
-    z3::expr a = read(cmp.getOperand(0), view);
-    z3::expr b = read(cmp.getOperand(1), view);
-    z3::expr condition = c_.bool_val(true);
+    smt::Term a = read(cmp.getOperand(0), view);
+    smt::Term b = read(cmp.getOperand(1), view);
+    smt::Term condition = c_.bool_val(true);
     switch (p) {
-      case P::ICMP_EQ: condition = a == b; break;
-      case P::ICMP_NE: condition = a != b; break;
+      case P::ICMP_EQ:
+        condition = a == b;
+        break;
+      case P::ICMP_NE:
+        condition = a != b;
+        break;
       case P::ICMP_SLT:
-      case P::ICMP_ULT: condition = a < b; break;
+      case P::ICMP_ULT:
+        condition = a < b;
+        break;
       case P::ICMP_SLE:
-      case P::ICMP_ULE: condition = a <= b; break;
+      case P::ICMP_ULE:
+        condition = a <= b;
+        break;
       case P::ICMP_SGT:
-      case P::ICMP_UGT: condition = a > b; break;
+      case P::ICMP_UGT:
+        condition = a > b;
+        break;
       case P::ICMP_SGE:
-      case P::ICMP_UGE: condition = a >= b; break;
-      default: unsupported("a comparison predicate");
+      case P::ICMP_UGE:
+        condition = a >= b;
+        break;
+      default:
+        unsupported("a comparison predicate");
     }
     if (cmp.getType()->isVectorTy()) unsupported("a vector comparison");
     define(&cmp, c_.int_val(holds(condition) ? 1 : 0), View::Unsigned);
@@ -545,7 +588,7 @@ class Executor::Step {
     const llvm::Value* condition = sw.getCondition();
     View view = (llvm::isa<llvm::Argument>(condition) || llvm::isa<llvm::Instruction>(condition)) ? viewOf(condition)
                                                                                                   : View::Unsigned;
-    z3::expr value = read(condition, view);
+    smt::Term value = read(condition, view);
     for (const auto& c : sw.cases())
       if (holds(value == numeral(c.getCaseValue()->getValue(), view)))
         return enterBlock(sw.getParent(), c.getCaseSuccessor());
@@ -555,22 +598,22 @@ class Executor::Step {
   void executeAddSub(const llvm::BinaryOperator& op) {
     bool add = op.getOpcode() == llvm::Instruction::Add;
     unsigned bits = bitsOf(&op);
-    z3::expr modulus = smt::powerOfTwo(c_, bits);
+    smt::Term modulus = smt::powerOfTwo(c_, bits);
     if (op.hasNoUnsignedWrap()) {
-      z3::expr a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+      smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
       require(smt::inUnsignedRange(add ? a + b : a - b, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
     }
     if (op.hasNoSignedWrap()) {
-      z3::expr a = read(op.getOperand(0), View::Signed), b = read(op.getOperand(1), View::Signed);
-      z3::expr s = add ? a + b : a - b;
+      smt::Term a = read(op.getOperand(0), View::Signed), b = read(op.getOperand(1), View::Signed);
+      smt::Term s = add ? a + b : a - b;
       require(smt::inSignedRange(s, bits), ErrorKind::Overflow,
               std::string("the signed ") + (add ? "addition" : "subtraction") + " may overflow");
       define(&op, s, View::Signed);
       return;
     }
     View view = viewOf(&op);
-    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
-    z3::expr s = add ? a + b : a - b;
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    smt::Term s = add ? a + b : a - b;
     if (view == View::Unsigned) {
       if (add)
         define(&op, holds(s <= smt::unsignedMax(c_, bits)) ? s : s - modulus, view);
@@ -589,10 +632,10 @@ class Executor::Step {
   void executeMul(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
     View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
-    z3::expr product = (a * b).simplify();
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    smt::Term product = (a * b).simplify();
     if (op.hasNoUnsignedWrap()) {
-      z3::expr au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
+      smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
       require(smt::inUnsignedRange(au * bu, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
     }
     if (op.hasNoSignedWrap()) {
@@ -608,13 +651,13 @@ class Executor::Step {
     bool isSigned = op.getOpcode() == llvm::Instruction::SDiv || op.getOpcode() == llvm::Instruction::SRem;
     bool remainder = op.getOpcode() == llvm::Instruction::URem || op.getOpcode() == llvm::Instruction::SRem;
     View view = isSigned ? View::Signed : View::Unsigned;
-    z3::expr a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
     require(b != 0, ErrorKind::Undefined, "a division by zero");
     if (isSigned)
       require(!(a == smt::signedMin(c_, bits) && b == -1), remainder ? ErrorKind::Undefined : ErrorKind::Overflow,
               remainder ? "INT_MIN % -1 is undefined" : "INT_MIN / -1 overflows");
-    z3::expr q = fresh("quotient");
-    z3::expr r = fresh("remainder");
+    smt::Term q = fresh("quotient");
+    smt::Term r = fresh("remainder");
     facts_.push_back(a == b * q + r);
     if (!isSigned) {
       facts_.push_back(r >= 0 && r < b && q >= 0 && q <= a);
@@ -625,7 +668,7 @@ class Executor::Step {
       int64_t divisor = 0;
       if (smt::numeralValue(b.simplify(), divisor) && divisor != 0) {
         facts_.push_back(holds(a >= 0) ? r >= 0 : r <= 0);
-        z3::expr magnitude = c_.int_val(divisor > 0 ? divisor : -divisor);
+        smt::Term magnitude = c_.int_val(divisor > 0 ? divisor : -divisor);
         facts_.push_back(r < magnitude && r > -magnitude);
       } else {
         facts_.push_back(z3::implies(a >= 0, r >= 0) && z3::implies(a < 0, r <= 0));
@@ -638,7 +681,7 @@ class Executor::Step {
 
   void executeShift(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
-    z3::expr amount = read(op.getOperand(1), View::Unsigned);
+    smt::Term amount = read(op.getOperand(1), View::Unsigned);
     require(amount < static_cast<int>(bits), ErrorKind::Undefined, "a shift by at least the width of the type");
     int64_t k = 0;
     bool constant = smt::numeralValue(amount.simplify(), k);
@@ -651,7 +694,7 @@ class Executor::Step {
           return;
         }
         View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-        z3::expr product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        smt::Term product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
         if (op.hasNoSignedWrap()) {
           require(smt::inSignedRange(product, bits), ErrorKind::Overflow, "the signed shift may overflow");
           define(&op, product, View::Signed);
@@ -665,29 +708,30 @@ class Executor::Step {
       case llvm::Instruction::AShr: {
         if (op.isExact()) unsupported("an 'exact' shift");
         View view = op.getOpcode() == llvm::Instruction::AShr ? View::Signed : View::Unsigned;
-        z3::expr a = read(op.getOperand(0), view);
+        smt::Term a = read(op.getOperand(0), view);
         if (!constant) {
-          z3::expr w = freshInRange(hint, bits, view);
+          smt::Term w = freshInRange(hint, bits, view);
           if (view == View::Unsigned) facts_.push_back(w <= a);
           define(&op, w, view);
           return;
         }
-        z3::expr divisor = smt::powerOfTwo(c_, static_cast<unsigned>(k));
-        z3::expr q = fresh(hint);
-        z3::expr r = fresh("r");
+        smt::Term divisor = smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        smt::Term q = fresh(hint);
+        smt::Term r = fresh("r");
         facts_.push_back(a == divisor * q + r && r >= 0 && r < divisor);
         define(&op, q, view);
         return;
       }
-      default: unsupported("a shift");
+      default:
+        unsupported("a shift");
     }
   }
 
   void executeBitwise(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
-    z3::expr a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+    smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
     std::string hint = e_.index_.name(&op);
-    z3::expr w = freshInRange(hint, bits, View::Unsigned);
+    smt::Term w = freshInRange(hint, bits, View::Unsigned);
     auto opcode = op.getOpcode();
     if (bits == 1) {
       if (opcode == llvm::Instruction::And)
@@ -698,10 +742,10 @@ class Executor::Step {
         facts_.push_back(w >= a - b && w >= b - a && w <= a + b && w <= 2 - a - b);
     } else if (opcode == llvm::Instruction::And) {
       unsigned k = 0;
-      const z3::expr* mask = isPowerOfTwoMinusOne(b, k) ? &b : isPowerOfTwoMinusOne(a, k) ? &a : nullptr;
+      const smt::Term* mask = isPowerOfTwoMinusOne(b, k) ? &b : isPowerOfTwoMinusOne(a, k) ? &a : nullptr;
       if (mask) {
-        const z3::expr& other = mask == &b ? a : b;
-        z3::expr q = fresh("q");
+        const smt::Term& other = mask == &b ? a : b;
+        smt::Term q = fresh("q");
         facts_.push_back(other == smt::powerOfTwo(c_, k) * q + w && w < smt::powerOfTwo(c_, k));
       } else {
         facts_.push_back(w <= a && w <= b);
@@ -709,7 +753,7 @@ class Executor::Step {
     } else if (opcode == llvm::Instruction::Or) {
       facts_.push_back(w >= a && w >= b && w <= a + b);
     } else {
-      z3::expr all = smt::unsignedMax(c_, bits);
+      smt::Term all = smt::unsignedMax(c_, bits);
       if (b.is_numeral() && z3::eq(b, all))
         facts_.push_back(w == all - a);
       else if (a.is_numeral() && z3::eq(a, all))
@@ -747,8 +791,8 @@ class Executor::Step {
     frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
     for (const llvm::Argument& formal : callee.args()) {
       View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
-      z3::expr actual = read(call.getArgOperand(formal.getArgNo()), view);
-      z3::expr w = fresh(e_.index_.name(&formal));
+      smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view);
+      smt::Term w = fresh(e_.index_.name(&formal));
       facts_.push_back(w == actual);
       facts_.push_back(rangeOf(w, bitsOf(&formal), view));
       frame.set(e_.index_.valueId(&formal), w);
@@ -759,7 +803,7 @@ class Executor::Step {
 
   void executeReturn(const llvm::ReturnInst& ret) {
     if (in_.frames.size() == 1) throw EndRaised{EndKind::Return};
-    std::optional<z3::expr> value;
+    std::optional<smt::Term> value;
     const llvm::Value* returned = ret.getReturnValue();
     const auto* call = llvm::cast<llvm::CallInst>(in_.frames[in_.frames.size() - 2].next);
     View view = View::Unsigned;
@@ -787,7 +831,7 @@ class Executor::Step {
         if (!alloca) unsupported("a lifetime marker of an unknown object");
         if (!stackBlockOf(alloca)) {
           const Local* local = in_.top().find(e_.index_.valueId(alloca));
-          z3::expr lo = local ? local->value : read(call.getArgOperand(1), View::Unsigned);
+          smt::Term lo = local ? local->value : read(call.getArgOperand(1), View::Unsigned);
           if (!lo.is_const()) unsupported("a lifetime marker of an unknown object");
           addBlock(e_.index_.name(alloca), allocationSize(*alloca), BlockKind::Stack, alloca, lo);
         }
@@ -799,9 +843,11 @@ class Executor::Step {
         if (const MemoryBlock* block = stackBlockOf(alloca)) releaseBlock(block->lo);
         return;
       }
-      case llvm::Intrinsic::memset: return executeMemset(call);
+      case llvm::Intrinsic::memset:
+        return executeMemset(call);
       case llvm::Intrinsic::memcpy:
-      case llvm::Intrinsic::memmove: return executeMemcpy(call);
+      case llvm::Intrinsic::memmove:
+        return executeMemcpy(call);
       case llvm::Intrinsic::ubsantrap:
         throw ErrorRaised{ErrorKind::Overflow, "a left shift of a signed value may overflow"};
       case llvm::Intrinsic::expect: {
@@ -815,8 +861,8 @@ class Executor::Step {
   }
 
   void executeMemset(const llvm::CallInst& call) {
-    z3::expr destination = read(call.getArgOperand(0), View::Unsigned);
-    z3::expr size = read(call.getArgOperand(2), View::Unsigned);
+    smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
+    smt::Term size = read(call.getArgOperand(2), View::Unsigned);
     if (!holds(size == 0)) {
       MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memset writes");
       if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
@@ -826,9 +872,9 @@ class Executor::Step {
   }
 
   void executeMemcpy(const llvm::CallInst& call) {
-    z3::expr destination = read(call.getArgOperand(0), View::Unsigned);
-    z3::expr source = read(call.getArgOperand(1), View::Unsigned);
-    z3::expr size = read(call.getArgOperand(2), View::Unsigned);
+    smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
+    smt::Term source = read(call.getArgOperand(1), View::Unsigned);
+    smt::Term size = read(call.getArgOperand(2), View::Unsigned);
     if (!holds(size == 0)) {
       containing(source, size, ErrorKind::Deref, "the memory memcpy reads");
       MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memcpy writes");
@@ -846,9 +892,9 @@ class Executor::Step {
         if (call.getType()->isVoidTy()) return;
         unsigned bits = bitsOf(&call);
         View view = call.getType()->isPointerTy() ? View::Unsigned : viewOf(&call);
-        z3::expr w = freshInRange(e_.index_.name(&call), bits, view);
-        auto type = frontend::nondetType(name, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32
-                                                                             : frontend::DataModel::LP64);
+        smt::Term w = freshInRange(e_.index_.name(&call), bits, view);
+        auto type = frontend::nondetType(
+            name, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
         if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
         defineVariable(&call, w);
         if (call.getType()->isPointerTy()) out_.inputsKnown = false;
@@ -856,18 +902,21 @@ class Executor::Step {
         return;
       }
       case EnvFunction::Assume: {
-        z3::expr condition = read(call.getArgOperand(0), View::Unsigned) != 0;
+        smt::Term condition = read(call.getArgOperand(0), View::Unsigned) != 0;
         if (e_.solver_.satisfiable(assumptions() && condition) == smt::Answer::No) throw InfeasibleRaised{};
         facts_.push_back(condition);
         return;
       }
-      case EnvFunction::ReachError: throw ErrorRaised{ErrorKind::Reach, "reach_error() may be called"};
+      case EnvFunction::ReachError:
+        throw ErrorRaised{ErrorKind::Reach, "reach_error() may be called"};
       case EnvFunction::Abort:
-      case EnvFunction::AssertFail: throw EndRaised{EndKind::Abort};
-      case EnvFunction::Exit: throw EndRaised{EndKind::Exit};
+      case EnvFunction::AssertFail:
+        throw EndRaised{EndKind::Abort};
+      case EnvFunction::Exit:
+        throw EndRaised{EndKind::Exit};
       case EnvFunction::Malloc:
       case EnvFunction::Calloc: {
-        z3::expr size = read(call.getArgOperand(0), View::Unsigned);
+        smt::Term size = read(call.getArgOperand(0), View::Unsigned);
         if (call.arg_size() == 2) size = (size * read(call.getArgOperand(1), View::Unsigned)).simplify();
         if (!holds(size >= 1)) unsupported("an allocation of zero bytes");
         if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits())))
@@ -875,15 +924,18 @@ class Executor::Step {
         defineVariable(&call, addBlock(e_.index_.name(&call), size, BlockKind::Heap, &call));
         return;
       }
-      case EnvFunction::Free: return executeFree(call);
-      case EnvFunction::Memset: return executeMemset(call);
+      case EnvFunction::Free:
+        return executeFree(call);
+      case EnvFunction::Memset:
+        return executeMemset(call);
       case EnvFunction::Memcpy:
-      case EnvFunction::Memmove: return executeMemcpy(call);
+      case EnvFunction::Memmove:
+        return executeMemcpy(call);
       case EnvFunction::Abs:
       case EnvFunction::Labs:
       case EnvFunction::LLabs: {
         unsigned bits = bitsOf(&call);
-        z3::expr a = read(call.getArgOperand(0), View::Signed);
+        smt::Term a = read(call.getArgOperand(0), View::Signed);
         require(a != smt::signedMin(c_, bits), ErrorKind::Overflow, "abs of the most negative value overflows");
         define(&call, holds(a >= 0) ? a : -a, View::Signed);
         return;
@@ -898,20 +950,21 @@ class Executor::Step {
         if (!call.getType()->isVoidTy())
           defineVariable(&call, freshInRange(e_.index_.name(&call), bitsOf(&call), viewOf(&call)));
         return;
-      case EnvFunction::NoEffect: return;
+      case EnvFunction::NoEffect:
+        return;
       default:
         unsupported("a call to '" + name + "', which the symbolic execution does not model");
     }
   }
 
   void executeFree(const llvm::CallInst& call) {
-    z3::expr pointer = read(call.getArgOperand(0), View::Unsigned);
+    smt::Term pointer = read(call.getArgOperand(0), View::Unsigned);
     if (holds(pointer == 0)) return;
     for (const MemoryBlock& b : in_.memory->blocks)
       if (b.kind == BlockKind::Heap && z3::eq(b.lo, pointer)) return releaseBlock(b.lo);
     for (const MemoryBlock& b : in_.memory->blocks)
       if (b.kind == BlockKind::Heap && provable(b.lo == pointer)) return releaseBlock(b.lo);
-    z3::expr context = assumptions();
+    smt::Term context = assumptions();
     for (const MemoryBlock& b : in_.memory->blocks)
       if (b.kind == BlockKind::Heap && e_.solver_.satisfiable(context && b.lo == pointer) != smt::Answer::No)
         throw SplitRequest{(b.lo == pointer).simplify()};
@@ -923,7 +976,7 @@ class Executor::Step {
   const State& in_;
   State out_;
   const llvm::DataLayout& layout_;
-  std::vector<z3::expr> facts_;
+  std::vector<smt::Term> facts_;
   const llvm::Instruction* next_ = nullptr;
   bool framesChanged_ = false;
   unsigned long long base_ = 0;
@@ -933,7 +986,7 @@ class Executor::Step {
 Executor::Executor(z3::context& context, smt::Solver& solver, const ProgramIndex& index, const llvm::Module& module)
     : context_(context), solver_(solver), index_(index), module_(module) {}
 
-z3::expr Executor::fresh(const std::string& hint) {
+smt::Term Executor::fresh(const std::string& hint) {
   return context_.int_const((sanitize(hint) + "_" + std::to_string(nextVariable_++)).c_str());
 }
 
@@ -978,26 +1031,26 @@ State Executor::initialState(const llvm::Function& main) {
   frame.function = &main;
   frame.next = &*main.getEntryBlock().getFirstInsertionPt();
   state.frames.push_back(frame);
-  std::vector<z3::expr> facts;
+  std::vector<smt::Term> facts;
   const llvm::DataLayout& layout = index_.layout();
-  z3::expr maxAddress = smt::unsignedMax(context_, index_.pointerBits());
+  smt::Term maxAddress = smt::unsignedMax(context_, index_.pointerBits());
 
   for (const llvm::Function& f : module_) {
     if (!f.hasAddressTaken()) continue;
-    z3::expr address = fresh("fn_" + f.getName().str());
+    smt::Term address = fresh("fn_" + f.getName().str());
     facts.push_back(address >= 1 && address <= maxAddress);
     globalAddresses_.emplace(&f, address);
   }
   Memory& memory = state.mutableMemory();
   for (const llvm::GlobalVariable& g : module_.globals()) {
-    z3::expr lo = fresh("g_" + g.getName().str());
+    smt::Term lo = fresh("g_" + g.getName().str());
     globalAddresses_.emplace(&g, lo);
     llvm::Type* type = g.getValueType();
     if (!type->isSized() || layout.getTypeAllocSize(type) == 0) {
       facts.push_back(lo >= 1 && lo <= maxAddress);
       continue;
     }
-    z3::expr hi = fresh("g_" + g.getName().str() + "_end");
+    smt::Term hi = fresh("g_" + g.getName().str() + "_end");
     facts.push_back(hi == lo + context_.int_val(static_cast<uint64_t>(layout.getTypeAllocSize(type))) - 1);
     MemoryBlock block{lo, hi, BlockKind::Global, 0, &g, g.isConstant()};
     memory.blocks.push_back(block);
@@ -1007,11 +1060,11 @@ State Executor::initialState(const llvm::Function& main) {
     if (!g.hasInitializer() || !g.getValueType()->isSized()) continue;
     std::vector<InitialScalar> scalars;
     if (!flattenInitializer(layout, g.getInitializer(), 0, scalars)) continue;
-    z3::expr lo = globalAddresses_.at(&g);
+    smt::Term lo = globalAddresses_.at(&g);
     for (const InitialScalar& s : scalars) {
       unsigned bits = index_.bits(s.value->getType());
       View view = s.value->getType()->isIntegerTy() && bits > 8 ? View::Signed : View::Unsigned;
-      z3::expr value = context_.int_val(0);
+      smt::Term value = context_.int_val(0);
       if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(s.value)) {
         if (bits > 64) continue;
         value = view == View::Signed ? context_.int_val(static_cast<int64_t>(ci->getSExtValue()))
@@ -1026,21 +1079,21 @@ State Executor::initialState(const llvm::Function& main) {
         llvm::APInt offset(index_.pointerBits(), 0);
         auto* base = llvm::dyn_cast<llvm::GlobalValue>(gep->getPointerOperand()->stripPointerCasts());
         if (!base || !gep->accumulateConstantOffset(layout, offset)) continue;
-        z3::expr w = fresh("init");
+        smt::Term w = fresh("init");
         facts.push_back(w == globalAddresses_.at(base) + context_.int_val(static_cast<int64_t>(offset.getSExtValue())));
         value = w;
       } else {
         continue;
       }
-      memory.pointsTo.push_back(PointsTo{(lo + context_.int_val(static_cast<uint64_t>(s.offset))).simplify(), value,
-                                         bits, view, lo});
+      memory.pointsTo.push_back(
+          PointsTo{(lo + context_.int_val(static_cast<uint64_t>(s.offset))).simplify(), value, bits, view, lo});
     }
   }
   for (const llvm::Argument& a : main.args()) {
     unsigned bits = index_.bits(a.getType());
     if (bits == 0) continue;
     View view = a.getType()->isPointerTy() ? View::Unsigned : index_.view(&a);
-    z3::expr w = fresh(index_.name(&a));
+    smt::Term w = fresh(index_.name(&a));
     facts.push_back(rangeOf(w, bits, view));
     state.frames.back().set(index_.valueId(&a), w);
   }
@@ -1048,7 +1101,7 @@ State Executor::initialState(const llvm::Function& main) {
   return state;
 }
 
-std::vector<z3::expr> Executor::formula(const State& state) {
+std::vector<smt::Term> Executor::formula(const State& state) {
   return formulaOf(context_, state, index_.pointerBits());
 }
 
@@ -1068,11 +1121,11 @@ void Executor::sync(const State& state) {
   pushed_.resize(keep);
   for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
     solver_.push();
-    for (const z3::expr& fact : (*it)->facts) solver_.add(fact);
+    for (const smt::Term& fact : (*it)->facts) solver_.add(fact);
     pushed_.push_back(*it);
   }
   solver_.push();
-  for (const z3::expr& fact : memoryFacts(context_, *state.memory, index_.pointerBits())) solver_.add(fact);
+  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits())) solver_.add(fact);
   memoryPushed_ = true;
 }
 

@@ -13,6 +13,7 @@
 
 #include "frontend/frontend.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 #include "symex/program_index.h"
 #include "symex/state.h"
 
@@ -39,7 +40,7 @@ struct StepResult {
   enum class Kind { Next, Split, Error, End, Infeasible };
   Kind kind = Kind::Next;
   std::optional<State> next;
-  std::optional<z3::expr> condition;  // Split
+  std::optional<smt::Term> condition;  // Split
   ErrorKind error = ErrorKind::Unsupported;
   EndKind end = EndKind::Return;
   std::string message;  // Error: what may go wrong
@@ -55,9 +56,9 @@ class Executor {
   // Makes the solver's assertions those of `state` (knowledge base and memory facts).
   void sync(const State& state);
   // A new symbolic variable; `hint` names it after a program value for people reading it.
-  z3::expr fresh(const std::string& hint);
+  smt::Term fresh(const std::string& hint);
   // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
-  std::vector<z3::expr> formula(const State& state);
+  std::vector<smt::Term> formula(const State& state);
   unsigned long long variables() const { return nextVariable_; }
 
  private:
@@ -69,7 +70,7 @@ class Executor {
   const ProgramIndex& index_;
   const llvm::Module& module_;
   unsigned long long nextVariable_ = 0;
-  std::unordered_map<const llvm::Value*, z3::expr> globalAddresses_;
+  std::unordered_map<const llvm::Value*, smt::Term> globalAddresses_;
   std::vector<std::shared_ptr<const Knowledge>> pushed_;
   bool memoryPushed_ = false;
 };

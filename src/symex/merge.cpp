@@ -8,17 +8,18 @@
 #include <set>
 
 #include "smt/integers.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 
-z3::expr Instantiation::apply(const z3::expr& term) const {
+smt::Term Instantiation::apply(const smt::Term& term) const {
   if (pairs.empty()) return term;
   z3::expr_vector from(term.ctx()), to(term.ctx());
   for (const auto& [general, instance] : pairs) {
     from.push_back(general);
     to.push_back(instance);
   }
-  return const_cast<z3::expr&>(term).substitute(from, to);
+  return const_cast<smt::Term&>(term).substitute(from, to);
 }
 
 bool sameShape(const State& a, const State& b) {
@@ -45,10 +46,10 @@ bool samePointsTo(const PointsTo& x, const PointsTo& y) {
 }
 
 // A stored value as read in another view: the same bits, a different integer when the sign bit is set.
-z3::expr inView(const z3::expr& value, unsigned bits, View from, View to) {
+smt::Term inView(const smt::Term& value, unsigned bits, View from, View to) {
   if (from == to) return value;
   z3::context& c = value.ctx();
-  z3::expr modulus = smt::powerOfTwo(c, bits);
+  smt::Term modulus = smt::powerOfTwo(c, bits);
   if (to == View::Signed) return z3::ite(value > smt::signedMax(c, bits), value - modulus, value).simplify();
   return z3::ite(value < 0, value + modulus, value).simplify();
 }
@@ -72,13 +73,14 @@ PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
 Instantiation inverse(const Instantiation& mu) {
   Instantiation r;
   for (const auto& [general, instance] : mu.pairs)
-    if (instance.is_const() && instance.decl().decl_kind() == Z3_OP_UNINTERPRETED) r.pairs.emplace_back(instance, general);
+    if (instance.is_const() && instance.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+      r.pairs.emplace_back(instance, general);
   return r;
 }
 
 // Conjunctions into their conjuncts, equations between integers into two inequations (so that a weaker one can
 // survive a merge, Def. 7).
-void atomsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
+void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
   if (fact.is_and()) {
     for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
     return;
@@ -95,7 +97,7 @@ void atomsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
 // Numerals of this size or more are rarely the bound an invariant needs, and each one costs two candidates per term.
 bool smallNumeral(int64_t v) { return v > -1000000 && v < 1000000; }
 
-void collectNumerals(const z3::expr& e, std::set<int64_t>& out) {
+void collectNumerals(const smt::Term& e, std::set<int64_t>& out) {
   if (e.is_numeral()) {
     int64_t v;
     if (e.is_numeral_i64(v) && smallNumeral(v)) out.insert(v);
@@ -107,23 +109,23 @@ void collectNumerals(const z3::expr& e, std::set<int64_t>& out) {
 
 class FormulaSolver {
  public:
-  FormulaSolver(z3::context& context, const smt::Limits& limits, const std::vector<z3::expr>& facts)
+  FormulaSolver(z3::context& context, const smt::Limits& limits, const std::vector<smt::Term>& facts)
       : solver_(context, limits) {
-    for (const z3::expr& f : facts) solver_.add(f);
+    for (const smt::Term& f : facts) solver_.add(f);
     model_ = solver_.model(context.bool_val(true));
   }
-  bool entails(const z3::expr& goal) { return solver_.entails(goal) == smt::Answer::Yes; }
+  bool entails(const smt::Term& goal) { return solver_.entails(goal) == smt::Answer::Yes; }
   // False when the model of the formula already refutes the goal (cheap), true when it cannot tell.
-  bool mayHold(const z3::expr& goal) {
+  bool mayHold(const smt::Term& goal) {
     if (!model_) return true;
-    z3::expr value = model_->eval(goal, true);
+    smt::Term value = model_->eval(goal, true);
     return !value.is_false();
   }
   bool satisfiable() const { return model_.has_value(); }
   // The value of a term in the model, when it has one that fits.
-  bool value(const z3::expr& term, int64_t& out) {
+  bool value(const smt::Term& term, int64_t& out) {
     if (!model_) return false;
-    z3::expr v = model_->eval(term, true);
+    smt::Term v = model_->eval(term, true);
     return v.is_numeral() && v.is_numeral_i64(out);
   }
 
@@ -155,7 +157,7 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
   if (!general.heapForgotten)
     for (size_t k = 0; k < i.blocks.size(); ++k)
       if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
-  auto proven = [&](const z3::expr& a, const z3::expr& b) {
+  auto proven = [&](const smt::Term& a, const smt::Term& b) {
     return z3::eq(a, b) || solver.entails(a == b) == smt::Answer::Yes;
   };
   for (const PointsTo& p : g.pointsTo) {
@@ -178,10 +180,10 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     }
     if (!found) return std::nullopt;
   }
-  std::vector<z3::expr> facts = general.allFacts();
+  std::vector<smt::Term> facts = general.allFacts();
   if (facts.empty()) return mu;
   z3::expr_vector all(facts.front().ctx());
-  for (const z3::expr& f : facts) all.push_back(mu.apply(f));
+  for (const smt::Term& f : facts) all.push_back(mu.apply(f));
   if (solver.entails(z3::mk_and(all)) != smt::Answer::Yes) return std::nullopt;
   return mu;
 }
@@ -191,13 +193,13 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   MergeResult result;
   State& c = result.merged;
   c.frames = older.frames;
-  std::vector<z3::expr> facts;
-  std::vector<std::pair<z3::expr, bool>> terms;  // candidate terms, and whether they are addresses
+  std::vector<smt::Term> facts;
+  std::vector<std::pair<smt::Term, bool>> terms;  // candidate terms, and whether they are addresses
   for (size_t f = 0; f < c.frames.size(); ++f) {
     Frame& frame = c.frames[f];
     for (size_t k = 0; k < frame.locals.size(); ++k) {
       const llvm::Value* value = index.valueById(frame.function, frame.locals[k].id);
-      z3::expr v = executor.fresh(index.name(value));
+      smt::Term v = executor.fresh(index.name(value));
       result.fromOlder.pairs.emplace_back(v, older.frames[f].locals[k].value);
       result.fromNewer.pairs.emplace_back(v, newer.frames[f].locals[k].value);
       frame.locals[k].value = v;
@@ -212,11 +214,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   }
   // Loop-entry values: the older state's values of the program values that changed stay in the merged state as
   // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
-  std::vector<std::pair<z3::expr, z3::expr>> changed;  // (merged variable, value at the older state)
+  std::vector<std::pair<smt::Term, smt::Term>> changed;  // (merged variable, value at the older state)
   if (!olderIsMerged)
     for (size_t f = 0; f < c.frames.size(); ++f)
       for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
-        const z3::expr& before = older.frames[f].locals[k].value;
+        const smt::Term& before = older.frames[f].locals[k].value;
         if (z3::eq(before, newer.frames[f].locals[k].value)) continue;
         const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
         if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
@@ -226,8 +228,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   Instantiation toMergedA = inverse(result.fromOlder);
   Instantiation toMergedB = inverse(result.fromNewer);
 
-  std::vector<z3::expr> olderFormula = executor.formula(older);
-  std::vector<z3::expr> newerFormula = executor.formula(newer);
+  std::vector<smt::Term> olderFormula = executor.formula(older);
+  std::vector<smt::Term> newerFormula = executor.formula(newer);
   FormulaSolver a(context, limits, olderFormula);
   FormulaSolver b(context, limits, newerFormula);
 
@@ -281,7 +283,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
       // are merged in the signed reading.
       if (ry.view != rx.view) rx.view = View::Signed;
-      z3::expr v = executor.fresh("stored");
+      smt::Term v = executor.fresh("stored");
       result.fromOlder.pairs.emplace_back(v, inView(x.value, rx.bits, x.view, rx.view));
       result.fromNewer.pairs.emplace_back(v, inView(y.value, rx.bits, y.view, rx.view));
       facts.push_back(rx.view == View::Signed ? smt::inSignedRange(v, rx.bits) : smt::inUnsignedRange(v, rx.bits));
@@ -308,17 +310,17 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   }
 
   // Candidate facts of the merged state.
-  std::vector<z3::expr> candidates;
-  std::vector<z3::expr> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
-  for (const z3::expr& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
-  std::vector<z3::expr> entryFacts;
+  std::vector<smt::Term> candidates;
+  std::vector<smt::Term> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
+  for (const smt::Term& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
+  std::vector<smt::Term> entryFacts;
   if (!olderIsMerged) {
     // Where the newer state's knowledge extends the older one's, the older state's own facts hold in both as they
     // are; otherwise (a merged state lies between them) they are candidates like any other.
     bool extends = false;
     for (const Knowledge* k = newer.knowledge.get(); k && !extends; k = k->parent.get())
       extends = k == older.knowledge.get();
-    for (const z3::expr& f : older.allFacts()) atomsOf(f, extends ? entryFacts : candidates);
+    for (const smt::Term& f : older.allFacts()) atomsOf(f, extends ? entryFacts : candidates);
     // v1 - v2 == k * (v3 - v4) (Def. 7) for values that moved in step: k is read off a model of the newer state.
     for (size_t x = 0; x < changed.size(); ++x)
       for (size_t z = 0; z < changed.size(); ++z) {
@@ -336,16 +338,16 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (changed.size() <= kMaxMovedTogether)
       for (size_t x = 0; x < changed.size(); ++x)
         for (size_t z = x + 1; z < changed.size(); ++z) {
-          z3::expr dx = changed[x].first - changed[x].second;
-          z3::expr dz = changed[z].first - changed[z].second;
+          smt::Term dx = changed[x].first - changed[x].second;
+          smt::Term dz = changed[z].first - changed[z].second;
           candidates.push_back(dx + dz <= 0);
           candidates.push_back(dx + dz >= 0);
           candidates.push_back(dx <= dz);
           candidates.push_back(dx >= dz);
         }
-    for (const z3::expr& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
+    for (const smt::Term& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
     std::set<int64_t> numerals{0, 1};
-    for (const z3::expr& f : candidates) collectNumerals(f, numerals);
+    for (const smt::Term& f : candidates) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
     // The constants the loop's conditions test are the bounds an invariant most often needs (x != -1 stops
     // x -= 2 at -1), whether or not the states seen so far mention them. Only for the values the loop changes: the
@@ -356,7 +358,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         if (smallNumeral(n) && !numerals.count(n)) thresholds.insert(n);
     while (thresholds.size() > 16) thresholds.erase(std::prev(thresholds.end()));
     for (size_t x = 0; x < terms.size(); ++x) {
-      const z3::expr& s = terms[x].first;
+      const smt::Term& s = terms[x].first;
       for (int64_t n : numerals) {
         candidates.push_back(s >= context.int_val(n));
         candidates.push_back(s <= context.int_val(n));
@@ -370,14 +372,14 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         }
       for (size_t y = 0; y < terms.size(); ++y) {
         if (x == y || terms[x].second != terms[y].second) continue;
-        const z3::expr& t = terms[y].first;
+        const smt::Term& t = terms[y].first;
         candidates.push_back(s <= t);
         candidates.push_back(s < t);
         if (!terms[x].second && x < y) candidates.push_back(s + t >= 0);
       }
     }
     // Relations between differences (Def. 7): dst - s1 = src - s2 for the two cursors of a strcpy-like loop.
-    std::vector<z3::expr> cursors, addresses;
+    std::vector<smt::Term> cursors, addresses;
     for (size_t f = 0; f < c.frames.size(); ++f)
       for (const Local& l : c.frames[f].locals)
         if (index.valueById(c.frames[f].function, l.id)->getType()->isPointerTy()) cursors.push_back(l.value);
@@ -386,14 +388,14 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     // An index that walks a string through a fixed pointer (for (i = 0; s[i]; i++)) stays below a known address:
     // p + i <= t. Only bytes: with scaled indices (p + 4*i) the merges of array loops keep facts that change at
     // every iteration, and the graphs of sorting loops grew by a quarter.
-    std::vector<z3::expr> indices;
+    std::vector<smt::Term> indices;
     for (const auto& [v, before] : changed)
-      if (std::none_of(cursors.begin(), cursors.end(), [&](const z3::expr& p) { return z3::eq(p, v); }))
+      if (std::none_of(cursors.begin(), cursors.end(), [&](const smt::Term& p) { return z3::eq(p, v); }))
         indices.push_back(v);
     if (cursors.size() * indices.size() <= 12 && addresses.size() <= 16)
-      for (const z3::expr& p : cursors)
-        for (const z3::expr& i : indices)
-          for (const z3::expr& t : addresses) {
+      for (const smt::Term& p : cursors)
+        for (const smt::Term& i : indices)
+          for (const smt::Term& t : addresses) {
             if (z3::eq(p, t)) continue;
             candidates.push_back(p + i <= t);
             candidates.push_back(p + i < t);
@@ -401,24 +403,24 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (cursors.size() <= 6 && addresses.size() <= 16)
       for (size_t p = 0; p < cursors.size(); ++p)
         for (size_t r = p + 1; r < cursors.size(); ++r)
-          for (const z3::expr& q : addresses)
-            for (const z3::expr& s : addresses) {
+          for (const smt::Term& q : addresses)
+            for (const smt::Term& s : addresses) {
               if (z3::eq(q, s) || z3::eq(q, cursors[p]) || z3::eq(s, cursors[r])) continue;
               candidates.push_back(cursors[p] - q == cursors[r] - s);
             }
   }
 
   // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
-  std::vector<z3::expr> kept;
+  std::vector<smt::Term> kept;
   std::set<unsigned> seen;
-  std::vector<z3::expr> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
-  for (const z3::expr& candidate : candidates) {
-    z3::expr simple = candidate.simplify();
+  std::vector<smt::Term> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
+  for (const smt::Term& candidate : candidates) {
+    smt::Term simple = candidate.simplify();
     if (simple.is_true() || simple.is_false()) continue;
     examined.push_back(simple);
     if (!seen.insert(simple.id()).second) continue;
-    z3::expr inA = result.fromOlder.apply(simple);
-    z3::expr inB = result.fromNewer.apply(simple);
+    smt::Term inA = result.fromOlder.apply(simple);
+    smt::Term inB = result.fromNewer.apply(simple);
     if (!a.mayHold(inA) || !b.mayHold(inB)) continue;
     if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "smt/solver.h"
+#include "smt/term.h"
 #include "symex/executor.h"
 #include "symex/program_index.h"
 #include "symex/state.h"
@@ -14,8 +15,8 @@ namespace atropos::symex {
 
 // An instantiation μ: the variables of a general state and the terms of an instance they stand for.
 struct Instantiation {
-  std::vector<std::pair<z3::expr, z3::expr>> pairs;
-  z3::expr apply(const z3::expr& term) const;
+  std::vector<std::pair<smt::Term, smt::Term>> pairs;
+  smt::Term apply(const smt::Term& term) const;
 };
 
 // Both states are at the same positions with the same live program values in every frame.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "smt/term.h"
+
 namespace atropos::symex {
 
 Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::context& context) {
@@ -33,7 +35,7 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
   // A value in memory by the pointer to it: *p. Globals by their own name.
   for (const PointsTo& p : state.memory->pointsTo) {
     if (!p.value.is_const() || p.value.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
-    auto named = [&](const z3::expr& e) {
+    auto named = [&](const smt::Term& e) {
       return std::any_of(names.pairs.begin(), names.pairs.end(), [&](const auto& n) { return z3::eq(n.first, e); });
     };
     if (named(p.value)) continue;
@@ -41,8 +43,7 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     for (const auto& [variable, name] : names.pairs)
       if (z3::eq(variable, p.address)) pointer = name.decl().name().str();
     for (const MemoryBlock& b : state.memory->blocks)
-      if (pointer.empty() && b.kind == BlockKind::Global && z3::eq(b.lo, p.address) && b.origin &&
-          b.origin->hasName())
+      if (pointer.empty() && b.kind == BlockKind::Global && z3::eq(b.lo, p.address) && b.origin && b.origin->hasName())
         pointer = std::string("&").append(b.origin->getName().str());
     if (pointer.empty()) continue;
     std::string value = pointer[0] == '&' ? pointer.substr(1) : std::string("*").append(pointer);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "smt/integers.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 
@@ -11,7 +12,7 @@ const Local* Frame::find(unsigned id) const {
   return it != locals.end() && it->id == id ? &*it : nullptr;
 }
 
-void Frame::set(unsigned id, const z3::expr& value) {
+void Frame::set(unsigned id, const smt::Term& value) {
   auto it = std::lower_bound(locals.begin(), locals.end(), id, [](const Local& l, unsigned i) { return l.id < i; });
   if (it != locals.end() && it->id == id)
     it->value = value;
@@ -19,16 +20,16 @@ void Frame::set(unsigned id, const z3::expr& value) {
     locals.insert(it, Local{id, value});
 }
 
-std::vector<z3::expr> State::allFacts() const {
+std::vector<smt::Term> State::allFacts() const {
   std::vector<const Knowledge*> chain;
   for (const Knowledge* k = knowledge.get(); k; k = k->parent.get()) chain.push_back(k);
-  std::vector<z3::expr> facts;
+  std::vector<smt::Term> facts;
   for (auto it = chain.rbegin(); it != chain.rend(); ++it)
     facts.insert(facts.end(), (*it)->facts.begin(), (*it)->facts.end());
   return facts;
 }
 
-void State::addFacts(std::vector<z3::expr> facts) {
+void State::addFacts(std::vector<smt::Term> facts) {
   if (facts.empty()) return;
   auto chunk = std::make_shared<Knowledge>();
   chunk->parent = knowledge;
@@ -42,9 +43,9 @@ Memory& State::mutableMemory() {
   return const_cast<Memory&>(*memory);
 }
 
-std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits) {
-  std::vector<z3::expr> facts;
-  z3::expr maxAddress = smt::unsignedMax(context, pointerBits);
+std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits) {
+  std::vector<smt::Term> facts;
+  smt::Term maxAddress = smt::unsignedMax(context, pointerBits);
   const auto& blocks = memory.blocks;
   for (size_t i = 0; i < blocks.size(); ++i) {
     // One past the end of an object is a valid address in C, so no object ends at the top of the address space.
@@ -54,7 +55,8 @@ std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, un
   }
   const auto& entries = memory.pointsTo;
   for (const PointsTo& e : entries) {
-    facts.push_back(e.view == View::Signed ? smt::inSignedRange(e.value, e.bits) : smt::inUnsignedRange(e.value, e.bits));
+    facts.push_back(e.view == View::Signed ? smt::inSignedRange(e.value, e.bits)
+                                           : smt::inUnsignedRange(e.value, e.bits));
     for (const MemoryBlock& b : blocks)
       if (z3::eq(b.lo, e.block)) facts.push_back(b.lo <= e.address && e.address + int(e.bits / 8) - 1 <= b.hi);
   }
@@ -63,22 +65,22 @@ std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, un
       const PointsTo& a = entries[i];
       const PointsTo& b = entries[j];
       if (a.bits != b.bits || !z3::eq(a.block, b.block)) continue;
-      z3::expr same = a.address == b.address;
+      smt::Term same = a.address == b.address;
       if (a.view == b.view) {
         facts.push_back(z3::implies(same, a.value == b.value));
       } else {
         const PointsTo& u = a.view == View::Unsigned ? a : b;
         const PointsTo& s = a.view == View::Unsigned ? b : a;
-        z3::expr modulus = smt::powerOfTwo(context, u.bits);
+        smt::Term modulus = smt::powerOfTwo(context, u.bits);
         facts.push_back(z3::implies(same, u.value == s.value || u.value == s.value + modulus));
       }
     }
   return facts;
 }
 
-std::vector<z3::expr> formulaOf(z3::context& context, const State& state, unsigned pointerBits) {
-  std::vector<z3::expr> all = state.allFacts();
-  std::vector<z3::expr> memory = memoryFacts(context, *state.memory, pointerBits);
+std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits) {
+  std::vector<smt::Term> all = state.allFacts();
+  std::vector<smt::Term> memory = memoryFacts(context, *state.memory, pointerBits);
   all.insert(all.end(), memory.begin(), memory.end());
   return all;
 }

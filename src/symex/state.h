@@ -12,6 +12,8 @@
 #include <optional>
 #include <vector>
 
+#include "smt/term.h"
+
 namespace llvm {
 class Function;
 class Instruction;
@@ -25,7 +27,7 @@ enum class View : unsigned char { Unsigned, Signed };
 // A program value of a frame: its number in the function (ProgramIndex::valueId) and its symbolic value.
 struct Local {
   unsigned id;
-  z3::expr value;
+  smt::Term value;
 };
 
 struct Frame {
@@ -35,28 +37,28 @@ struct Frame {
   std::vector<Local> locals;  // sorted by id, each symbolic value a distinct variable
 
   const Local* find(unsigned id) const;
-  void set(unsigned id, const z3::expr& value);
+  void set(unsigned id, const smt::Term& value);
 };
 
 enum class BlockKind : unsigned char { Global, Stack, Heap };
 
 // [[lo, hi]]: the addresses lo..hi are allocated (seed 002's allocation list entries).
 struct MemoryBlock {
-  z3::expr lo;
-  z3::expr hi;
+  smt::Term lo;
+  smt::Term hi;
   BlockKind kind;
-  unsigned frame = 0;              // Stack: the owning frame, counted from the bottom
+  unsigned frame = 0;                   // Stack: the owning frame, counted from the bottom
   const llvm::Value* origin = nullptr;  // the global, alloca or allocating call
-  bool readOnly = false;               // a constant global: writing to it is undefined
+  bool readOnly = false;                // a constant global: writing to it is undefined
 };
 
 // address ↪ value: the `bits`-bit value, read as `view`, is stored at address..address + bits/8 - 1.
 struct PointsTo {
-  z3::expr address;
-  z3::expr value;
+  smt::Term address;
+  smt::Term value;
   unsigned bits;
   View view;
-  z3::expr block;  // lo of the block that holds the bytes
+  smt::Term block;  // lo of the block that holds the bytes
 };
 
 struct Memory {
@@ -68,7 +70,7 @@ struct Memory {
 // those of every chunk above it. The solver mirrors the chain, one scope per chunk.
 struct Knowledge {
   std::shared_ptr<const Knowledge> parent;
-  std::vector<z3::expr> facts;
+  std::vector<smt::Term> facts;
   unsigned depth = 1;  // chunks from the root, this one included
 };
 
@@ -76,7 +78,7 @@ struct Knowledge {
 // there, for an execution to confirm.
 struct InputTrail {
   std::shared_ptr<const InputTrail> previous;
-  z3::expr value;
+  smt::Term value;
   unsigned bits;
   View view;
 };
@@ -95,15 +97,15 @@ struct State {
 
   Frame& top() { return frames.back(); }
   const Frame& top() const { return frames.back(); }
-  std::vector<z3::expr> allFacts() const;
-  void addFacts(std::vector<z3::expr> facts);
+  std::vector<smt::Term> allFacts() const;
+  void addFacts(std::vector<smt::Term> facts);
   Memory& mutableMemory();
 };
 
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
 // blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type.
-std::vector<z3::expr> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
+std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
 // ⟨state⟩: the knowledge base and the memory facts, in one list.
-std::vector<z3::expr> formulaOf(z3::context& context, const State& state, unsigned pointerBits);
+std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits);
 
 }  // namespace atropos::symex

@@ -15,6 +15,7 @@
 #include "smt/integers.h"
 #include "smt/printing.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 #include "symex/graph.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
@@ -33,10 +34,10 @@ std::string where(const llvm::Instruction* at) {
 }
 
 // A bound that only restates the range of a C type (x <= 2147483647, ...).
-bool isTypeBound(const z3::expr& fact, z3::context& context) {
+bool isTypeBound(const smt::Term& fact, z3::context& context) {
   if (fact.num_args() != 2) return false;
   for (unsigned k = 0; k < 2; ++k) {
-    const z3::expr& side = fact.arg(k);
+    const smt::Term& side = fact.arg(k);
     if (!side.is_numeral()) continue;
     for (unsigned bits : {8u, 16u, 32u, 64u})
       if (z3::eq(side, smt::unsignedMax(context, bits)) || z3::eq(side, smt::signedMax(context, bits)) ||
@@ -47,7 +48,7 @@ bool isTypeBound(const z3::expr& fact, z3::context& context) {
 }
 
 // a >= b as b <= a, a > b as b < a: one spelling per fact.
-z3::expr canonical(const z3::expr& fact) {
+smt::Term canonical(const smt::Term& fact) {
   if (fact.is_app() && fact.num_args() == 2) {
     if (fact.decl().decl_kind() == Z3_OP_GE) return fact.arg(1) <= fact.arg(0);
     if (fact.decl().decl_kind() == Z3_OP_GT) return fact.arg(1) < fact.arg(0);
@@ -55,7 +56,7 @@ z3::expr canonical(const z3::expr& fact) {
   return fact;
 }
 
-void conjuncts(const z3::expr& fact, std::vector<z3::expr>& out) {
+void conjuncts(const smt::Term& fact, std::vector<smt::Term>& out) {
   if (fact.is_and())
     for (unsigned k = 0; k < fact.num_args(); ++k) conjuncts(fact.arg(k), out);
   else
@@ -64,48 +65,48 @@ void conjuncts(const z3::expr& fact, std::vector<z3::expr>& out) {
 
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names = sourceNames(state, index, context);
-  auto named = [&](const z3::expr& e) {
-    std::vector<z3::expr> variables;
+  auto named = [&](const smt::Term& e) {
+    std::vector<smt::Term> variables;
     smt::variablesOf(e, variables);
-    for (const z3::expr& v : variables)
+    for (const smt::Term& v : variables)
       if (std::none_of(names.pairs.begin(), names.pairs.end(), [&](const auto& p) { return z3::eq(p.second, v); }))
         return false;
     return !variables.empty();
   };
-  std::vector<z3::expr> facts;
-  for (const z3::expr& fact : state.allFacts()) {
-    std::vector<z3::expr> parts;
+  std::vector<smt::Term> facts;
+  for (const smt::Term& fact : state.allFacts()) {
+    std::vector<smt::Term> parts;
     conjuncts(names.apply(fact).simplify(), parts);
-    for (const z3::expr& part : parts) {
-      z3::expr f = canonical(part);
+    for (const smt::Term& part : parts) {
+      smt::Term f = canonical(part);
       if (!named(f) || isTypeBound(f, context)) continue;
-      if (std::any_of(facts.begin(), facts.end(), [&](const z3::expr& g) { return z3::eq(f, g); })) continue;
+      if (std::any_of(facts.begin(), facts.end(), [&](const smt::Term& g) { return z3::eq(f, g); })) continue;
       facts.push_back(f);
     }
   }
   // Of several constant bounds on one term, only the tightest.
-  auto looser = [&](const z3::expr& f) {
+  auto looser = [&](const smt::Term& f) {
     if (f.decl().decl_kind() != Z3_OP_LE || !(f.arg(0).is_numeral() || f.arg(1).is_numeral())) return false;
     bool lower = f.arg(0).is_numeral();
-    const z3::expr& term = lower ? f.arg(1) : f.arg(0);
+    const smt::Term& term = lower ? f.arg(1) : f.arg(0);
     int64_t bound, other;
     if (!(lower ? f.arg(0) : f.arg(1)).is_numeral_i64(bound)) return false;
-    for (const z3::expr& g : facts) {
+    for (const smt::Term& g : facts) {
       if (z3::eq(g, f) || g.decl().decl_kind() != Z3_OP_LE) continue;
       if (lower && g.arg(0).is_numeral_i64(other) && z3::eq(g.arg(1), term) && other > bound) return true;
       if (!lower && g.arg(1).is_numeral_i64(other) && z3::eq(g.arg(0), term) && other < bound) return true;
     }
     return false;
   };
-  std::vector<z3::expr> tight;
-  for (const z3::expr& f : facts)
+  std::vector<smt::Term> tight;
+  for (const smt::Term& f : facts)
     if (!looser(f)) tight.push_back(f);
   facts = std::move(tight);
   std::ostringstream out;
   std::vector<bool> printed(facts.size(), false);
   for (size_t i = 0; i < facts.size(); ++i) {
     if (printed[i]) continue;
-    const z3::expr& f = facts[i];
+    const smt::Term& f = facts[i];
     if (f.decl().decl_kind() == Z3_OP_LE)
       for (size_t j = i + 1; j < facts.size(); ++j)
         if (!printed[j] && facts[j].decl().decl_kind() == Z3_OP_LE && z3::eq(facts[j].arg(0), f.arg(1)) &&
@@ -119,8 +120,8 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
     out << "      " << smt::infix(f) << "\n";
   }
   for (const PointsTo& p : state.memory->pointsTo) {
-    z3::expr address = names.apply(p.address).simplify();
-    z3::expr value = names.apply(p.value);
+    smt::Term address = names.apply(p.address).simplify();
+    smt::Term value = names.apply(p.value);
     if (named(address) && (named(value) || value.is_numeral()))
       out << "      *" << smt::infix(address) << " == " << smt::infix(value) << "\n";
   }
@@ -191,19 +192,19 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
 
 // Models of error states whose path drew every input itself (no merge on the way), as input vectors.
 std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const ProgramIndex& index,
-                                                      z3::context& context) {
+                                                       z3::context& context) {
   constexpr size_t kMaxSuggestions = 8;
   std::vector<std::vector<uint64_t>> suggestions;
   for (const Node& n : graph.nodes) {
     if (suggestions.size() >= kMaxSuggestions) break;
     if (n.status != Node::Status::Error || n.error == ErrorKind::Unsupported || !n.state.inputsKnown) continue;
     smt::Solver solver(context, smt::Limits{});
-    for (const z3::expr& fact : formulaOf(context, n.state, index.pointerBits())) solver.add(fact);
+    for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits())) solver.add(fact);
     auto model = solver.model(context.bool_val(true));
     if (!model) continue;
     std::vector<uint64_t> values;
     for (const InputTrail* t = n.state.inputs.get(); t; t = t->previous.get()) {
-      z3::expr v = model->eval(t->value, true);
+      smt::Term v = model->eval(t->value, true);
       int64_t signedValue;
       uint64_t unsignedValue;
       uint64_t pattern = 0;
@@ -235,8 +236,9 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   ProgramIndex index(*module);
   z3::context context;
   GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
-  bool onlyReachability = std::all_of(properties.begin(), properties.end(),
-                                      [](Property p) { return p == Property::UnreachCall || p == Property::Termination; });
+  bool onlyReachability = std::all_of(properties.begin(), properties.end(), [](Property p) {
+    return p == Property::UnreachCall || p == Property::Termination;
+  });
   limits.stopAtOtherErrors = !options.explain && !options.dot;
   limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
   Graph graph;
@@ -266,11 +268,12 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     evidence->solverQueries = graph.solverQueries;
     if (options.explain) {
       std::ostringstream out;
-      out << "symbolic execution graph: " << states << " states" << (graph.complete ? "" : " (incomplete: " +
-                                                                                             graph.incompleteReason + ")")
-          << ", " << graph.solverQueries << " solver queries\n";
+      out << "symbolic execution graph: " << states << " states"
+          << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
+          << " solver queries\n";
       for (const auto& [kind, node] : errors)
-        out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at) << ", reached in:\n"
+        out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at)
+            << ", reached in:\n"
             << describeState(node->state, index, context);
       for (const Node& n : graph.nodes)
         if (n.mergeResult && n.status != Node::Status::Removed) {
@@ -306,9 +309,9 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     evidence->its = out.str();
   }
   if (evidence && options.explain && loopsEnd && system)
-    evidence->explanation += (loopsEnd->answer == termination::Answer::Yes ? "termination proof:\n"
-                                                                           : "termination not proven: ") +
-                             describeInSource(*loopsEnd, *system, graph, index, context);
+    evidence->explanation +=
+        (loopsEnd->answer == termination::Answer::Yes ? "termination proof:\n" : "termination not proven: ") +
+        describeInSource(*loopsEnd, *system, graph, index, context);
 
   std::string size = std::to_string(states) + " states";
   const Node* blocking = nullptr;

@@ -11,12 +11,13 @@
 #include "common/text.h"
 #include "frontend/source_location.h"
 #include "its/linear.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 
 namespace {
 
-void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vector<z3::expr>& out) {
+void collectSymbols(const smt::Term& e, std::set<unsigned>& seen, std::vector<smt::Term>& out) {
   if (its::isSymbol(e)) {
     if (seen.insert(e.id()).second) out.push_back(e);
     return;
@@ -26,21 +27,24 @@ void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vector<z3:
 }
 
 // A fact that is a comparison or the negation of one (no disjunction, implication or if-then-else).
-bool isLiteral(const z3::expr& e) {
+bool isLiteral(const smt::Term& e) {
   if (!e.is_app()) return false;
   switch (e.decl().decl_kind()) {
-    case Z3_OP_NOT: return isLiteral(e.arg(0));
+    case Z3_OP_NOT:
+      return isLiteral(e.arg(0));
     case Z3_OP_LE:
     case Z3_OP_GE:
     case Z3_OP_LT:
     case Z3_OP_GT:
     case Z3_OP_EQ:
-    case Z3_OP_DISTINCT: return e.arg(0).is_int();
-    default: return false;
+    case Z3_OP_DISTINCT:
+      return e.arg(0).is_int();
+    default:
+      return false;
   }
 }
 
-void literalsOf(const z3::expr& fact, std::vector<z3::expr>& out) {
+void literalsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
   if (fact.is_and()) {
     for (unsigned k = 0; k < fact.num_args(); ++k) literalsOf(fact.arg(k), out);
   } else if (isLiteral(fact)) {
@@ -57,7 +61,8 @@ std::vector<bool> onCycles(const Graph& graph) {
     if (node.status == Node::Status::Removed) continue;
     for (int child : node.children)
       if (graph.nodes[child].status != Node::Status::Removed) successors[id].push_back(child);
-    if (node.status == Node::Status::Generalized && node.generalization >= 0) successors[id].push_back(node.generalization);
+    if (node.status == Node::Status::Generalized && node.generalization >= 0)
+      successors[id].push_back(node.generalization);
   }
   std::vector<int> component = stronglyConnectedComponents(successors);
   std::vector<bool> cyclic(n, false);
@@ -91,7 +96,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   std::unordered_map<int, its::LocationId> location;
   std::set<unsigned> seen;
   // Per location: ⟨a⟩'s literals and V_sym(a).
-  std::vector<std::vector<z3::expr>> guards, variablesAt;
+  std::vector<std::vector<smt::Term>> guards, variablesAt;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     if (!cyclic[id]) continue;
     if (deadline.expired()) throw its::OutOfTime();
@@ -100,11 +105,11 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     location.emplace(static_cast<int>(id), l);
     system.its.cutPoints.push_back(node.mergeResult || isGeneralizationTarget[id]);
     system.nodeOfLocation.push_back(static_cast<int>(id));
-    std::vector<z3::expr> literals;
-    for (const z3::expr& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);
+    std::vector<smt::Term> literals;
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);
     std::set<unsigned> local;
-    std::vector<z3::expr> variables;
-    for (const z3::expr& literal : literals) collectSymbols(literal, local, variables);
+    std::vector<smt::Term> variables;
+    for (const smt::Term& literal : literals) collectSymbols(literal, local, variables);
     for (const Frame& frame : node.state.frames)
       for (const Local& value : frame.locals) collectSymbols(value.value, local, variables);
     for (const MemoryBlock& b : node.state.memory->blocks) {
@@ -115,7 +120,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
       collectSymbols(p.address, local, variables);
       collectSymbols(p.value, local, variables);
     }
-    for (const z3::expr& v : variables)
+    for (const smt::Term& v : variables)
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
     guards.push_back(std::move(literals));
     variablesAt.push_back(std::move(variables));
@@ -126,13 +131,12 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   auto transition = [&](int from, int to, const Instantiation* mu) {
     its::LocationId a = location.at(from);
     z3::expr_vector literals(context);
-    for (const z3::expr& g : guards[a]) literals.push_back(g);
+    for (const smt::Term& g : guards[a]) literals.push_back(g);
     its::Transition t{a, location.at(to), z3::mk_and(literals), {}, {}};
     std::set<unsigned> kept;
-    for (const z3::expr& v : variablesAt[a]) kept.insert(v.id());
-    for (const z3::expr& v : system.its.variables)
-      t.update.push_back(kept.count(v.id()) ? v
-                                           : context.int_const(numbered("_arbitrary", arbitrary++).c_str()));
+    for (const smt::Term& v : variablesAt[a]) kept.insert(v.id());
+    for (const smt::Term& v : system.its.variables)
+      t.update.push_back(kept.count(v.id()) ? v : smt::Term(context.int_const(numbered("_arbitrary", arbitrary++).c_str())));
     if (mu)
       for (const auto& [general, instance] : mu->pairs) {
         auto it = position.find(general.id());

@@ -5,6 +5,7 @@
 
 #include "common/text.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::termination {
 
@@ -15,21 +16,20 @@ class Paths {
   Paths(const its::Its& its, z3::context& context, const NonTerminationOptions& options)
       : its_(its), context_(context), options_(options) {
     std::set<unsigned> variables;
-    for (const z3::expr& v : its.variables) variables.insert(v.id());
+    for (const smt::Term& v : its.variables) variables.insert(v.id());
     for (const its::Transition& t : its.transitions) {
       std::set<unsigned> seen;
       z3::expr_vector temporaries(context);
-      std::function<void(const z3::expr&)> collect = [&](const z3::expr& e) {
+      std::function<void(const smt::Term&)> collect = [&](const smt::Term& e) {
         if (its::isSymbol(e)) {
-          if (!variables.count(e.id()) && seen.insert(e.id()).second)
-            temporaries.push_back(e);
+          if (!variables.count(e.id()) && seen.insert(e.id()).second) temporaries.push_back(e);
           return;
         }
         if (e.is_app())
           for (unsigned k = 0; k < e.num_args(); ++k) collect(e.arg(k));
       };
       collect(t.guard);
-      for (const z3::expr& u : t.update) collect(u);
+      for (const smt::Term& u : t.update) collect(u);
       temporaries_.push_back(temporaries);
     }
   }
@@ -37,8 +37,8 @@ class Paths {
   bool hasTemporaries(size_t transition) const { return !temporaries_[transition].empty(); }
 
   // Runs the transitions from `values`: adds their guards to `constraints`, returns the values after.
-  std::vector<z3::expr> run(const std::vector<size_t>& transitions, std::vector<z3::expr> values,
-                            z3::expr_vector& constraints) {
+  std::vector<smt::Term> run(const std::vector<size_t>& transitions, std::vector<smt::Term> values,
+                             z3::expr_vector& constraints) {
     for (size_t i : transitions) {
       const its::Transition& t = its_.transitions[i];
       z3::expr_vector from(context_), to(context_);
@@ -46,26 +46,26 @@ class Paths {
         from.push_back(its_.variables[v]);
         to.push_back(values[v]);
       }
-      for (const z3::expr& temporary : temporaries_[i]) {
+      for (const smt::Term& temporary : temporaries_[i]) {
         from.push_back(temporary);
         to.push_back(context_.constant(numbered("_n", fresh_++).c_str(), temporary.get_sort()));
       }
-      constraints.push_back(z3::expr(t.guard).substitute(from, to));
-      std::vector<z3::expr> next;
-      for (const z3::expr& u : t.update) next.push_back(z3::expr(u).substitute(from, to));
+      constraints.push_back(smt::Term(t.guard).substitute(from, to));
+      std::vector<smt::Term> next;
+      for (const smt::Term& u : t.update) next.push_back(smt::Term(u).substitute(from, to));
       values = std::move(next);
     }
     return values;
   }
 
-  std::vector<z3::expr> freshState() {
-    std::vector<z3::expr> state;
+  std::vector<smt::Term> freshState() {
+    std::vector<smt::Term> state;
     for (size_t v = 0; v < its_.variables.size(); ++v)
       state.push_back(context_.int_const(numbered("_s", fresh_++).c_str()));
     return state;
   }
 
-  z3::check_result check(const z3::expr& formula) {
+  z3::check_result check(const smt::Term& formula) {
     z3::solver solver = smt::limitedSolver(context_, nullptr, smt::Limits{options_.queryMillis, options_.deadline});
     solver.add(formula);
     return solver.check();
@@ -124,7 +124,8 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerm
 }
 
 // Paths from the start location to `target`, shortest first (a bounded number of them).
-std::vector<std::vector<size_t>> stems(const its::Its& its, its::LocationId target, const NonTerminationOptions& options) {
+std::vector<std::vector<size_t>> stems(const its::Its& its, its::LocationId target,
+                                       const NonTerminationOptions& options) {
   constexpr size_t kMaxStems = 16;
   std::vector<std::vector<size_t>> found;
   std::vector<std::pair<its::LocationId, std::vector<size_t>>> frontier{{its.start, {}}};
@@ -156,21 +157,21 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
   for (const std::vector<size_t>& cycle : simpleCycles(its, options)) {
     if (options.deadline.expired()) return std::nullopt;
     its::LocationId head = its.transitions[cycle.front()].from;
-    std::vector<z3::expr> entry = paths.freshState();
+    std::vector<smt::Term> entry = paths.freshState();
     z3::expr_vector cycleGuard(context);
-    std::vector<z3::expr> exit = paths.run(cycle, entry, cycleGuard);
+    std::vector<smt::Term> exit = paths.run(cycle, entry, cycleGuard);
 
     z3::expr_vector fixedPoint(context);
     for (size_t v = 0; v < entry.size(); ++v) fixedPoint.push_back(exit[v] == entry[v]);
-    std::optional<z3::expr> states;
+    std::optional<smt::Term> states;
     std::string kind;
     if (paths.check(z3::mk_and(cycleGuard) && z3::mk_and(fixedPoint)) == z3::sat) {
       kind = "fixed point";
       states = z3::mk_and(cycleGuard) && z3::mk_and(fixedPoint);
     } else if (std::none_of(cycle.begin(), cycle.end(), [&](size_t i) { return paths.hasTemporaries(i); })) {
       z3::expr_vector again(context);
-      std::vector<z3::expr> twice = paths.run(cycle, exit, again);
-      z3::expr guard = z3::mk_and(cycleGuard);
+      std::vector<smt::Term> twice = paths.run(cycle, exit, again);
+      smt::Term guard = z3::mk_and(cycleGuard);
       if (paths.check(guard) == z3::sat && paths.check(guard && !z3::mk_and(again)) == z3::unsat) {
         kind = "closed guard";
         states = guard;
@@ -180,7 +181,7 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
     for (const std::vector<size_t>& stem : stems(its, head, options)) {
       if (options.deadline.expired()) return std::nullopt;
       z3::expr_vector stemGuard(context);
-      std::vector<z3::expr> reached = paths.run(stem, paths.freshState(), stemGuard);
+      std::vector<smt::Term> reached = paths.run(stem, paths.freshState(), stemGuard);
       z3::expr_vector arrive(context);
       for (size_t v = 0; v < entry.size(); ++v) arrive.push_back(reached[v] == entry[v]);
       if (paths.check(z3::mk_and(stemGuard) && z3::mk_and(arrive) && *states) != z3::sat) continue;

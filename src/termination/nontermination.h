@@ -16,13 +16,14 @@
 
 #include "common/deadline.h"
 #include "its/its.h"
+#include "smt/term.h"
 
 namespace atropos::termination {
 
 struct RecurrentSet {
   std::vector<size_t> stem;   // transitions from the start location
   std::vector<size_t> cycle;  // transitions of the cycle, from and back to its first location
-  z3::expr states;            // the set, over the system's variables
+  smt::Term states;           // the set, over the system's variables
   std::string kind;           // "fixed point" or "closed guard"
 };
 

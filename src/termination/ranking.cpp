@@ -8,6 +8,7 @@
 #include "common/text.h"
 #include "its/simplify.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::termination {
 
@@ -20,11 +21,11 @@ namespace {
 
 // An affine function of the variables whose coefficients are linear terms over the unknowns (reals).
 struct Parametric {
-  std::map<unsigned, z3::expr> coefficients;
-  std::optional<z3::expr> constant;
+  std::map<unsigned, smt::Term> coefficients;
+  std::optional<smt::Term> constant;
 };
 
-z3::expr realOf(z3::context& context, Integer v) { return context.real_val(its::toString(v).c_str()); }
+smt::Term realOf(z3::context& context, Integer v) { return context.real_val(its::toString(v).c_str()); }
 
 class Synthesis {
  public:
@@ -58,7 +59,7 @@ class Synthesis {
     for (const auto& [l, variables] : relevant_) {
       Parametric p;
       for (unsigned v : variables) {
-        z3::expr c = context_.real_const((numbered(numbered(numbered("f", id) + "_", l) + "_", v)).c_str());
+        smt::Term c = context_.real_const((numbered(numbered(numbered("f", id) + "_", l) + "_", v)).c_str());
         p.coefficients.emplace(v, c);
       }
       p.constant = context_.real_const((numbered(numbered("f", id) + "_", l) + "_c").c_str());
@@ -98,13 +99,13 @@ class Synthesis {
   // guard(t) ⇒ p(x, t) >= k, by Farkas' lemma: multipliers λ (non-negative for inequalities) with
   // Σ λ_j·a_j = -p (per variable) and Σ λ_j·b_j >= k - p_0.
   void requireAtLeast(const LinearTransition& t, const Parametric& p, int k) {
-    std::map<unsigned, z3::expr> combination;
-    z3::expr constants = context_.real_val(0);
+    std::map<unsigned, smt::Term> combination;
+    smt::Term constants = context_.real_val(0);
     for (const its::Constraint& c : t.guard) {
-      z3::expr lambda = context_.real_const(numbered("l", multipliers_++).c_str());
+      smt::Term lambda = context_.real_const(numbered("l", multipliers_++).c_str());
       if (!c.equality) solver_.add(lambda >= 0);
       for (const auto& [v, a] : c.expr.terms) {
-        z3::expr term = realOf(context_, a) * lambda;
+        smt::Term term = realOf(context_, a) * lambda;
         auto it = combination.find(v);
         if (it == combination.end())
           combination.emplace(v, term);
@@ -119,8 +120,8 @@ class Synthesis {
     for (unsigned v : indices) {
       auto c = combination.find(v);
       auto q = p.coefficients.find(v);
-      z3::expr lhs = c == combination.end() ? context_.real_val(0) : c->second;
-      z3::expr rhs = q == p.coefficients.end() ? context_.real_val(0) : -q->second;
+      smt::Term lhs = c == combination.end() ? context_.real_val(0) : c->second;
+      smt::Term rhs = q == p.coefficients.end() ? context_.real_val(0) : -q->second;
       solver_.add(lhs == rhs);
     }
     solver_.add(constants >= context_.real_val(k) - *p.constant);
@@ -133,8 +134,8 @@ class Synthesis {
     z3::model model = solver_.get_model();
     std::vector<std::map<its::LocationId, std::vector<std::pair<int, std::pair<Integer, Integer>>>>> rational;
     Integer scale = 1;
-    auto value = [&](const z3::expr& unknown) {
-      z3::expr v = model.eval(unknown, true);
+    auto value = [&](const smt::Term& unknown) {
+      smt::Term v = model.eval(unknown, true);
       Integer numerator = parse(v.numerator().get_decimal_string(0));
       Integer denominator = parse(v.denominator().get_decimal_string(0));
       scale = its::checkedMul(scale / its::gcd(scale, denominator), denominator);
@@ -174,9 +175,9 @@ class Synthesis {
     return v;
   }
 
-  void add(Parametric& p, const LinearExpr& e, const z3::expr& factor) {
+  void add(Parametric& p, const LinearExpr& e, const smt::Term& factor) {
     for (const auto& [v, a] : e.terms) {
-      z3::expr term = realOf(context_, a) * factor;
+      smt::Term term = realOf(context_, a) * factor;
       auto it = p.coefficients.find(v);
       if (it == p.coefficients.end())
         p.coefficients.emplace(v, term);
@@ -197,26 +198,27 @@ class Synthesis {
 // A function's value at a location, and after a transition, as integer terms over the transition's variables.
 struct IntegerView {
   IntegerView(const LinearIts& its, const LinearTransition& t, z3::context& context) : t(t), context(context) {
-    for (size_t v = 0; v < its.variables.size(); ++v)
-      variables.push_back(context.int_const(numbered("x", v).c_str()));
+    for (size_t v = 0; v < its.variables.size(); ++v) variables.push_back(context.int_const(numbered("x", v).c_str()));
     for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   }
-  z3::expr before(const RankingFunction& f) const { return its::toZ3(*f.perLocation.at(t.from), context, variables, temporaries); }
-  z3::expr after(const RankingFunction& f) const {
+  smt::Term before(const RankingFunction& f) const {
+    return its::toZ3(*f.perLocation.at(t.from), context, variables, temporaries);
+  }
+  smt::Term after(const RankingFunction& f) const {
     LinearExpr e = f.perLocation.at(t.to)->substituted([&](unsigned v) { return t.update[v]; });
     return its::toZ3(e, context, variables, temporaries);
   }
-  z3::expr guard() const {
-    z3::expr g = context.bool_val(true);
+  smt::Term guard() const {
+    smt::Term g = context.bool_val(true);
     for (const its::Constraint& c : t.guard) g = g && its::toZ3(c, context, variables, temporaries);
     return g;
   }
   const LinearTransition& t;
   z3::context& context;
-  std::vector<z3::expr> variables, temporaries;
+  std::vector<smt::Term> variables, temporaries;
 };
 
-bool valid(z3::context& context, const z3::expr& assumption, const z3::expr& claim, const smt::Limits& limits) {
+bool valid(z3::context& context, const smt::Term& assumption, const smt::Term& claim, const smt::Limits& limits) {
   if (limits.deadline.expired()) return false;
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", limits);
   solver.add(assumption && !claim);
@@ -337,11 +339,11 @@ bool canFollow(const LinearIts& its, const LinearTransition& first, const Linear
   IntegerView before(its, first, context);
   LinearTransition shifted = second;
   // The second transition's temporaries are its own.
-  std::vector<z3::expr> temporaries;
+  std::vector<smt::Term> temporaries;
   for (unsigned k = 0; k < second.temporaries; ++k) temporaries.push_back(context.int_const(numbered("s", k).c_str()));
-  std::vector<z3::expr> after;
+  std::vector<smt::Term> after;
   for (const LinearExpr& u : first.update) after.push_back(its::toZ3(u, context, before.variables, before.temporaries));
-  z3::expr guard = context.bool_val(true);
+  smt::Term guard = context.bool_val(true);
   for (const its::Constraint& c : second.guard) guard = guard && its::toZ3(c, context, after, temporaries);
   return !valid(context, before.guard(), !guard, limits);
 }
@@ -421,10 +423,10 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
     for (const RankingFunction& f : step.phases)
       if (!f.perLocation.at(t.from) || !f.perLocation.at(t.to)) return false;
     bool removed = std::find(step.removed.begin(), step.removed.end(), i) != step.removed.end();
-    z3::expr claim = context.bool_val(true);
+    smt::Term claim = context.bool_val(true);
     if (step.minimum) {
       if (!removed) return false;
-      z3::expr before = view.before(step.phases[0]), after = view.after(step.phases[0]);
+      smt::Term before = view.before(step.phases[0]), after = view.after(step.phases[0]);
       for (size_t k = 1; k < step.phases.size(); ++k) {
         before = z3::min(before, view.before(step.phases[k]));
         after = z3::min(after, view.after(step.phases[k]));
@@ -432,12 +434,12 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
       claim = before - after >= 1 && before >= 0;
     } else if (step.phases.size() == 1) {
       const RankingFunction& f = step.phases[0];
-      claim = removed ? (view.before(f) - view.after(f) >= 1 && view.before(f) >= 0)
-                      : view.before(f) - view.after(f) >= 0;
+      claim =
+          removed ? (view.before(f) - view.after(f) >= 1 && view.before(f) >= 0) : view.before(f) - view.after(f) >= 0;
     } else {
       if (!removed) return false;
       for (size_t k = 0; k < step.phases.size(); ++k) {
-        z3::expr change = view.before(step.phases[k]) - view.after(step.phases[k]);
+        smt::Term change = view.before(step.phases[k]) - view.after(step.phases[k]);
         if (k > 0) change = change + view.before(step.phases[k - 1]);
         claim = claim && change >= 1;
       }

@@ -235,6 +235,55 @@ TEST(Bmc, FindsAMemoryErrorThatReplays) {
   EXPECT_EQ(interp::classify(run.violation->kind), interp::ViolationClass::Deref);
 }
 
+// Globals that are only loaded and stored whole are values of the path, the others stay in memory: both must mean
+// what the program means, in proofs, violations and recurring states.
+TEST(Bmc, GlobalsKeptAsValuesOrInMemoryAgree) {
+  auto proved = testing::compileProgram(R"(
+    int g;
+    int h = 1;
+    void add(int k) { g += k; h *= 2; }
+    int main(void) {
+      for (int i = 0; i < 3; i++) add(i + 1);
+      if (g != 6 || h != 8) reach_error();
+      return 0;
+    })");
+  ASSERT_TRUE(proved);
+  std::vector<Outcome> outcomes;
+  EXPECT_TRUE(candidatesFor(*proved, Property::UnreachCall, &outcomes).empty());
+  EXPECT_EQ(outcomes[0].verdict, Verdict::True) << outcomes[0].reason;
+
+  const char* violated[] = {
+      // h's address is taken: it stays in memory, and g (a value) must agree with it
+      "int g, h;\nint main(void) { int *p = &h; g = __VERIFIER_nondet_int(); *p = g * 2;\n"
+      "  if (h == 14 && g == 7) reach_error(); return 0; }",
+      // a global that holds its own address
+      "void *p;\nint main(void) { p = &p; if (*(void **)p == (void *)&p) reach_error(); return 0; }",
+  };
+  for (const char* source : violated) {
+    SCOPED_TRACE(source);
+    auto program = testing::compileProgram(source);
+    ASSERT_TRUE(program);
+    std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::UnreachCall);
+    ASSERT_EQ(candidates.size(), 1u);
+    interp::RunResult run = replay(*program, candidates[0]);
+    ASSERT_EQ(run.end, interp::RunEnd::Violation);
+    EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+  }
+
+  // The loop's state is the global: it never recurs.
+  auto counting = testing::compileProgram(R"(
+    unsigned g;
+    int main(void) {
+      while (g < 1000000) g++;
+      return 0;
+    })");
+  ASSERT_TRUE(counting);
+  bmc::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(3));
+  options.maxBound = 64;
+  EXPECT_TRUE(bmc::check(*counting, {Property::Termination}, options).candidates.empty());
+}
+
 TEST(Bmc, FindsARecurringStateThatReplaysAsALasso) {
   auto program = testing::compileProgram(R"(
     int main(void) {

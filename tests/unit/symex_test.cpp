@@ -1,12 +1,14 @@
 // Unit tests of the solver layer and of the symbolic execution: the bit-precise rules, memory, merging and the
 // evidence. Each rule test is a program whose safety only follows if the rule is exact (or only fails to follow
 // when it is sound), checked through the verdicts of symex::prove alone.
+#include "symex/symex.h"
+
 #include <gtest/gtest.h>
 
 #include "smt/integers.h"
 #include "smt/printing.h"
 #include "smt/solver.h"
-#include "symex/symex.h"
+#include "smt/term.h"
 #include "test_program.h"
 
 namespace atropos {
@@ -31,7 +33,7 @@ Verdict proveOne(const std::string& source, Property property, DataModel model =
 TEST(Smt, EntailmentIsDecidedOverTheIntegers) {
   z3::context c;
   smt::Solver solver(c, smt::Limits{});
-  z3::expr x = c.int_const("x");
+  smt::Term x = c.int_const("x");
   solver.push();
   solver.add(x >= 0 && x <= 10);
   EXPECT_EQ(solver.entails(x < 11), smt::Answer::Yes);
@@ -47,7 +49,7 @@ TEST(Smt, MachineConstantsBeyondSixtyFourBits) {
   EXPECT_EQ(smt::unsignedMax(c, 64).get_decimal_string(0), "18446744073709551615");
   EXPECT_EQ(smt::signedMin(c, 32).get_decimal_string(0), "-2147483648");
   EXPECT_EQ(smt::signedMax(c, 8).get_decimal_string(0), "127");
-  z3::expr x = c.int_const("x");
+  smt::Term x = c.int_const("x");
   EXPECT_EQ(smt::infix(x + 1 <= c.int_val(5)), "(x + 1) <= 5");
 }
 
@@ -91,12 +93,13 @@ TEST(SymexRules, ConversionsAreExact) {
 }
 
 TEST(SymexRules, DivisionTruncatesTowardsZero) {
-  EXPECT_EQ(proveOne("int main() { int x = __VERIFIER_nondet_int();\n"
-                     "  if (x == -7) { if (x / 2 != -3 || x % 2 != -1) reach_error(); }\n"
-                     "  unsigned u = __VERIFIER_nondet_uint(); if (u == 7 && (u / 2 != 3 || u % 2 != 1)) reach_error();\n"
-                     "  return 0; }",
-                     Property::UnreachCall),
-            Verdict::True);
+  EXPECT_EQ(
+      proveOne("int main() { int x = __VERIFIER_nondet_int();\n"
+               "  if (x == -7) { if (x / 2 != -3 || x % 2 != -1) reach_error(); }\n"
+               "  unsigned u = __VERIFIER_nondet_uint(); if (u == 7 && (u / 2 != 3 || u % 2 != 1)) reach_error();\n"
+               "  return 0; }",
+               Property::UnreachCall),
+      Verdict::True);
   EXPECT_EQ(proveOne("int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();\n"
                      "  if (y != 0) return x / y; return 0; }",
                      Property::NoOverflow),

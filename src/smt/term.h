@@ -1,0 +1,41 @@
+// The expression type every component keeps Z3 terms in.
+//
+// z3++ 4.8 (Debian 12's libz3) leaks in the move assignment of z3::expr: the term it overwrites is never released.
+// Everything below a leaked term then stays until the context is deleted, and Z3 frees what is left there in one
+// pass over all terms per level of depth: quadratic in the depth of the terms, i.e. seconds, even minutes, for the
+// deep terms of a bounded unwinding or a long symbolic execution. A Term is a z3::expr whose assignments release
+// what they overwrite. Declare every variable, member and container element that holds a term as a Term (an
+// `auto` variable that is assigned again would be a z3::expr).
+#pragma once
+
+#include <z3++.h>
+
+#include <utility>
+
+namespace atropos::smt {
+
+class Term : public z3::expr {
+ public:
+  Term(const z3::expr& e) : z3::expr(e) {}                 // NOLINT: implicit, as z3's functions return z3::expr
+  Term(z3::expr&& e) noexcept : z3::expr(std::move(e)) {}  // NOLINT: z3++'s move construction is right
+  explicit Term(z3::context& context) : z3::expr(context) {}
+  Term(const Term&) = default;
+  Term(Term&&) noexcept = default;
+  ~Term() = default;
+
+  // Copy assignment takes the new term and releases the old one; a move would leak the old one.
+  Term& operator=(const z3::expr& e) {
+    z3::expr::operator=(e);
+    return *this;
+  }
+  Term& operator=(const Term& e) {
+    z3::expr::operator=(static_cast<const z3::expr&>(e));
+    return *this;
+  }
+  Term& operator=(Term&& e) noexcept {
+    z3::expr::operator=(static_cast<const z3::expr&>(e));
+    return *this;
+  }
+};
+
+}  // namespace atropos::smt
