@@ -31,7 +31,25 @@ constexpr double kUnwindingMinSeconds = 0.25;
 constexpr double kBitBlastedShare = 0.25;
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
-constexpr double kEncodedInstructionsPerSecond = 4000;
+constexpr double kEncodedInstructionsPerSecond = 20000;
+
+// Which of the conditions hold in the model. One evaluation of them all: they share most of their terms, which
+// one evaluation per condition would walk again each time.
+std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions) {
+  std::vector<bool> holds;
+  if (conditions.empty()) return holds;
+  z3::context& context = model.ctx();
+  z3::expr_vector bits(context);
+  for (size_t k = conditions.size(); k-- > 0;)
+    bits.push_back(z3::ite(conditions[k], context.bv_val(1, 1), context.bv_val(0, 1)));
+  const smt::Term all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
+  for (size_t k = 0; k < conditions.size(); ++k) {
+    const unsigned bit = static_cast<unsigned>(k);
+    holds.push_back(all.extract(bit, bit).simplify().is_numeral() &&
+                    all.extract(bit, bit).simplify().get_numeral_uint64() == 1);
+  }
+  return holds;
+}
 
 bool isUndefinedBehaviour(CheckKind k) {
   return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::Overflow || k == CheckKind::OtherUndefined;
@@ -129,12 +147,15 @@ class Checker {
 
   // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
   std::vector<uint64_t> inputsOf(const z3::model& model, size_t first = 0, size_t last = SIZE_MAX) const {
+    last = std::min(last, encoding_.draws.size());
+    std::vector<smt::Term> reached;
+    for (size_t k = first; k < last; ++k) reached.push_back(encoding_.draws[k].reached);
+    std::vector<bool> made = holdIn(model, reached);
     std::vector<uint64_t> inputs;
-    for (size_t k = first; k < std::min(last, encoding_.draws.size()); ++k) {
-      const NondetDraw& d = encoding_.draws[k];
-      if (!model.eval(d.reached, true).is_true()) continue;
+    for (size_t k = first; k < last; ++k) {
+      if (!made[k - first]) continue;
       uint64_t v = 0;
-      model.eval(d.value, true).is_numeral_u64(v);
+      model.eval(encoding_.draws[k].value, true).is_numeral_u64(v);
       inputs.push_back(v);
     }
     return inputs;
@@ -142,8 +163,12 @@ class Checker {
 
   // A lasso's inputs: the stem's, then the loop's as often as a replay needs to see the state recur.
   std::optional<std::vector<uint64_t>> lassoInputs(const z3::model& model) const {
-    for (const RecurringState& r : encoding_.recurrences) {
-      if (!model.eval(r.condition, true).is_true()) continue;
+    std::vector<smt::Term> conditions;
+    for (const RecurringState& r : encoding_.recurrences) conditions.push_back(r.condition);
+    std::vector<bool> recurs = holdIn(model, conditions);
+    for (size_t k = 0; k < encoding_.recurrences.size(); ++k) {
+      const RecurringState& r = encoding_.recurrences[k];
+      if (!recurs[k]) continue;
       std::vector<uint64_t> inputs = inputsOf(model, 0, r.stemDraws);
       std::vector<uint64_t> loop = inputsOf(model, r.stemDraws, r.loopDraws);
       for (unsigned k = 0; k < kLassoPeriodsReplayed && !loop.empty(); ++k)
@@ -160,8 +185,12 @@ class Checker {
 };
 
 std::string describeBlockers(const Encoding& e, Property p, const z3::model& model) {
-  for (const Check& c : e.checks) {
-    if (!blocksProof(c.kind, p) || !model.eval(c.condition, true).is_true()) continue;
+  std::vector<smt::Term> conditions;
+  for (const Check& c : e.checks) conditions.push_back(c.condition);
+  std::vector<bool> fails = holdIn(model, conditions);
+  for (size_t k = 0; k < e.checks.size(); ++k) {
+    const Check& c = e.checks[k];
+    if (!blocksProof(c.kind, p) || !fails[k]) continue;
     std::string where = c.location.known() ? " (line " + std::to_string(c.location.line) + ")" : "";
     return c.what + where;
   }

@@ -1403,10 +1403,23 @@ class Encoder {
   // ---- calls ----
 
   void callFunction(const llvm::CallInst& call, PathState& s, Activation& activation) {
-    const llvm::Function* callee = call.getCalledFunction();
+    // A function called through a cast of its address (C without prototypes) is still a direct call.
+    const auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
     if (!callee) return callThroughPointer(call, s, activation);
     if (callee->isIntrinsic()) return intrinsic(call, *callee, s, activation);
+    if (callee->getFunctionType() != call.getFunctionType() && !callee->isDeclaration() &&
+        !matchesParameters(call, *callee))
+      throw NotModelled{"a call whose arguments do not match the function's parameters"};
     callKnown(call, *callee, s, activation);
+  }
+
+  // The arguments a call passes fill the function's parameters and take their types (further arguments are
+  // ignored), and the result has the type the call expects.
+  static bool matchesParameters(const llvm::CallInst& call, const llvm::Function& callee) {
+    if (call.arg_size() < callee.arg_size()) return false;
+    for (unsigned k = 0; k < callee.arg_size(); ++k)
+      if (call.getArgOperand(k)->getType() != callee.getArg(k)->getType()) return false;
+    return call.getType()->isVoidTy() || call.getType() == callee.getReturnType();
   }
 
   void callKnown(const llvm::CallInst& call, const llvm::Function& callee, PathState& s, Activation& activation) {
