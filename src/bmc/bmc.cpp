@@ -215,10 +215,11 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   // The solver may run out of memory on a large bound: what was decided at smaller bounds stands.
   try {
     double lastRoundSeconds = 0;
-    for (unsigned bound = 1; bound <= options.maxBound; bound *= 2) {
+    result.nextBound = std::max(1u, options.firstBound);
+    for (unsigned bound = result.nextBound; bound <= options.maxBound; bound *= 2) {
       if (options.deadline.expired()) break;
       // The formula at least doubles with the bound: a round that cannot finish in time only costs time.
-      if (bound > 1 && options.deadline.secondsLeft() < 2 * lastRoundSeconds) {
+      if (lastRoundSeconds > 0 && options.deadline.secondsLeft() < 2 * lastRoundSeconds) {
         for (auto& [p, o] : outcomes)
           if (stillOpen(p)) o.reason += " (a larger bound would not finish in time)";
         break;
@@ -311,6 +312,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       }
       if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
       lastRoundSeconds = std::chrono::duration<double>(Deadline::Clock::now() - roundStart).count();
+      result.nextBound = bound * 2;
     }
   } catch (const z3::exception& e) {
     for (auto& [p, o] : outcomes)

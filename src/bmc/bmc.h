@@ -23,6 +23,9 @@ namespace atropos::bmc {
 struct Options {
   Deadline deadline = Deadline::never();
   unsigned maxBound = 1u << 12;  // loop iterations per loop entry, and the depth of recursive calls
+  // The first bound tried: an earlier run that completed smaller bounds found nothing there that a larger bound
+  // would not find again (every execution within a bound lies within the larger ones).
+  unsigned firstBound = 1;
   // Called when a bound has been encoded, with the bound and the number of checks in its formula.
   std::function<void(unsigned bound, size_t checks)> progress;
 };
@@ -39,7 +42,8 @@ struct CandidateRun {
 struct Result {
   std::vector<Outcome> outcomes;  // TRUE (proved) or UNKNOWN with the reason, one per property asked
   std::vector<CandidateRun> candidates;
-  unsigned bound = 0;  // the last bound encoded
+  unsigned bound = 0;      // the last bound encoded
+  unsigned nextBound = 1;  // the bound after the last one completed: where a later run may go on
 };
 
 Result check(const frontend::Program& program, const std::vector<Property>& properties, const Options& options);

@@ -1,6 +1,7 @@
 #include "driver/portfolio.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <variant>
 
@@ -17,7 +18,7 @@ namespace {
 // proof should not wait for it. The symbolic execution may then use most of what is left.
 constexpr double kFirstTestingShare = 0.1;
 constexpr double kFirstTestingSeconds = 0.25;
-constexpr double kSymbolicShare = 0.7;
+constexpr double kSymbolicShare = 0.6;
 // Bounded model checking comes before the symbolic execution, briefly (at most half a second, so that proofs of
 // programs with unbounded loops do not wait for it): it decides the programs whose loops it can unwind completely
 // and finds violations within small bounds quickly, but rarely proves a program with an unbounded loop, where the
@@ -26,9 +27,9 @@ constexpr double kSymbolicShare = 0.7;
 // delay it. What is still open after the symbolic execution gets deeper bounds, lassos included.
 constexpr double kBoundedShare = 0.15;
 constexpr double kBoundedFirstSeconds = 0.5;
-// Z3 may overrun a deadline (freeing a large formula takes time): the deeper bounds stop this long before the end.
-constexpr double kBoundedMarginSeconds = 1.5;
-constexpr double kBoundedAgainShare = 0.6;
+// Z3 may overrun a deadline a little (freeing a formula takes time): the deeper bounds stop this long before the end.
+constexpr double kBoundedMarginSeconds = 0.3;
+constexpr double kBoundedAgainShare = 0.75;
 // Alone, it leaves a little time for the replay of its candidates.
 constexpr double kBoundedAloneShare = 0.9;
 
@@ -108,16 +109,19 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   std::vector<Outcome> proved;
   std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
   // Bounded model checking on the open properties until `deadline`, its candidates replayed.
-  // Properties whose reason already says what bounded model checking found.
-  std::vector<Property> boundedExplained;
+  // What bounded model checking said of each property so far: a deeper round replaces it in the reason.
+  std::map<Property, std::string> boundedReasons;
+  unsigned nextBound = 1;  // where the deeper round goes on
   auto boundedCheck = [&](const std::vector<Property>& asked, Deadline deadline) {
     bmc::Options options;
     options.deadline = deadline;
+    options.firstBound = nextBound;
     if (budget.progress)
       options.progress = [&](unsigned bound, size_t checks) {
         budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
       };
     bmc::Result bounded = bmc::check(program, asked, options);
+    nextBound = bounded.nextBound;
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
       candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
@@ -134,11 +138,18 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     adopt(outcomes, replayed);
     if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
     std::vector<Outcome> unexplained;
-    for (const Outcome& o : bounded.outcomes)
-      if (std::find(boundedExplained.begin(), boundedExplained.end(), o.property) == boundedExplained.end()) {
-        unexplained.push_back(o);
-        boundedExplained.push_back(o.property);
+    for (const Outcome& b : bounded.outcomes) {
+      auto earlier = boundedReasons.find(b.property);
+      if (earlier == boundedReasons.end()) {
+        unexplained.push_back(b);
+      } else {
+        for (Outcome& o : outcomes)
+          if (o.property == b.property && o.verdict == Verdict::Unknown)
+            if (size_t at = o.reason.find(earlier->second); at != std::string::npos)
+              o.reason.replace(at, earlier->second.size(), b.reason);
       }
+      boundedReasons[b.property] = b.reason;
+    }
     explainUnknowns(outcomes, unexplained);
     proved.insert(proved.end(), bounded.outcomes.begin(), bounded.outcomes.end());
     open = budget.crossCheck ? properties : stillOpen(outcomes);
