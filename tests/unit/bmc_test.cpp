@@ -215,6 +215,37 @@ TEST(Bmc, CallsThroughPointersGoToEachFunctionOfTheirType) {
   EXPECT_EQ(outcomes[0].verdict, Verdict::True);
 }
 
+// Functions called without a prototype: where the call's arguments fill the parameters it is a call like any
+// other; where they do not (an int passed for a long, through a cast of the function's address), the encoding does
+// not guess what the callee receives, and proves nothing past the call.
+TEST(Bmc, CallsWithoutPrototypes) {
+  const std::string program = R"(
+    extern int __VERIFIER_nondet_int();
+    int twice();
+    int main(void) {
+      int x = __VERIFIER_nondet_int();
+      if (x > 1000 || x < -1000) return 0;
+      if (twice(x) == WANTED) reach_error();
+      return 0;
+    }
+    int twice(PARAMETER v) { return 2 * v; })";
+  auto matching = testing::compileProgram(
+      std::regex_replace(std::regex_replace(program, std::regex("WANTED"), "14"), std::regex("PARAMETER"), "int"));
+  ASSERT_TRUE(matching);
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(*matching, Property::UnreachCall);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(*matching, candidates[0]);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+
+  auto mismatched = testing::compileProgram(
+      std::regex_replace(std::regex_replace(program, std::regex("WANTED"), "15"), std::regex("PARAMETER"), "long"));
+  ASSERT_TRUE(mismatched);
+  std::vector<Outcome> outcomes;
+  EXPECT_TRUE(candidatesFor(*mismatched, Property::UnreachCall, &outcomes).empty());
+  EXPECT_NE(outcomes[0].verdict, Verdict::True) << outcomes[0].reason;
+}
+
 TEST(Bmc, FindsAMemoryErrorThatReplays) {
   auto program = testing::compileProgram(R"(
     #include <stdlib.h>
