@@ -32,6 +32,15 @@ interp::RunResult replay(const frontend::Program& program, const bmc::CandidateR
   return std::get<std::unique_ptr<interp::Interpreter>>(created)->run(inputs, options);
 }
 
+// Bounded model checking finds one candidate for unreach-call, and its replay calls reach_error.
+void expectReachErrorReplays(const frontend::Program& program) {
+  std::vector<bmc::CandidateRun> candidates = candidatesFor(program, Property::UnreachCall);
+  ASSERT_EQ(candidates.size(), 1u);
+  interp::RunResult run = replay(program, candidates[0]);
+  ASSERT_EQ(run.end, interp::RunEnd::Violation);
+  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+}
+
 // The program fixes the inputs a and b, computes `expression` and calls reach_error when the result equals a nondet
 // guess. A model's guess is the encoding's result: its replay reaches reach_error only if the interpreter computes
 // the same value.
@@ -202,11 +211,7 @@ TEST(Bmc, CallsThroughPointersGoToEachFunctionOfTheirType) {
     })";
   auto reachable = testing::compileProgram(std::regex_replace(program, std::regex("WITNESS"), "58"));
   ASSERT_TRUE(reachable);
-  std::vector<bmc::CandidateRun> candidates = candidatesFor(*reachable, Property::UnreachCall);
-  ASSERT_EQ(candidates.size(), 1u);
-  interp::RunResult run = replay(*reachable, candidates[0]);
-  ASSERT_EQ(run.end, interp::RunEnd::Violation);
-  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+  expectReachErrorReplays(*reachable);
 
   auto unreachable = testing::compileProgram(std::regex_replace(program, std::regex("WITNESS"), "50"));
   ASSERT_TRUE(unreachable);
@@ -232,11 +237,7 @@ TEST(Bmc, CallsWithoutPrototypes) {
   auto matching = testing::compileProgram(
       std::regex_replace(std::regex_replace(program, std::regex("WANTED"), "14"), std::regex("PARAMETER"), "int"));
   ASSERT_TRUE(matching);
-  std::vector<bmc::CandidateRun> candidates = candidatesFor(*matching, Property::UnreachCall);
-  ASSERT_EQ(candidates.size(), 1u);
-  interp::RunResult run = replay(*matching, candidates[0]);
-  ASSERT_EQ(run.end, interp::RunEnd::Violation);
-  EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+  expectReachErrorReplays(*matching);
 
   auto mismatched = testing::compileProgram(
       std::regex_replace(std::regex_replace(program, std::regex("WANTED"), "15"), std::regex("PARAMETER"), "long"));
@@ -294,11 +295,7 @@ TEST(Bmc, GlobalsKeptAsValuesOrInMemoryAgree) {
     SCOPED_TRACE(source);
     auto program = testing::compileProgram(source);
     ASSERT_TRUE(program);
-    std::vector<bmc::CandidateRun> candidates = candidatesFor(*program, Property::UnreachCall);
-    ASSERT_EQ(candidates.size(), 1u);
-    interp::RunResult run = replay(*program, candidates[0]);
-    ASSERT_EQ(run.end, interp::RunEnd::Violation);
-    EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+    expectReachErrorReplays(*program);
   }
 
   // The loop's state is the global: it never recurs.
