@@ -45,8 +45,8 @@ std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& c
   const smt::Term all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
   for (size_t k = 0; k < conditions.size(); ++k) {
     const unsigned bit = static_cast<unsigned>(k);
-    holds.push_back(all.extract(bit, bit).simplify().is_numeral() &&
-                    all.extract(bit, bit).simplify().get_numeral_uint64() == 1);
+    uint64_t value = 0;
+    holds.push_back(all.extract(bit, bit).simplify().is_numeral_u64(value) && value == 1);
   }
   return holds;
 }

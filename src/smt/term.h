@@ -18,7 +18,6 @@ class Term : public z3::expr {
  public:
   Term(const z3::expr& e) : z3::expr(e) {}                 // NOLINT: implicit, as z3's functions return z3::expr
   Term(z3::expr&& e) noexcept : z3::expr(std::move(e)) {}  // NOLINT: z3++'s move construction is right
-  explicit Term(z3::context& context) : z3::expr(context) {}
   Term(const Term&) = default;
   Term(Term&&) noexcept = default;
   ~Term() = default;
