@@ -42,6 +42,10 @@ struct CandidateRun {
 struct Result {
   std::vector<Outcome> outcomes;  // TRUE (proved) or UNKNOWN with the reason, one per property asked
   std::vector<CandidateRun> candidates;
+  // Models of "an execution runs past the bound": the starts of executions deeper than the formula reaches, for
+  // executions to continue (where a violation lies deep but its inputs are all drawn early, as in a system whose
+  // nondeterminism is its initial configuration).
+  std::vector<CandidateRun> deeperStarts;
   unsigned bound = 0;      // the last bound encoded
   unsigned nextBound = 1;  // the bound after the last one completed: where a later run may go on
 };

@@ -79,9 +79,11 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   const auto& interpreter = std::get<std::unique_ptr<interp::Interpreter>>(created);
   falsifier::Statistics totals;
   std::vector<falsifier::SuggestedRun> suggestions;
+  std::vector<falsifier::SuggestedRun> starts;  // of executions deeper than bounded model checking reached
   auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed) {
     falsifier::Options options;
     options.suggestedRuns = suggestions;
+    options.starts = starts;
     options.deadline = deadline;
     options.memoryBytes = budget.memoryBytes;
     options.seed = seed;
@@ -125,15 +127,21 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
       candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
+    std::vector<falsifier::SuggestedRun> deeper;
+    for (bmc::CandidateRun& c : bounded.deeperStarts)
+      deeper.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, ""});
     std::vector<Outcome> replayed;
-    if (!candidates.empty()) {
+    if (!candidates.empty() || !deeper.empty()) {
       falsifier::Options replay;
       replay.suggestedRuns = std::move(candidates);
+      // Of the starts, the deepest now (each start may run long); the executions at the end try them all.
+      if (!deeper.empty()) replay.starts = {deeper.back()};
       replay.onlySuggested = true;
       replay.deadline = budget.deadline;  // a few executions, each cut at the interpreter's step limit
       replay.memoryBytes = budget.memoryBytes;
       replayed = falsifier::falsify(*interpreter, asked, replay);
     }
+    starts.insert(starts.end(), deeper.begin(), deeper.end());
     if (budget.crossCheck) checkAgreement(bounded.outcomes, replayed);
     adopt(outcomes, replayed);
     if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
@@ -193,8 +201,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
   if (budget.bmc && budget.symex && !budget.crossCheck && !open.empty() && !budget.deadline.expired())
     boundedCheck(open, (budget.testing ? share(kBoundedAgainShare) : budget.deadline)
-                     .capped(std::chrono::duration<double>(
-                         std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))));
+                           .capped(std::chrono::duration<double>(
+                               std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))));
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
   if (budget.testing && !open.empty() && !budget.deadline.expired()) {

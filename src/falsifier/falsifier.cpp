@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <deque>
 #include <map>
 #include <optional>
 #include <random>
+#include <unordered_set>
+#include <variant>
 
 namespace atropos::falsifier {
 
@@ -15,6 +18,12 @@ using interp::RunResult;
 using interp::ViolationClass;
 
 constexpr const char* kEngine = "falsifier";
+
+// Explicit-state search takes this share of the time left after the systematic runs.
+constexpr double kExplorationShare = 0.5;
+constexpr size_t kMaxExplorationValues = 32;
+// Every value a run draws is recorded: a run that keeps drawing ends here rather than fill memory.
+constexpr uint64_t kMaxInputsPerRun = 1u << 18;
 
 // Values at the edges of a type's range, where overflow and off-by-one errors live.
 constexpr uint64_t kBoundaryCandidates = 13;
@@ -71,6 +80,37 @@ class GeneratedInputs final : public interp::InputSource {
   std::mt19937_64 rng_;
 };
 
+// Exchanges two of the values wherever they occur: where a start satisfies constraints of equality and difference
+// among its inputs (distinct identities, one variable a copy of another), the exchanged one satisfies them too but
+// orders the values differently.
+void exchangeValues(std::vector<uint64_t>& values, uint64_t seed) {
+  std::vector<uint64_t> distinct = values;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  if (distinct.size() < 2) return;
+  std::mt19937_64 rng(seed);
+  const uint64_t a = distinct[rng() % distinct.size()];
+  uint64_t b = distinct[rng() % (distinct.size() - 1)];
+  if (b == a) b = distinct.back();
+  for (uint64_t& v : values) v = v == a ? b : v == b ? a : v;
+}
+
+// A start's values, then generated ones.
+class ContinuedInputs final : public interp::InputSource {
+ public:
+  ContinuedInputs(const SuggestedRun& start, GeneratedInputs then) : start_(start), then_(std::move(then)) {}
+  uint64_t draw(const interp::NondetRequest& r) override {
+    if (start_.uninitializedReadsZero && r.uninitialized) return 0;
+    if (next_ < start_.values.size()) return start_.values[next_++];
+    return then_.draw(r);
+  }
+
+ private:
+  const SuggestedRun& start_;
+  GeneratedInputs then_;
+  size_t next_ = 0;
+};
+
 Counterexample counterexampleOf(const RunResult& run, std::string description, const SourceLocation& at) {
   Counterexample cex;
   cex.violation = std::move(description);
@@ -120,38 +160,38 @@ class Search {
       if (allDecided() || options_.deadline.expired()) break;
       interp::ReplayInputs inputs(suggestion.values, suggestion.uninitializedReadsZero);
       engine_ = suggestion.engine.empty() ? kEngine : suggestion.engine;
-      interp::RunOptions ro;
-      ro.deadline = options_.deadline;
-      ro.maxSteps = 1ull << 26;
-      ro.maxMemoryBytes = options_.memoryBytes;
-      ro.detectLasso = open(Property::Termination);
-      RunResult result = interpreter_.run(inputs, ro);
-      ++runs_;
-      steps_ += result.steps;
-      note(result);
+      execute(inputs, 1ull << 26);
     }
     engine_ = kEngine;
+    for (size_t k = 0; k < options_.starts.size() && !allDecided() && !options_.deadline.expired(); ++k) {
+      ContinuedInputs inputs(options_.starts[k], GeneratedInputs(Strategy::Mixed, options_.seed + k));
+      execute(inputs, maxSteps);
+    }
     auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
     for (uint64_t k = 0; !options_.onlySuggested && !allDecided() && !options_.deadline.expired(); ++k) {
       const bool systematic = k >= 1 && k <= kBoundaryCandidates;
       const Strategy strategy = k == 0 ? Strategy::Zeros
                                 : systematic ? Strategy::SameBoundary
                                              : static_cast<Strategy>(1 + (k - 1) % 4);
-      GeneratedInputs inputs(strategy, systematic ? k - 1 : options_.seed + k * 0x9E3779B97F4A7C15ull);
-      interp::RunOptions ro;
-      ro.deadline = options_.deadline;
-      ro.maxSteps = maxSteps;
-      ro.maxMemoryBytes = options_.memoryBytes;
-      ro.detectLasso = open(Property::Termination);
-      RunResult result = interpreter_.run(inputs, ro);
-      ++runs_;
-      steps_ += result.steps;
-      note(result);
+      GeneratedInputs generated(strategy, systematic ? k - 1 : options_.seed + k * 0x9E3779B97F4A7C15ull);
+      RunResult result;
+      if (!systematic && k % 2 == 1 && !options_.starts.empty()) {
+        SuggestedRun start = options_.starts[(k / 2) % options_.starts.size()];
+        if (k / 2 >= options_.starts.size()) exchangeValues(start.values, k);
+        ContinuedInputs inputs(start, std::move(generated));
+        result = execute(inputs, maxSteps);
+      } else {
+        result = execute(generated, maxSteps);
+      }
       if (k == 0 && result.inputs.empty()) {
         decideDeterministic(result);
         break;
       }
       if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there
+      // The search does not look for recurring states: it has nothing to say about termination alone.
+      if (k == kBoundaryCandidates && anyOpenBut(Property::Termination))
+        explore(options_.deadline.capped(
+            std::chrono::duration<double>(options_.deadline.secondsLeft() * kExplorationShare)));
       if (options_.progress && Deadline::Clock::now() >= nextProgress) {
         options_.progress(Statistics{runs_, steps_});
         nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
@@ -172,9 +212,91 @@ class Search {
   }
 
  private:
+  bool anyOpenBut(Property excluded) const {
+    return std::any_of(pending_.begin(), pending_.end(),
+                       [&](const auto& e) { return e.first != excluded && e.second.verdict == Verdict::Unknown; });
+  }
+
   bool allDecided() const {
     return std::all_of(pending_.begin(), pending_.end(),
                        [](const auto& e) { return e.second.verdict != Verdict::Unknown; });
+  }
+
+  // Explicit-state search, breadth-first: every nondet call returns, in turn, each value the program compares
+  // values with (and 0, 1, -1), and each program state at a nondet call is continued once. It finds violations
+  // that need one particular sequence among few inputs, as in a reactive system that reads commands.
+  void explore(Deadline until) {
+    GeneratedInputs zeros(Strategy::Zeros, 0);  // for reads of uninitialized memory
+    interp::RunOptions ro;
+    ro.deadline = until;
+    ro.maxSteps = 1u << 22;
+    ro.maxMemoryBytes = options_.memoryBytes;
+    std::deque<std::unique_ptr<interp::PausedExecution>> frontier;
+    uint64_t frontierBytes = 0;  // the frontier keeps to a quarter of the memory budget
+    std::unordered_set<uint64_t> seen;
+    auto visit = [&](std::variant<std::unique_ptr<interp::PausedExecution>, RunResult> next) {
+      if (auto* ended = std::get_if<RunResult>(&next)) {
+        ++runs_;
+        steps_ += ended->steps;
+        note(*ended);
+        return;
+      }
+      auto& paused = std::get<std::unique_ptr<interp::PausedExecution>>(next);
+      const uint64_t bytes = paused->footprintBytes();
+      if (frontierBytes + bytes > options_.memoryBytes / 4 || !seen.insert(paused->stateHash()).second) return;
+      frontierBytes += bytes;
+      frontier.push_back(std::move(paused));
+    };
+    visit(interpreter_.start(zeros, ro));
+    while (!frontier.empty() && !allDecided() && !until.expired()) {
+      std::unique_ptr<interp::PausedExecution> paused = std::move(frontier.front());
+      frontier.pop_front();
+      frontierBytes -= paused->footprintBytes();
+      for (uint64_t value : explorationValues(paused->request())) {
+        if (allDecided() || until.expired()) break;
+        visit(paused->resume(value));
+      }
+    }
+  }
+
+  std::vector<uint64_t> explorationValues(const interp::NondetRequest& r) const {
+    if (r.kind == frontend::NondetKind::Bool) return {0, 1};
+    if (r.kind == frontend::NondetKind::Float)
+      return {0, std::bit_cast<uint32_t>(1.0f), std::bit_cast<uint32_t>(-1.0f)};
+    if (r.kind == frontend::NondetKind::Double) return {0, std::bit_cast<uint64_t>(1.0), std::bit_cast<uint64_t>(-1.0)};
+    const uint64_t mask = r.bits >= 64 ? ~0ull : (1ull << r.bits) - 1;
+    std::vector<int64_t> fitting = {0, 1, -1};
+    for (uint64_t c : interpreter_.comparedConstants()) {
+      const int64_t v = static_cast<int64_t>(c);
+      const bool fits =
+          r.bits >= 64 || (r.isSigned ? v >= -(int64_t{1} << (r.bits - 1)) && v < (int64_t{1} << (r.bits - 1))
+                                      : v >= -1 && static_cast<uint64_t>(v) <= mask);
+      if (fits) fitting.push_back(v);
+    }
+    // The values nearest zero first: when there are many, they are the likeliest commands and counters.
+    std::sort(fitting.begin(), fitting.end(), [](int64_t a, int64_t b) {
+      const uint64_t ma = a < 0 ? 0 - static_cast<uint64_t>(a) : a, mb = b < 0 ? 0 - static_cast<uint64_t>(b) : b;
+      return ma != mb ? ma < mb : a < b;
+    });
+    fitting.erase(std::unique(fitting.begin(), fitting.end()), fitting.end());
+    if (fitting.size() > kMaxExplorationValues) fitting.resize(kMaxExplorationValues);
+    std::vector<uint64_t> values;
+    for (int64_t v : fitting) values.push_back(static_cast<uint64_t>(v) & mask);
+    return values;
+  }
+
+  RunResult execute(interp::InputSource& inputs, uint64_t maxSteps) {
+    interp::RunOptions ro;
+    ro.deadline = options_.deadline;
+    ro.maxSteps = maxSteps;
+    ro.maxMemoryBytes = options_.memoryBytes;
+    ro.maxInputs = kMaxInputsPerRun;
+    ro.detectLasso = open(Property::Termination);
+    RunResult result = interpreter_.run(inputs, ro);
+    ++runs_;
+    steps_ += result.steps;
+    note(result);
+    return result;
   }
 
   std::string unknownReason() const {

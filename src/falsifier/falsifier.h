@@ -34,7 +34,10 @@ struct Options {
   std::function<void(const Statistics&)> progress;  // called about once a second, when set
   // Executions to run before the generated ones, e.g. models of the symbolic execution's error states.
   std::vector<SuggestedRun> suggestedRuns;
-  // Run only the suggested executions.
+  // Starts of executions (inputs that lead deep into the program): each is run on with generated values past its
+  // end once after the suggested runs, and then every other generated run begins with one of them.
+  std::vector<SuggestedRun> starts;
+  // Run only the suggested executions and each start once.
   bool onlySuggested = false;
 };
 

@@ -205,6 +205,7 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       if (!callee.nondet) return unsupported("the nondet function '" + callee.name + "' of unknown type", at);
       const frontend::NondetType& t = *callee.nondet;
       if (t.kind == frontend::NondetKind::Pointer) return unsupported("nondeterministic pointers", at);
+      if (pauseBeforeNondet({t.kind, t.bits, t.isSigned, false})) return Flow::Stop;
       if (site.resultSlots == 0) {
         drawNondet({t.kind, t.bits, t.isSigned, false}, callee.name, at);
         return Flow::Continue;

@@ -93,7 +93,7 @@ struct PhiMove {
 };
 
 struct SwitchTable {
-  uint32_t defaultTarget;
+  uint32_t defaultTarget = 0;
   std::vector<std::pair<uint64_t, uint32_t>> cases;  // value (masked to width), target pc
 };
 
@@ -104,6 +104,11 @@ struct CallSite {
   uint32_t resultSlots;   // 0 for void
   // For environment functions: the C type of a nondet call's result, and the IR width of the result.
   unsigned resultBits;
+  // The registers whose values the function uses after the call returns (the call's result excluded): with memory,
+  // they make up the state of an execution stopped at the call.
+  std::vector<uint32_t> liveAcross;
+  // The local variables whose contents the function overwrites before it reads them again after the call.
+  std::vector<const llvm::Instruction*> deadVariables;
 };
 
 struct Function {
@@ -114,6 +119,7 @@ struct Function {
   bool hasBody = false;
   uint32_t numRegs = 0;
   std::vector<Slot> initialRegs;   // constants live in the first registers
+  std::vector<uint32_t> nonzeroInitialRegs;  // the registers of initialRegs that are not all zero
   std::vector<uint32_t> paramRegs; // parameter i lives in register paramRegs[i]
   uint32_t entry = 0;
   std::vector<Instr> code;
@@ -152,6 +158,8 @@ struct Interpreter::Code {
   std::vector<StaticObject> staticObjects;
   std::vector<uint64_t> staticBases;
   std::vector<std::string> unsupportedReasons;
+  // See Interpreter::comparedConstants.
+  std::vector<uint64_t> comparedConstants;
   std::vector<std::string> unmodelled;
 };
 

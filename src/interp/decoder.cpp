@@ -1,16 +1,20 @@
 // Decodes an LLVM module once into the flat form of code.h: registers by index, constants and global addresses
 // evaluated in advance, phi nodes turned into moves on the edges, GEPs into offset arithmetic.
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "interp/bits.h"
 #include "interp/code.h"
@@ -271,8 +275,11 @@ class ModuleDecoder {
       }
       resolveTargets();
       markLoopHeads();
+      markLiveAcrossCalls();
       f_.numRegs = nextReg_;
       f_.initialRegs.resize(nextReg_, Slot{0, 0, 0});
+      for (uint32_t r = 0; r < nextReg_; ++r)
+        if (f_.initialRegs[r].bits != 0 || f_.initialRegs[r].prov != 0) f_.nonzeroInitialRegs.push_back(r);
     }
 
    private:
@@ -813,6 +820,118 @@ class ModuleDecoder {
       }
     }
 
+    // Liveness of the values in registers (arguments and instruction results), by the usual backward data flow
+    // over blocks; a phi's operand is used at the end of the block it comes from. Also of the contents of the
+    // local variables that are only loaded and stored whole (a variable whose next access is a store is dead).
+    void markLiveAcrossCalls() {
+      if (f_.calls.empty()) return;
+      const llvm::Function& src = *f_.source;
+      std::unordered_map<const llvm::Value*, uint32_t> index, contentsIndex;
+      std::vector<const llvm::Value*> values;
+      std::vector<const llvm::AllocaInst*> variables;
+      auto track = [&](const llvm::Value* v) {
+        if (regs_.count(v) && !index.count(v)) {
+          index[v] = static_cast<uint32_t>(values.size());
+          values.push_back(v);
+        }
+      };
+      for (const llvm::Argument& arg : src.args()) track(&arg);
+      for (const llvm::Instruction& inst : llvm::instructions(src))
+        if (!inst.getType()->isVoidTy()) track(&inst);
+      for (const llvm::Instruction& inst : llvm::instructions(src))
+        if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst); alloca && isWholeVariable(*alloca)) {
+          contentsIndex[alloca] = static_cast<uint32_t>(values.size() + variables.size());
+          variables.push_back(alloca);
+        }
+      using Bits = std::vector<uint64_t>;
+      const size_t words = (values.size() + variables.size() + 63) / 64;
+      auto setBit = [](Bits& b, uint32_t k) { b[k / 64] |= 1ull << (k % 64); };
+      auto set = [&](Bits& b, const llvm::Value* v) {
+        if (auto it = index.find(v); it != index.end()) setBit(b, it->second);
+      };
+      auto clear = [&](Bits& b, const llvm::Value* v) {
+        if (auto it = index.find(v); it != index.end()) b[it->second / 64] &= ~(1ull << (it->second % 64));
+      };
+      // Live before `inst` given what is live after it.
+      auto stepBack = [&](Bits& live, const llvm::Instruction& inst) {
+        clear(live, &inst);
+        if (llvm::isa<llvm::PHINode>(inst)) return;
+        if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst)) {
+          if (auto it = contentsIndex.find(store->getPointerOperand()); it != contentsIndex.end())
+            live[it->second / 64] &= ~(1ull << (it->second % 64));
+        } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
+          if (auto it = contentsIndex.find(load->getPointerOperand()); it != contentsIndex.end()) setBit(live, it->second);
+        }
+        for (const llvm::Use& u : inst.operands()) set(live, u.get());
+      };
+      std::unordered_map<const llvm::BasicBlock*, Bits> liveIn, liveOut;
+      std::vector<const llvm::BasicBlock*> blocks;
+      for (const llvm::BasicBlock& bb : src) {
+        blocks.push_back(&bb);
+        liveIn[&bb] = Bits(words, 0);
+      }
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (auto b = blocks.rbegin(); b != blocks.rend(); ++b) {
+          const llvm::BasicBlock& bb = **b;
+          Bits out(words, 0);
+          for (const llvm::BasicBlock* succ : llvm::successors(&bb)) {
+            const Bits& in = liveIn[succ];
+            for (size_t w = 0; w < words; ++w) out[w] |= in[w];
+            for (const llvm::PHINode& phi : succ->phis()) set(out, phi.getIncomingValueForBlock(&bb));
+          }
+          Bits live = out;
+          for (auto i = bb.rbegin(); i != bb.rend(); ++i) stepBack(live, *i);
+          liveOut[&bb] = std::move(out);
+          if (live != liveIn[&bb]) {
+            liveIn[&bb] = std::move(live);
+            changed = true;
+          }
+        }
+      }
+      for (uint32_t pc = 0; pc < f_.code.size(); ++pc) {
+        if (f_.code[pc].op != Op::Call) continue;
+        const llvm::Instruction* call = f_.origin[pc];
+        Bits live = liveOut[call->getParent()];
+        for (auto i = call->getParent()->rbegin(); &*i != call; ++i) stepBack(live, *i);
+        clear(live, call);
+        CallSite& site = f_.calls[f_.code[pc].aux];
+        for (size_t k = 0; k < values.size(); ++k) {
+          if (!(live[k / 64] >> (k % 64) & 1)) continue;
+          auto [reg, slots] = regs_.at(values[k]);
+          for (uint32_t s = 0; s < slots; ++s) site.liveAcross.push_back(reg + s);
+        }
+        for (size_t v = 0; v < variables.size(); ++v) {
+          const size_t k = values.size() + v;
+          if (!(live[k / 64] >> (k % 64) & 1)) site.deadVariables.push_back(variables[v]);
+        }
+      }
+    }
+
+    static bool isLifetimeMarker(const llvm::User* user) {
+      auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user);
+      return intrinsic && (intrinsic->getIntrinsicID() == llvm::Intrinsic::lifetime_start ||
+                           intrinsic->getIntrinsicID() == llvm::Intrinsic::lifetime_end);
+    }
+
+    // A local variable whose address is only loaded from and stored to, each store writing all of it (and whose
+    // scope may begin and end).
+    bool isWholeVariable(const llvm::AllocaInst& alloca) const {
+      if (alloca.isArrayAllocation()) return false;
+      const uint64_t size = m_.layout_.getTypeStoreSize(alloca.getAllocatedType());
+      for (const llvm::User* user : alloca.users()) {
+        if (llvm::isa<llvm::LoadInst>(user) || isLifetimeMarker(user)) continue;
+        if (llvm::isa<llvm::BitCastInst>(user) &&
+            std::all_of(user->user_begin(), user->user_end(), [](const llvm::User* u) { return isLifetimeMarker(u); }))
+          continue;
+        auto* store = llvm::dyn_cast<llvm::StoreInst>(user);
+        if (!store || store->getValueOperand() == &alloca ||
+            m_.layout_.getTypeStoreSize(store->getValueOperand()->getType()) != size)
+          return false;
+      }
+      return true;
+    }
+
     // The pc to jump to along an edge: the block itself, or a stub that performs the block's phi moves first.
     uint32_t edgeTarget(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
       uint32_t blockPc = blockStart_.at(to);
@@ -865,12 +984,80 @@ class ModuleDecoder {
   std::unordered_map<uint32_t, std::string> badGlobals_;
 };
 
+// The object a pointer points into, where the pointer is an offset from a global or a stack object.
+const llvm::Value* memoryRoot(const llvm::Value* pointer) {
+  for (;;) {
+    if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer))
+      pointer = gep->getPointerOperand();
+    else if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer))
+      pointer = cast->getOperand(0);
+    else
+      return pointer;
+  }
+}
+
+// The integer constants the program compares with values, sign-extended, sorted and each once. With
+// `onlyInputs`, only those compared with values derived from nondet calls: derived through operations, stores to
+// and loads from the same global or stack object, call arguments and return values (a forward taint to a fixed
+// point; a value that goes through other memory is lost, so the result may be empty).
+std::vector<uint64_t> constantsComparedWithInputs(const llvm::Module& module, bool onlyInputs) {
+  std::unordered_set<const llvm::Value*> tainted;  // values, and the objects inputs were stored into
+  std::unordered_set<const llvm::Function*> returnsInput;
+  auto isTainted = [&](const llvm::Value* v) { return !onlyInputs || tainted.count(v) > 0; };
+  for (bool changed = onlyInputs; changed;) {
+    changed = false;
+    auto mark = [&](const llvm::Value* v) { changed |= tainted.insert(v).second; };
+    for (const llvm::Function& f : module)
+      for (const llvm::Instruction& inst : llvm::instructions(f)) {
+        if (auto* call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
+          auto* callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
+          if (!callee) continue;
+          if (frontend::classifyFunction(callee->getName().str()) == frontend::EnvFunction::Nondet) {
+            mark(call);
+          } else if (!callee->isDeclaration()) {
+            for (unsigned i = 0; i < call->arg_size() && i < callee->arg_size(); ++i)
+              if (tainted.count(call->getArgOperand(i))) mark(callee->getArg(i));
+            if (returnsInput.count(callee)) mark(call);
+          }
+        } else if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&inst)) {
+          if (ret->getReturnValue() && tainted.count(ret->getReturnValue())) changed |= returnsInput.insert(&f).second;
+        } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst)) {
+          if (tainted.count(store->getValueOperand())) mark(memoryRoot(store->getPointerOperand()));
+        } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
+          if (tainted.count(memoryRoot(load->getPointerOperand()))) mark(load);
+        } else if (std::any_of(inst.op_begin(), inst.op_end(),
+                               [&](const llvm::Use& u) { return tainted.count(u.get()); })) {
+          mark(&inst);
+        }
+      }
+  }
+  std::vector<uint64_t> constants;
+  auto note = [&](const llvm::Value* v) {
+    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v); c && c->getBitWidth() <= 64)
+      constants.push_back(static_cast<uint64_t>(c->getSExtValue()));
+  };
+  for (const llvm::Function& f : module)
+    for (const llvm::Instruction& inst : llvm::instructions(f)) {
+      if (llvm::isa<llvm::ICmpInst>(inst)) {
+        if (isTainted(inst.getOperand(1))) note(inst.getOperand(0));
+        if (isTainted(inst.getOperand(0))) note(inst.getOperand(1));
+      } else if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&inst); sw && isTainted(sw->getCondition())) {
+        for (const auto& c : sw->cases()) note(c.getCaseValue());
+      }
+    }
+  std::sort(constants.begin(), constants.end());
+  constants.erase(std::unique(constants.begin(), constants.end()), constants.end());
+  return constants;
+}
+
 }  // namespace
 
 std::unique_ptr<Interpreter::Code> decodeModule(const frontend::Program& program, std::string& error) {
   auto code = std::make_unique<Interpreter::Code>();
   ModuleDecoder decoder(program, *code);
   decoder.decode();
+  code->comparedConstants = constantsComparedWithInputs(*code->module, true);
+  if (code->comparedConstants.empty()) code->comparedConstants = constantsComparedWithInputs(*code->module, false);
   if (code->mainFunction == UINT32_MAX) {
     error = "the program has no function 'main'";
     return nullptr;

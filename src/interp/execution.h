@@ -27,6 +27,20 @@ class Execution {
   Execution(const Interpreter::Code& code, InputSource& inputs, const RunOptions& options);
   RunResult run();
 
+  // For PausedExecution: the execution stops before each nondet call instead of drawing its value.
+  void pauseAtNondetCalls() { pauseAtNondet_ = true; }
+  bool enterMain();  // false when the run ended at once
+  void runLoop();
+  // The nondet call the execution is stopped before, if it is.
+  const std::optional<NondetRequest>& paused() const { return paused_; }
+  // Goes on from the call it is paused before, which returns `value`.
+  void resume(uint64_t value);
+  // Everything that decides how the execution goes on: the position, the registers still to be used, memory.
+  uint64_t stateHash() const;
+  uint64_t footprintBytes() const;
+  const RunResult& result() const { return result_; }
+  RunResult takeResult() { return std::move(result_); }
+
  private:
   template <bool kTrace, bool kDetectLasso>
   void loop();
@@ -34,6 +48,9 @@ class Execution {
   // Brent's cycle detection over the states at loop heads; Stop when the current state equals the snapshot.
   Flow atLoopHead(uint64_t steps, const llvm::Instruction* at);
   bool sameStateAsSnapshot();
+
+  // True when the execution pauses here instead of drawing a value for `request`.
+  bool pauseBeforeNondet(const NondetRequest& request);
 
   // Ending the run.
   Flow violation(ViolationKind kind, std::string message, const llvm::Instruction* at);
@@ -98,6 +115,9 @@ class Execution {
     size_t inputsDrawn;
   };
   std::optional<StateSnapshot> snapshot_;
+  bool pauseAtNondet_ = false;
+  std::optional<NondetRequest> paused_;
+  std::optional<uint64_t> resumeValue_;  // the result of the nondet call a resumed execution makes first
   uint64_t visitsSinceSnapshot_ = 0;
   uint64_t snapshotInterval_ = 1;  // Brent: the snapshot moves on after 1, 2, 4, ... loop-head visits
   // Where the last comparison with the snapshot found a difference, to look there first.

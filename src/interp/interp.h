@@ -98,6 +98,7 @@ struct RunOptions {
   Deadline deadline = Deadline::never();
   uint64_t maxSteps = UINT64_MAX;         // IR instructions
   uint64_t maxMemoryBytes = 2ull << 30;   // allocated by the program
+  uint64_t maxInputs = UINT64_MAX;       // values drawn (each is recorded): beyond, the run ends at MemoryLimit
   unsigned maxCallDepth = 100000;
   bool recordTrace = false;
   size_t maxTraceLines = 400;             // the last ones are kept
@@ -142,6 +143,32 @@ struct RunResult {
   bool completed() const { return end == RunEnd::Returned || end == RunEnd::Exited || end == RunEnd::Aborted; }
 };
 
+class Execution;
+
+// An execution stopped before a __VERIFIER_nondet_* call, for an explicit-state search over the program's inputs:
+// the search continues it with values of its choosing, as often as it likes, and can recognize a program state it
+// has seen before. Reads of uninitialized memory still draw from the InputSource the execution began with; that
+// source and the RunOptions must outlive every execution continued from this one.
+class PausedExecution {
+ public:
+  explicit PausedExecution(std::unique_ptr<Execution> execution);
+  ~PausedExecution();
+  // What the call draws.
+  const NondetRequest& request() const;
+  // A hash of what decides how the execution goes on: the position, the registers it still uses and the live
+  // objects. Equal states have equal hashes.
+  uint64_t stateHash() const;
+  // A copy of this execution, in which the call returns `value`, run until the next nondet call or its end.
+  std::variant<std::unique_ptr<PausedExecution>, RunResult> resume(uint64_t value) const;
+  // The values drawn so far (without their origin and location, which a replay of the values gives).
+  const std::vector<NondetInput>& inputs() const;
+  // About how much memory this paused execution takes.
+  uint64_t footprintBytes() const;
+
+ private:
+  std::unique_ptr<Execution> execution_;
+};
+
 class Interpreter {
  public:
   // Decodes the module once; fails only when there is no `main` to run.
@@ -150,6 +177,13 @@ class Interpreter {
 
   // One execution from main. Thread-compatible: concurrent runs need their own Interpreter.
   RunResult run(InputSource& inputs, const RunOptions& options) const;
+  // An execution from main until its first nondet call (or its end, which is then the result); options.maxSteps
+  // limits each stretch between two nondet calls.
+  std::variant<std::unique_ptr<PausedExecution>, RunResult> start(InputSource& inputs, const RunOptions& options) const;
+
+  // The integer constants the program compares values derived from nondet calls with (or, where it compares no
+  // such value with a constant, all those it compares anything with): sign-extended to 64 bits, sorted, each once.
+  const std::vector<uint64_t>& comparedConstants() const;
 
   // Names of the external functions the module calls that have no model (they end a run that reaches them).
   const std::vector<std::string>& unmodelledFunctions() const;

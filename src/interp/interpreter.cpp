@@ -146,13 +146,18 @@ Execution::Execution(const Interpreter::Code& code, InputSource& inputs, const R
     : code_(code), inputs_(inputs), options_(options), memory_(code, options.maxMemoryBytes) {}
 
 RunResult Execution::run() {
+  if (enterMain()) runLoop();
+  return std::move(result_);
+}
+
+bool Execution::enterMain() {
   const Function& main = code_.functions[code_.mainFunction];
   frames_.push_back(Frame{code_.mainFunction, 0, 0, 0, 0});
   registers_ = main.initialRegs;
   if (!main.paramRegs.empty()) {
     if (main.paramRegs.size() != 2) {
       unsupported("main with " + std::to_string(main.paramRegs.size()) + " parameters", nullptr);
-      return std::move(result_);
+      return false;
     }
     // main(argc, argv) as started with no arguments: argv = {"main", NULL}.
     Slot name = allocateHeap(5, nullptr);
@@ -168,6 +173,10 @@ RunResult Execution::run() {
     registers_[main.paramRegs[1]] = argv;
   }
   pc_ = main.entry;
+  return true;
+}
+
+void Execution::runLoop() {
   if (options_.recordTrace)
     options_.detectLasso ? loop<true, true>() : loop<true, false>();
   else
@@ -175,7 +184,53 @@ RunResult Execution::run() {
   if (options_.recordTrace) {
     result_.trace.assign(trace_.begin(), trace_.end());
   }
-  return std::move(result_);
+}
+
+bool Execution::pauseBeforeNondet(const NondetRequest& request) {
+  if (!pauseAtNondet_ || resumeValue_) return false;
+  paused_ = request;
+  return true;
+}
+
+void Execution::resume(uint64_t value) {
+  paused_.reset();
+  resumeValue_ = value;
+  runLoop();
+}
+
+uint64_t Execution::footprintBytes() const {
+  // Each live byte has its initialization flag beside it; objects and registers have their bookkeeping.
+  return 2 * memory_.bytesLive() + memory_.objectCount() * sizeof(Object) + registers_.size() * sizeof(Slot) +
+         result_.inputs.size() * sizeof(NondetInput);
+}
+
+uint64_t Execution::stateHash() const {
+  uint64_t h = hashMix(pc_, frames_.size());
+  std::vector<bool> deadContents(memory_.objectCount(), false);
+  for (size_t k = 0; k < frames_.size(); ++k) {
+    const Frame& frame = frames_[k];
+    const Function& fn = code_.functions[frame.function];
+    h = hashMix(h, frame.function);
+    h = hashMix(h, frame.allocaStart);
+    // Every frame stands at a call: the innermost at the one it is paused before, the others where they return to.
+    const uint32_t at = k + 1 == frames_.size() ? pc_ : frames_[k + 1].returnPc - 1;
+    if (fn.code[at].op != Op::Call) {
+      for (uint32_t r = 0; r < fn.numRegs; ++r)
+        h = hashMix(hashMix(h, registers_[frame.regBase + r].bits), registers_[frame.regBase + r].prov);
+      continue;
+    }
+    const CallSite& site = fn.calls[fn.code[at].aux];
+    for (uint32_t r : site.liveAcross)
+      h = hashMix(hashMix(h, registers_[frame.regBase + r].bits), registers_[frame.regBase + r].prov);
+    const size_t end = k + 1 == frames_.size() ? allocas_.size() : frames_[k + 1].allocaStart;
+    for (size_t a = frame.allocaStart; a < end; ++a) {
+      const Object& local = memory_.object(allocas_[a]);
+      if (std::find(site.deadVariables.begin(), site.deadVariables.end(), local.site) != site.deadVariables.end())
+        deadContents[allocas_[a]] = true;
+    }
+  }
+  for (uint32_t a : allocas_) h = hashMix(h, a);
+  return hashMix(h, memory_.hash(deadContents));
 }
 
 void Execution::recordTrace(const llvm::Instruction* at) {
@@ -321,13 +376,17 @@ uint32_t Execution::access(const Slot& pointer, uint64_t n, bool write, uint64_t
 }
 
 uint64_t Execution::drawNondet(const NondetRequest& request, const std::string& origin, const llvm::Instruction* at) {
-  uint64_t v = inputs_.draw(request) & maskOf(request.bits);
+  uint64_t v =
+      (resumeValue_ ? *std::exchange(resumeValue_, std::nullopt) : inputs_.draw(request)) & maskOf(request.bits);
   NondetInput in;
-  in.origin = origin;
   in.bits = request.bits;
   in.isSigned = request.isSigned;
   in.value = v;
-  if (at) in.location = frontend::sourceLocationOf(*at);
+  // A search copies paused executions often: their inputs are values only, which a replay completes.
+  if (!pauseAtNondet_) {
+    in.origin = origin;
+    if (at) in.location = frontend::sourceLocationOf(*at);
+  }
   result_.inputs.push_back(std::move(in));
   return v;
 }
@@ -377,7 +436,9 @@ Flow Execution::call(const Function& caller, const CallSite& site, uint32_t dst,
   (void)caller;
   const uint32_t callerBase = frames_.back().regBase;
   const uint32_t base = static_cast<uint32_t>(registers_.size());
-  registers_.insert(registers_.end(), callee.initialRegs.begin(), callee.initialRegs.end());
+  // A large function has many registers but few constants: zeroing is cheaper than copying them all.
+  registers_.resize(base + callee.numRegs);
+  for (uint32_t r : callee.nonzeroInitialRegs) registers_[base + r] = callee.initialRegs[r];
   for (size_t i = 0; i < callee.paramRegs.size(); ++i)
     registers_[base + callee.paramRegs[i]] = registers_[callerBase + site.argRegs[i]];
   frames_.push_back(Frame{calleeIndex, base, pc_ + 1, dst, static_cast<uint32_t>(allocas_.size())});
@@ -411,6 +472,10 @@ void Execution::loop() {
       if (fn->loopHead[pc_] && atLoopHead(steps, here()) == Flow::Stop) break;
     if (++steps >= maxSteps) {
       result_.end = RunEnd::StepLimit;
+      break;
+    }
+    if ((steps & 0xFFFF) == 0 && result_.inputs.size() > options_.maxInputs) {
+      result_.end = RunEnd::MemoryLimit;
       break;
     }
     if ((steps & 0xFFFF) == 0 && options_.deadline.expired()) {
@@ -813,7 +878,7 @@ void Execution::loop() {
     ++pc_;
   }
 done:
-  result_.steps = steps;
+  result_.steps += steps;
 }
 
 // --- Interpreter -------------------------------------------------------------------------------------------------
@@ -834,5 +899,41 @@ RunResult Interpreter::run(InputSource& inputs, const RunOptions& options) const
 }
 
 const std::vector<std::string>& Interpreter::unmodelledFunctions() const { return code_->unmodelled; }
+
+const std::vector<uint64_t>& Interpreter::comparedConstants() const { return code_->comparedConstants; }
+
+namespace {
+
+std::variant<std::unique_ptr<PausedExecution>, RunResult> pausedOrEnded(std::unique_ptr<Execution> execution) {
+  if (execution->paused()) return std::make_unique<PausedExecution>(std::move(execution));
+  return execution->takeResult();
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<PausedExecution>, RunResult> Interpreter::start(InputSource& inputs,
+                                                                             const RunOptions& options) const {
+  auto execution = std::make_unique<Execution>(*code_, inputs, options);
+  execution->pauseAtNondetCalls();
+  if (execution->enterMain()) execution->runLoop();
+  return pausedOrEnded(std::move(execution));
+}
+
+PausedExecution::PausedExecution(std::unique_ptr<Execution> execution) : execution_(std::move(execution)) {}
+PausedExecution::~PausedExecution() = default;
+
+const NondetRequest& PausedExecution::request() const { return *execution_->paused(); }
+
+uint64_t PausedExecution::stateHash() const { return execution_->stateHash(); }
+
+std::variant<std::unique_ptr<PausedExecution>, RunResult> PausedExecution::resume(uint64_t value) const {
+  auto copy = std::make_unique<Execution>(*execution_);
+  copy->resume(value);
+  return pausedOrEnded(std::move(copy));
+}
+
+const std::vector<NondetInput>& PausedExecution::inputs() const { return execution_->result().inputs; }
+
+uint64_t PausedExecution::footprintBytes() const { return execution_->footprintBytes(); }
 
 }  // namespace atropos::interp

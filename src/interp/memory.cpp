@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "interp/bits.h"
+
 namespace atropos::interp {
 
 Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
@@ -89,7 +91,48 @@ bool sameObject(const Object& a, const Object& b) {
          sameBuffer(a.prov, b.prov);
 }
 
+template <typename T>
+uint64_t hashBuffer(uint64_t h, const ZeroedBuffer<T>& b) {
+  const size_t bytes = b.size() * sizeof(T);
+  const auto* p = reinterpret_cast<const uint8_t*>(b.data());
+  h = hashMix(h, bytes);
+  size_t i = 0;
+  for (; i + 8 <= bytes; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    h = hashMix(h, w);
+  }
+  uint64_t rest = 0;
+  std::memcpy(&rest, p + i, bytes - i);
+  return hashMix(h, rest);
+}
+
+// The bytes of an object where they are initialized: what an uninitialized byte holds is never read.
+uint64_t hashInitializedBytes(uint64_t h, const Object& o) {
+  const uint64_t size = std::min(o.data.size(), o.init.size());  // functions' objects have no bytes
+  for (uint64_t i = 0; i < size; i += 8) {
+    uint64_t data = 0, init = 0;
+    const size_t n = std::min<uint64_t>(8, size - i);
+    std::memcpy(&data, o.data.data() + i, n);
+    std::memcpy(&init, o.init.data() + i, n);
+    h = hashMix(h, data & (init * 0xFF));  // each init byte is 0 or 1: a byte mask without carries
+  }
+  return h;
+}
+
 }  // namespace
+
+uint64_t Memory::hash(const std::vector<bool>& ignoredContents) const {
+  uint64_t h = 0;
+  for (size_t id = 1; id < objects_.size(); ++id) {
+    const Object& o = objects_[id];
+    if (!o.live) continue;
+    h = hashMix(hashMix(h, id), o.base ^ (o.size << 20) ^ (static_cast<uint64_t>(o.kind) << 8));
+    if (id < ignoredContents.size() && ignoredContents[id]) continue;
+    h = hashBuffer(hashBuffer(hashInitializedBytes(h, o), o.init), o.prov);
+  }
+  return h;
+}
 
 bool Memory::sameState(const Memory& other, uint32_t& mismatchHint) const {
   if (objects_.size() != other.objects_.size() || nextAddress_ != other.nextAddress_ ||

@@ -103,6 +103,11 @@ class Memory {
   // `mismatchHint`: the object to compare first; set to the one found different.
   bool sameState(const Memory& other, uint32_t& mismatchHint) const;
   bool overLimit() const { return overLimit_; }
+  // A hash of the live objects (identity, bounds, contents, initialization, provenance). Objects whose lifetime
+  // ended and the allocator's position are left out: states that differ only there (e.g. in how many calls with
+  // local variables came before) would mostly behave alike.
+  // The contents of the objects marked in `ignoredContents` (by id) are left out as well.
+  uint64_t hash(const std::vector<bool>& ignoredContents) const;
 
  private:
   std::vector<Object> objects_;  // index 0 is unused: id 0 means "no object"

@@ -150,6 +150,32 @@ TEST(Bmc, DoesNotProveWhatLiesBeyondTheBound) {
   }
 }
 
+TEST(Bmc, ExecutionsPastTheBoundAreStartsForTesting) {
+  // The inputs are all drawn before a loop longer than any bound tried: the model of "an execution runs past the
+  // bound" fixes them, and an execution with them runs on into the violation.
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      int n = __VERIFIER_nondet_int(), key = __VERIFIER_nondet_int();
+      if (n * 3 != 369 || key - n != 11) return 0;
+      for (int i = 0; i < 100000; i++)
+        if (i == 99999) reach_error();
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  bmc::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(5));
+  options.maxBound = 4;
+  bmc::Result result = bmc::check(*program, {Property::UnreachCall}, options);
+  EXPECT_TRUE(result.candidates.empty());
+  ASSERT_FALSE(result.deeperStarts.empty()) << result.outcomes[0].reason;
+  for (const bmc::CandidateRun& start : result.deeperStarts) {
+    EXPECT_EQ(start.inputs, (std::vector<uint64_t>{123, 134}));
+    interp::RunResult run = replay(*program, start);
+    ASSERT_EQ(run.end, interp::RunEnd::Violation);
+    EXPECT_EQ(run.violation->kind, interp::ViolationKind::ReachError);
+  }
+}
+
 TEST(Bmc, OverflowAndUndefinedBehaviourBlockProofs) {
   auto program = testing::compileProgram(R"(
     int main(void) {

@@ -1,5 +1,7 @@
 // Unit tests of the reference interpreter: each instruction class, each undefined behaviour, each library function.
 // Each test compiles a small C program with the front end and runs it with given nondet inputs.
+#include "interp/interp.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,7 +10,6 @@
 
 #include "falsifier/falsifier.h"
 #include "frontend/frontend.h"
-#include "interp/interp.h"
 #include "test_program.h"
 
 namespace atropos {
@@ -420,6 +421,104 @@ TEST(Lasso, OffByDefault) {
   EXPECT_EQ(r.end, RunEnd::StepLimit);  // run() allows 50M steps
 }
 
+// --- Paused executions: the explicit-state search's view of a run ----------------------------------------------
+
+// A command loop: 1 counts modulo 3, 2 resets, anything else ends the program. (A variable declared in the loop's
+// body would be a fresh object in each iteration, and no state would recur.)
+const char* kCounterCommands = R"(
+int count = 0;
+int main() {
+  int command;
+  while (1) {
+    command = __VERIFIER_nondet_int();
+    if (command == 1) count = (count + 1) % 3;
+    else if (command == 2) count = 0;
+    else return command;
+  }
+})";
+
+std::unique_ptr<interp::PausedExecution> pausedAfter(const interp::PausedExecution& from,
+                                                     const std::vector<uint64_t>& values) {
+  std::unique_ptr<interp::PausedExecution> at;
+  const interp::PausedExecution* current = &from;
+  for (uint64_t v : values) {
+    auto next = current->resume(v);
+    if (!std::holds_alternative<std::unique_ptr<interp::PausedExecution>>(next)) {
+      ADD_FAILURE() << "the execution ended after " << v;
+      return nullptr;
+    }
+    at = std::move(std::get<std::unique_ptr<interp::PausedExecution>>(next));
+    current = at.get();
+  }
+  return at;
+}
+
+// The command loop paused before its first command (with the inputs and options it needs while it lives).
+struct CounterAtStart {
+  Compiled compiled = compile(kCounterCommands);
+  interp::ReplayInputs none{{}};
+  interp::RunOptions options;
+  std::unique_ptr<interp::PausedExecution> start;
+  CounterAtStart() {
+    if (!compiled.interpreter) return;
+    auto started = compiled.interpreter->start(none, options);
+    if (auto* paused = std::get_if<std::unique_ptr<interp::PausedExecution>>(&started)) start = std::move(*paused);
+  }
+};
+
+TEST(Paused, ExecutionsStopBeforeEachNondetCallAndGoOnWithTheValueGiven) {
+  CounterAtStart counter;
+  ASSERT_TRUE(counter.start);
+  const interp::PausedExecution& start = *counter.start;
+  EXPECT_EQ(start.request().bits, 32u);
+  EXPECT_TRUE(start.request().isSigned);
+  EXPECT_TRUE(start.inputs().empty());
+  // Resuming copies: the same paused execution continues differently with each value.
+  auto ended = start.resume(7);
+  ASSERT_TRUE(std::holds_alternative<RunResult>(ended));
+  EXPECT_EQ(std::get<RunResult>(ended).end, RunEnd::Returned);
+  ASSERT_EQ(std::get<RunResult>(ended).inputs.size(), 1u);
+  EXPECT_EQ(std::get<RunResult>(ended).inputs[0].value, 7u);
+  auto once = pausedAfter(start, {1});
+  ASSERT_TRUE(once);
+  EXPECT_EQ(once->inputs().size(), 1u);
+}
+
+TEST(Paused, EqualStatesHashAlikeWhateverTheInputsThatLedThere) {
+  CounterAtStart counter;
+  ASSERT_TRUE(counter.start);
+  const interp::PausedExecution& start = *counter.start;
+  auto counted = pausedAfter(start, {1, 1, 1});  // back to 0
+  auto reset = pausedAfter(start, {1, 2});       // 0, and the last command differs
+  auto one = pausedAfter(start, {1});
+  auto oneAgain = pausedAfter(start, {2, 1, 1, 1, 1});
+  ASSERT_TRUE(counted && reset && one && oneAgain);
+  // The last command is still in its variable, but the variable is overwritten before it is read again: it is not
+  // part of the state.
+  EXPECT_EQ(counted->stateHash(), start.stateHash());
+  EXPECT_EQ(reset->stateHash(), start.stateHash());
+  EXPECT_EQ(one->stateHash(), oneAgain->stateHash());
+  EXPECT_NE(one->stateHash(), start.stateHash());
+}
+
+TEST(Paused, ComparedConstantsAreThoseInputsMeet) {
+  Compiled c = compile(R"(
+int mode = 40;
+int check(int v) { return v == 17 || v > 250; }
+int main() {
+  int x = __VERIFIER_nondet_int();
+  int stored = x;
+  if (mode == 41) return 0;
+  if (check(stored + 1)) reach_error();
+  switch (x) { case -3: return 1; case 9: return 2; }
+  return 0;
+})");
+  ASSERT_TRUE(c.interpreter);
+  // 40 and 41 are compared with a global that no input reaches.
+  // 0: the result of check() is compared with it.
+  EXPECT_EQ(c.interpreter->comparedConstants(), (std::vector<uint64_t>{0, 9, 17, 250, static_cast<uint64_t>(-3)}));
+}
+
 // --- The falsifier's verdicts -------------------------------------------------------------------------------
 
 std::vector<Outcome> falsify(const std::string& source, double seconds = 1) {
@@ -486,6 +585,63 @@ int main() { int x = __VERIFIER_nondet_int(); while (x > 5) { if (x != 10) x--; 
     } else {
       EXPECT_NE(o.verdict, Verdict::False) << propertyName(o.property);
     }
+}
+
+TEST(Falsifier, ExplicitStateSearchFindsTheOneSequenceOfCommands) {
+  // Random commands hardly ever pass six steps of this lock; a breadth-first search over the commands the program
+  // compares with finds the shortest sequence that opens it.
+  auto outcomes = falsify(R"(
+int state = 0;
+int main() {
+  while (1) {
+    int c = __VERIFIER_nondet_int();
+    if (c < 1 || c > 4) return 0;
+    if (c == 1 && state == 0) state = 1;
+    else if (c == 3 && state == 1) state = 2;
+    else if (c == 2 && state == 2) state = 3;
+    else if (c == 4 && state == 3) state = 4;
+    else if (c == 2 && state == 4) state = 5;
+    else if (c == 1 && state == 5) state = 6;
+    else state = 0;
+    if (state == 6) reach_error();
+  }
+})");
+  for (const auto& o : outcomes)
+    if (o.property == Property::UnreachCall) {
+      ASSERT_EQ(o.verdict, Verdict::False) << o.reason;
+      ASSERT_TRUE(o.counterexample.has_value());
+      std::vector<uint64_t> commands;
+      for (const NondetInput& in : o.counterexample->inputs) commands.push_back(in.value);
+      EXPECT_EQ(commands, (std::vector<uint64_t>{1, 3, 2, 4, 2, 1}));
+      EXPECT_EQ(o.counterexample->inputs[0].origin, "__VERIFIER_nondet_int");  // the replay's inputs, complete
+    }
+}
+
+TEST(Falsifier, StartsAreContinuedAndVaried) {
+  // The identities must be distinct and the copy equal to one of them; the violation needs them in one order.
+  const char* source = R"(
+int main() {
+  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), copy = __VERIFIER_nondet_int();
+  if (a == b || copy != a || a < 1000 || b < 1000 || a >= 1000000 || b >= 1000000) return 0;
+  for (int i = 0; i < 100000; i++)
+    if (i == 99999 && a > b) reach_error();
+  return 0;
+})";
+  Compiled c = compile(source);
+  ASSERT_TRUE(c.interpreter);
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(5));
+  options.starts.push_back(falsifier::SuggestedRun{{123457, 234567, 123457}, false, ""});
+  options.onlySuggested = true;
+  auto once = falsifier::falsify(*c.interpreter, {Property::UnreachCall}, options);
+  EXPECT_EQ(verdictOf(once, Property::UnreachCall), Verdict::Unknown);  // the start as it is: a < b
+  options.onlySuggested = false;
+  auto varied = falsifier::falsify(*c.interpreter, {Property::UnreachCall}, options);
+  ASSERT_EQ(verdictOf(varied, Property::UnreachCall), Verdict::False);
+  const Counterexample& cex = *varied[0].counterexample;
+  ASSERT_EQ(cex.inputs.size(), 3u);
+  EXPECT_EQ(cex.inputs[0].value, 234567u);  // the two values exchanged everywhere
+  EXPECT_EQ(cex.inputs[2].value, 234567u);
 }
 
 TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
