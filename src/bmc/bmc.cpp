@@ -29,6 +29,8 @@ constexpr unsigned kTimerSlackMillis = 200;
 constexpr double kUnwindingMinSeconds = 0.25;
 // The bit-blasted attempt gets this share of the time left; the general solver what remains.
 constexpr double kBitBlastedShare = 0.25;
+// Beyond this many multipliers and dividers, the general solver is not asked (see manyCircuits).
+constexpr size_t kMaxGeneralSolverCircuits = 64;
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
 constexpr double kEncodedInstructionsPerSecond = 20000;
@@ -130,14 +132,56 @@ class Checker {
     auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
     z3::tactic bitBlasted = tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
                             tactic("bit-blast") & tactic("sat");
-    z3::check_result r = keepsArrays(goal) ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare, false);
-    if (r != z3::unknown || deadline.expired()) return r;
-    // With the initial memory as an array, Z3's own solver for a formula of unknown logic preprocesses it with
-    // steps that do not stop at the timeout (on an unwound state machine of a few hundred kilobytes: 30 s and
-    // 3.6 GB for a question of 0.2 s); its SMT core after simplification (and floating point turned into
-    // bit-vectors) does.
-    if (encoding_.arrayFacts.empty()) return ask(z3::solver(context_), 1.0, true);
-    return ask((tactic("simplify") & tactic("fpa2bv") & tactic("smt")).mk_solver(), 1.0, true);
+    // Z3's general solvers do not always stop at their time limit: they turn arithmetic into circuits, and into
+    // clauses, without looking at it (60 s for a question of 4 s on a loop of 300 remainders per iteration; 30 s
+    // and 3.6 GB for one of 0.2 s on an unwound state machine). Its bit-blasting tactics do look. So a formula
+    // without arrays is only ever bit-blasted; a general solver gets only what needs arrays and has few
+    // circuits. It is the SMT core after simplification, which stopped on the state machine where Z3's default
+    // solver did not, except for floating point, which only the default solver decides.
+    const bool needsArrays = keepsArrays(goal);
+    if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlasted.mk_solver(), 1.0, false);
+    z3::check_result r = needsArrays ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare, false);
+    if (r != z3::unknown || deadline.expired() || manyCircuits(goal)) return r;
+    if (anySubterm(goal, [](const smt::Term& t) { return t.is_fpa(); })) return ask(z3::solver(context_), 1.0, true);
+    return ask((tactic("simplify") & tactic("smt")).mk_solver(), 1.0, true);
+  }
+
+  // Whether `goal` multiplies two unknowns, divides by an unknown or computes in floating point more often than
+  // the general solver can turn into circuits before it looks at its time limit again.
+  static bool manyCircuits(const smt::Term& goal) {
+    size_t circuits = 0;
+    return anySubterm(goal, [&](const smt::Term& t) {
+      if (!t.is_app() || t.num_args() < 2) return false;
+      switch (t.decl().decl_kind()) {
+        case Z3_OP_BMUL:
+          if (!t.arg(0).is_numeral() && !t.arg(1).is_numeral()) ++circuits;
+          break;
+        case Z3_OP_BUDIV:
+        case Z3_OP_BSDIV:
+        case Z3_OP_BUREM:
+        case Z3_OP_BSREM:
+        case Z3_OP_BSMOD:
+        case Z3_OP_BUDIV_I:
+        case Z3_OP_BSDIV_I:
+        case Z3_OP_BUREM_I:
+        case Z3_OP_BSREM_I:
+        case Z3_OP_BSMOD_I:
+          if (!t.arg(1).is_numeral()) ++circuits;
+          break;
+        case Z3_OP_FPA_ADD:
+        case Z3_OP_FPA_SUB:
+        case Z3_OP_FPA_MUL:
+        case Z3_OP_FPA_DIV:
+        case Z3_OP_FPA_REM:
+        case Z3_OP_FPA_FMA:
+        case Z3_OP_FPA_SQRT:
+          ++circuits;
+          break;
+        default:
+          break;
+      }
+      return circuits > kMaxGeneralSolverCircuits;
+    });
   }
 
   // Whether memory stays an array in `goal`: a lambda (memset, memcpy, calloc of unknown length) or a read at an

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "frontend/source_location.h"
 #include "interp/bits.h"
@@ -205,8 +206,17 @@ uint64_t Execution::footprintBytes() const {
 }
 
 uint64_t Execution::stateHash() const {
+  // Local variables are known by their place among the frames' allocas, not by their identity or address: a
+  // variable declared in a loop's body is a fresh object in each iteration.
+  std::unordered_map<uint32_t, uint32_t> place;
+  for (size_t a = 0; a < allocas_.size(); ++a) place[allocas_[a]] = static_cast<uint32_t>(a);
+  auto hashSlot = [&](uint64_t h, const Slot& s) {
+    if (auto it = place.find(s.prov); it != place.end())
+      return hashMix(hashMix(h, it->second), s.bits - memory_.object(s.prov).base);
+    return hashMix(hashMix(h, s.bits), s.prov);
+  };
   uint64_t h = hashMix(pc_, frames_.size());
-  std::vector<bool> deadContents(memory_.objectCount(), false);
+  std::vector<bool> locals(memory_.objectCount(), false);
   for (size_t k = 0; k < frames_.size(); ++k) {
     const Frame& frame = frames_[k];
     const Function& fn = code_.functions[frame.function];
@@ -214,23 +224,24 @@ uint64_t Execution::stateHash() const {
     h = hashMix(h, frame.allocaStart);
     // Every frame stands at a call: the innermost at the one it is paused before, the others where they return to.
     const uint32_t at = k + 1 == frames_.size() ? pc_ : frames_[k + 1].returnPc - 1;
-    if (fn.code[at].op != Op::Call) {
-      for (uint32_t r = 0; r < fn.numRegs; ++r)
-        h = hashMix(hashMix(h, registers_[frame.regBase + r].bits), registers_[frame.regBase + r].prov);
-      continue;
+    const CallSite* site = fn.code[at].op == Op::Call ? &fn.calls[fn.code[at].aux] : nullptr;
+    if (site) {
+      for (uint32_t r : site->liveAcross) h = hashSlot(h, registers_[frame.regBase + r]);
+    } else {
+      for (uint32_t r = 0; r < fn.numRegs; ++r) h = hashSlot(h, registers_[frame.regBase + r]);
     }
-    const CallSite& site = fn.calls[fn.code[at].aux];
-    for (uint32_t r : site.liveAcross)
-      h = hashMix(hashMix(h, registers_[frame.regBase + r].bits), registers_[frame.regBase + r].prov);
     const size_t end = k + 1 == frames_.size() ? allocas_.size() : frames_[k + 1].allocaStart;
     for (size_t a = frame.allocaStart; a < end; ++a) {
-      const Object& local = memory_.object(allocas_[a]);
-      if (std::find(site.deadVariables.begin(), site.deadVariables.end(), local.site) != site.deadVariables.end())
-        deadContents[allocas_[a]] = true;
+      const uint32_t id = allocas_[a];
+      const Object& local = memory_.object(id);
+      locals[id] = true;
+      h = hashMix(h, local.size * 2 + (local.live ? 1 : 0));
+      const bool dead = site && std::find(site->deadVariables.begin(), site->deadVariables.end(), local.site) !=
+                                    site->deadVariables.end();
+      if (local.live && !dead) h = memory_.hashContents(h, id);
     }
   }
-  for (uint32_t a : allocas_) h = hashMix(h, a);
-  return hashMix(h, memory_.hash(deadContents));
+  return hashMix(h, memory_.hash(locals));
 }
 
 void Execution::recordTrace(const llvm::Instruction* at) {
@@ -839,7 +850,7 @@ void Execution::loop() {
           memory_.beginScope(id);
         } else {
           // The scope is entered again (a loop body): in C this is a new object, and pointers to the old one dangle.
-          uint32_t fresh = memory_.allocate(ObjectKind::Stack, memory_.object(id).size, 16, fn->origin[pc_]);
+          uint32_t fresh = memory_.allocate(ObjectKind::Stack, memory_.object(id).size, 16, memory_.object(id).site);
           if (fresh == 0) {
             result_.end = RunEnd::MemoryLimit;
             goto done;

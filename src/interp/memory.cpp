@@ -122,14 +122,18 @@ uint64_t hashInitializedBytes(uint64_t h, const Object& o) {
 
 }  // namespace
 
-uint64_t Memory::hash(const std::vector<bool>& ignoredContents) const {
+uint64_t Memory::hashContents(uint64_t h, uint32_t id) const {
+  const Object& o = objects_[id];
+  return hashBuffer(hashBuffer(hashInitializedBytes(h, o), o.init), o.prov);
+}
+
+uint64_t Memory::hash(const std::vector<bool>& leftOut) const {
   uint64_t h = 0;
   for (size_t id = 1; id < objects_.size(); ++id) {
     const Object& o = objects_[id];
-    if (!o.live) continue;
+    if (!o.live || (id < leftOut.size() && leftOut[id])) continue;
     h = hashMix(hashMix(h, id), o.base ^ (o.size << 20) ^ (static_cast<uint64_t>(o.kind) << 8));
-    if (id < ignoredContents.size() && ignoredContents[id]) continue;
-    h = hashBuffer(hashBuffer(hashInitializedBytes(h, o), o.init), o.prov);
+    h = hashContents(h, static_cast<uint32_t>(id));
   }
   return h;
 }

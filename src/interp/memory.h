@@ -106,8 +106,10 @@ class Memory {
   // A hash of the live objects (identity, bounds, contents, initialization, provenance). Objects whose lifetime
   // ended and the allocator's position are left out: states that differ only there (e.g. in how many calls with
   // local variables came before) would mostly behave alike.
-  // The contents of the objects marked in `ignoredContents` (by id) are left out as well.
-  uint64_t hash(const std::vector<bool>& ignoredContents) const;
+  // The objects marked in `leftOut` (by id) are left out as well.
+  uint64_t hash(const std::vector<bool>& leftOut) const;
+  // Combines an object's initialized bytes, its initialization and the provenance of its bytes into `h`.
+  uint64_t hashContents(uint64_t h, uint32_t id) const;
 
  private:
   std::vector<Object> objects_;  // index 0 is unused: id 0 means "no object"

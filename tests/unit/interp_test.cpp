@@ -423,14 +423,13 @@ TEST(Lasso, OffByDefault) {
 
 // --- Paused executions: the explicit-state search's view of a run ----------------------------------------------
 
-// A command loop: 1 counts modulo 3, 2 resets, anything else ends the program. (A variable declared in the loop's
-// body would be a fresh object in each iteration, and no state would recur.)
+// A command loop: 1 counts modulo 3, 2 resets, anything else ends the program. The command's variable is a fresh
+// object in each iteration.
 const char* kCounterCommands = R"(
 int count = 0;
 int main() {
-  int command;
   while (1) {
-    command = __VERIFIER_nondet_int();
+    int command = __VERIFIER_nondet_int();
     if (command == 1) count = (count + 1) % 3;
     else if (command == 2) count = 0;
     else return command;
