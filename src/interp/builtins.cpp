@@ -24,7 +24,7 @@ bool Execution::stringLength(const Slot& pointer, uint64_t limit, uint64_t& leng
       accessViolation(Access::OutOfBounds, Slot{pointer.bits + length, id, 0}, 1, false, at);
       return false;
     }
-    if (!o.init[offset + length]) initializeByDrawing(o, offset + length, 1, at);
+    if (!o.init[offset + length] && !initializeByDrawing(o, offset + length, 1, at)) return false;
     if (o.data[offset + length] == 0) return true;
     ++length;
   }
@@ -310,6 +310,8 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         if (callee.env == EnvFunction::Memcpy && src == dstId && srcOff < dstOff + n && dstOff < srcOff + n &&
             srcOff != dstOff)
           return violation(ViolationKind::PoisonValue, "memcpy between overlapping regions", at);
+        if (memory_.object(src).kind == ObjectKind::Global && !initializeByDrawing(memory_.object(src), srcOff, n, at))
+          return Flow::Stop;
         memory_.copy(memory_.object(dstId), dstOff, memory_.object(src), srcOff, n);
       }
       pointerResult(arg(0).bits, arg(0).prov);
@@ -324,8 +326,9 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         if (a == 0) return Flow::Stop;
         uint32_t b = access(arg(1), n, false, bOff, at);
         if (b == 0) return Flow::Stop;
-        initializeByDrawing(memory_.object(a), aOff, n, at);
-        initializeByDrawing(memory_.object(b), bOff, n, at);
+        if (!initializeByDrawing(memory_.object(a), aOff, n, at) ||
+            !initializeByDrawing(memory_.object(b), bOff, n, at))
+          return Flow::Stop;
         cmp = std::memcmp(memory_.object(a).data.data() + aOff, memory_.object(b).data.data() + bOff, n);
       }
       setResult(Slot{static_cast<uint64_t>(cmp < 0 ? -1 : cmp > 0 ? 1 : 0) & maskOf(site.resultBits), 0, 0});
@@ -352,8 +355,9 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         if (a == 0) return Flow::Stop;
         uint32_t b = access(pb, 1, false, bOff, at);
         if (b == 0) return Flow::Stop;
-        initializeByDrawing(memory_.object(a), aOff, 1, at);
-        initializeByDrawing(memory_.object(b), bOff, 1, at);
+        if (!initializeByDrawing(memory_.object(a), aOff, 1, at) ||
+            !initializeByDrawing(memory_.object(b), bOff, 1, at))
+          return Flow::Stop;
         const uint8_t ca = memory_.object(a).data[aOff], cb = memory_.object(b).data[bOff];
         if (ca != cb) {
           cmp = ca < cb ? -1 : 1;

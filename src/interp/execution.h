@@ -65,7 +65,9 @@ class Execution {
 
   // Memory helpers for the builtins.
   uint64_t drawNondet(const NondetRequest& request, const std::string& origin, const llvm::Instruction* at);
-  void initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at);
+  // Uninitialized memory holds some value: it is drawn like a nondet input, and stays. False when the run ended
+  // instead: an external global's contents are not the program's, so no execution that reads them is concrete.
+  [[nodiscard]] bool initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at);
   // Resolves [pointer, pointer + n) for access; on failure ends the run and returns 0.
   uint32_t access(const Slot& pointer, uint64_t n, bool write, uint64_t& offset, const llvm::Instruction* at);
   // Length of the C string at pointer (without the terminator); false when the run ended.

@@ -402,13 +402,19 @@ uint64_t Execution::drawNondet(const NondetRequest& request, const std::string& 
   return v;
 }
 
-void Execution::initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at) {
+bool Execution::initializeByDrawing(Object& o, uint64_t offset, uint64_t n, const llvm::Instruction* at) {
+  bool anyUnknown = std::any_of(o.init.data() + offset, o.init.data() + offset + n, [](uint8_t b) { return !b; });
+  if (anyUnknown && o.kind == ObjectKind::Global) {
+    unsupported("a read of an external global that the program does not define", at);
+    return false;
+  }
   for (uint64_t i = offset; i < offset + n; ++i) {
     if (o.init[i]) continue;
     uint64_t byte = drawNondet({frontend::NondetKind::Integer, 8, false, true}, "uninitialized read", at);
     o.data[i] = static_cast<uint8_t>(byte);
     o.init[i] = 1;
   }
+  return true;
 }
 
 Slot Execution::allocateHeap(uint64_t size, const llvm::Instruction* at) {
@@ -686,8 +692,7 @@ void Execution::loop() {
         bool initialized;
         uint64_t v = memory_.readScalar(o, offset, in.c, initialized);
         if (!initialized) {
-          // Uninitialized memory holds some value: it is drawn like a nondet input, and stays.
-          initializeByDrawing(o, offset, in.c, here());
+          if (!initializeByDrawing(o, offset, in.c, here())) goto done;
           v = memory_.readScalar(o, offset, in.c, initialized);
         }
         uint32_t prov = (in.flags & kPointer) || w == code_.pointerBytes * 8 ? memory_.readProvenance(o, offset, in.c) : 0;

@@ -21,8 +21,8 @@ namespace atropos::its {
 
 using LocationId = unsigned;
 
-// An uninterpreted constant: a variable or a temporary (not a numeral, not true or false).
-inline bool isSymbol(const smt::Term& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
+// A variable or a temporary.
+using smt::isSymbol;
 
 struct Transition {
   LocationId from = 0;

@@ -99,13 +99,4 @@ std::string infix(const smt::Term& e) {
   }
 }
 
-void variablesOf(const smt::Term& e, std::vector<smt::Term>& out) {
-  if (e.is_const() && !e.is_numeral() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
-    if (std::none_of(out.begin(), out.end(), [&](const smt::Term& v) { return z3::eq(v, e); })) out.push_back(e);
-    return;
-  }
-  if (e.is_app())
-    for (unsigned k = 0; k < e.num_args(); ++k) variablesOf(e.arg(k), out);
-}
-
 }  // namespace atropos::smt

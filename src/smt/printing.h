@@ -11,7 +11,5 @@
 namespace atropos::smt {
 
 std::string infix(const smt::Term& e);
-// The uninterpreted constants (variables) a term mentions.
-void variablesOf(const smt::Term& e, std::vector<smt::Term>& out);
 
 }  // namespace atropos::smt

@@ -10,7 +10,9 @@
 
 #include <z3++.h>
 
+#include <set>
 #include <utility>
+#include <vector>
 
 namespace atropos::smt {
 
@@ -36,5 +38,18 @@ class Term : public z3::expr {
     return *this;
   }
 };
+
+// An uninterpreted constant: a variable (not a numeral, not true or false).
+inline bool isSymbol(const z3::expr& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED; }
+
+// Appends the symbols of `e` not yet in `seen` to `out`, in order of first occurrence.
+inline void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vector<Term>& out) {
+  if (isSymbol(e)) {
+    if (seen.insert(e.id()).second) out.push_back(e);
+    return;
+  }
+  if (e.is_app())
+    for (unsigned k = 0; k < e.num_args(); ++k) collectSymbols(e.arg(k), seen, out);
+}
 
 }  // namespace atropos::smt

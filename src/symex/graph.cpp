@@ -146,6 +146,11 @@ class Builder {
     if (ancestor < 0) return -1;
     executor_.sync(state);
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_)) {
+      // Bounded, since a merge may drop the locations again and the next instance would bring them back.
+      constexpr unsigned kMaxWidenings = 2;
+      if (graph_.nodes[ancestor].widenings < kMaxWidenings)
+        if (auto widened = withLocationsOf(state, graph_.nodes[ancestor].state, *mu, executor_, context_, limits_))
+          return replaceByGeneralization(ancestor, std::move(*widened));
       Node& node = graph_.nodes[id];
       node.status = Node::Status::Generalized;
       node.generalization = ancestor;
@@ -159,6 +164,7 @@ class Builder {
     c.state = std::move(merged.merged);
     c.incoming = EdgeKind::Generalization;
     c.mergeResult = true;
+    c.widenings = a.widenings;
     int source = ancestor;
     Instantiation mu = std::move(merged.fromOlder);
     if (olderIsMerged) {
@@ -183,6 +189,25 @@ class Builder {
     s.status = Node::Status::Generalized;
     s.generalization = cid;
     s.instantiation = std::move(mu);
+    return cid;
+  }
+
+  // `ancestor` gets a generalization edge to `general`, a state that represents the same concrete states and names
+  // more of them, which is explored in its place.
+  int replaceByGeneralization(int ancestor, State general) {
+    removeSubtree(ancestor);
+    Node c;
+    c.state = std::move(general);
+    c.incoming = EdgeKind::Generalization;
+    c.mergeResult = graph_.nodes[ancestor].mergeResult;
+    c.widenings = graph_.nodes[ancestor].widenings + 1;
+    c.parent = ancestor;
+    graph_.nodes.push_back(std::move(c));
+    int cid = static_cast<int>(graph_.nodes.size() - 1);
+    Node& a = graph_.nodes[ancestor];
+    a.status = Node::Status::Generalized;
+    a.generalization = cid;
+    a.instantiation = Instantiation{};
     return cid;
   }
 

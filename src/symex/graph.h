@@ -22,6 +22,7 @@ struct Node {
   int generalization = -1;    // Generalized: the node this one is an instance of
   Instantiation instantiation;
   bool mergeResult = false;
+  unsigned widenings = 0;  // how often this loop head, or one it was merged from, took locations (withLocationsOf)
   ErrorKind error = ErrorKind::Unsupported;
   EndKind end = EndKind::Return;
   std::string message;

@@ -73,7 +73,7 @@ PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
 Instantiation inverse(const Instantiation& mu) {
   Instantiation r;
   for (const auto& [general, instance] : mu.pairs)
-    if (instance.is_const() && instance.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+    if (smt::isSymbol(instance))
       r.pairs.emplace_back(instance, general);
   return r;
 }
@@ -166,7 +166,7 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     for (const PointsTo& q : i.pointsTo) found = found || samePointsTo(r, q);
     // A stored value that only the memory names (no program value holds it) stands for whatever the instance
     // stores at that location. The location may be reached through another pointer value of the same address.
-    bool free = p.value.is_const() && p.value.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
+    bool free = smt::isSymbol(p.value) &&
                 std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, p.value); });
     for (size_t k = 0; k < i.pointsTo.size() && !found; ++k) {
       const PointsTo& q = i.pointsTo[k];
@@ -186,6 +186,72 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
   for (const smt::Term& f : facts) all.push_back(mu.apply(f));
   if (solver.entails(z3::mk_and(all)) != smt::Answer::Yes) return std::nullopt;
   return mu;
+}
+
+std::optional<State> withLocationsOf(const State& instance, const State& general, const Instantiation& mu,
+                                     Executor& executor, z3::context& context, const smt::Limits& limits) {
+  const Memory& g = *general.memory;
+  const Memory& i = *instance.memory;
+  if (i.pointsTo.size() <= g.pointsTo.size()) return std::nullopt;
+  std::vector<smt::Term> generalFormula = executor.formula(general);
+  std::set<unsigned> own;
+  std::vector<smt::Term> ownList;
+  for (const smt::Term& f : generalFormula) smt::collectSymbols(f, own, ownList);
+  for (const Frame& frame : general.frames)
+    for (const Local& l : frame.locals) smt::collectSymbols(l.value, own, ownList);
+  std::set<unsigned> moved;
+  for (const auto& [variable, value] : mu.pairs)
+    if (!z3::eq(variable, value)) moved.insert(variable.id());
+  // The instance's own variables by their definitions (every step defines its results by an equation), to
+  // rewrite an address into the general state's variables.
+  z3::expr_vector from(context), to(context);
+  std::set<unsigned> defined;
+  for (const smt::Term& f : instance.allFacts()) {
+    if (!f.is_eq() || !smt::isSymbol(f.arg(0))) continue;
+    smt::Term variable = f.arg(0);
+    if (own.count(variable.id()) || !defined.insert(variable.id()).second) continue;
+    from.push_back(variable);
+    to.push_back(f.arg(1));
+  }
+  auto inGeneralTerms = [&](const smt::Term& address) -> std::optional<smt::Term> {
+    constexpr int kMaxRewrites = 8;
+    smt::Term term = address;
+    for (int round = 0; round < kMaxRewrites; ++round) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(term, seen, symbols);
+      if (std::all_of(symbols.begin(), symbols.end(),
+                      [&](const smt::Term& v) { return own.count(v.id()) && !moved.count(v.id()); }))
+        return term.simplify();
+      if (from.empty()) return std::nullopt;
+      term = term.substitute(from, to);
+    }
+    return std::nullopt;
+  };
+
+  std::optional<FormulaSolver> solver;
+  State widened = general;
+  for (const PointsTo& q : i.pointsTo) {
+    auto block = std::find_if(g.blocks.begin(), g.blocks.end(), [&](const MemoryBlock& b) {
+      return z3::eq(b.lo, q.block) && !moved.count(b.lo.id());
+    });
+    if (block == g.blocks.end()) continue;
+    std::optional<smt::Term> address = inGeneralTerms(q.address);
+    if (!address) continue;
+    if (!solver) solver.emplace(context, limits, generalFormula);
+    if (!solver->satisfiable()) return std::nullopt;
+    const auto& known = widened.memory->pointsTo;
+    bool isKnown = std::any_of(known.begin(), known.end(), [&](const PointsTo& p) {
+      return p.bits == q.bits && z3::eq(p.block, q.block) &&
+             (z3::eq(p.address, *address) || solver->entails(p.address == *address));
+    });
+    if (isKnown) continue;
+    smt::Term bytes = context.int_val(static_cast<int>((q.bits + 7) / 8));
+    if (!solver->entails(block->lo <= *address && *address + bytes - 1 <= block->hi)) continue;
+    widened.mutableMemory().pointsTo.push_back(PointsTo{*address, executor.fresh("stored"), q.bits, q.view, q.block});
+  }
+  if (widened.memory->pointsTo.size() == g.pointsTo.size()) return std::nullopt;
+  return widened;
 }
 
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,

@@ -27,6 +27,16 @@ bool sameShape(const State& a, const State& b);
 // synced to `instance`.
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver);
 
+// A loop that keeps a value in memory at a location that does not move (`a[3]`, or `arr[j]` in an inner loop over
+// a fixed `j`) can only be ranked by that value if its head names it. A head first visited before the body read
+// the location does not, and the state the body leads back to is then an instance that forgets the value. This
+// returns `general` with the locations the instance knows added, each holding a value of its own, or nothing when
+// there are none: locations that `general` does not know, at addresses over variables of `general` that `mu` keeps,
+// provably inside one of its blocks. The result represents the same concrete states as `general`, since an
+// allocated location holds some value (a load of an unknown location names its value the same way).
+std::optional<State> withLocationsOf(const State& instance, const State& general, const Instantiation& mu,
+                                     Executor& executor, z3::context& context, const smt::Limits& limits);
+
 struct MergeResult {
   State merged;
   Instantiation fromOlder;  // merged → older

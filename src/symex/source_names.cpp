@@ -3,7 +3,10 @@
 #include <llvm/IR/Function.h>
 
 #include <algorithm>
+#include <set>
+#include <vector>
 
+#include "smt/printing.h"
 #include "smt/term.h"
 
 namespace atropos::symex {
@@ -34,7 +37,7 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
   }
   // A value in memory by the pointer to it: *p. Globals by their own name.
   for (const PointsTo& p : state.memory->pointsTo) {
-    if (!p.value.is_const() || p.value.decl().decl_kind() != Z3_OP_UNINTERPRETED) continue;
+    if (!smt::isSymbol(p.value)) continue;
     auto named = [&](const smt::Term& e) {
       return std::any_of(names.pairs.begin(), names.pairs.end(), [&](const auto& n) { return z3::eq(n.first, e); });
     };
@@ -45,6 +48,17 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     for (const MemoryBlock& b : state.memory->blocks)
       if (pointer.empty() && b.kind == BlockKind::Global && z3::eq(b.lo, p.address) && b.origin && b.origin->hasName())
         pointer = std::string("&").append(b.origin->getName().str());
+    // Otherwise by the address in named values, in bytes (`*(arr + 4*j)`).
+    if (pointer.empty() && !p.address.is_const()) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(p.address, seen, symbols);
+      bool allNamed = std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named(v); });
+      if (!symbols.empty() && allNamed) {
+        pointer = smt::infix(names.apply(p.address).simplify());
+        if (pointer[0] != '(') pointer = "(" + pointer + ")";
+      }
+    }
     if (pointer.empty()) continue;
     std::string value = pointer[0] == '&' ? pointer.substr(1) : std::string("*").append(pointer);
     names.pairs.emplace_back(p.value, context.int_const(value.c_str()));

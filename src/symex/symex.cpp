@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "common/text.h"
@@ -66,8 +67,9 @@ void conjuncts(const smt::Term& fact, std::vector<smt::Term>& out) {
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names = sourceNames(state, index, context);
   auto named = [&](const smt::Term& e) {
+    std::set<unsigned> seen;
     std::vector<smt::Term> variables;
-    smt::variablesOf(e, variables);
+    smt::collectSymbols(e, seen, variables);
     for (const smt::Term& v : variables)
       if (std::none_of(names.pairs.begin(), names.pairs.end(), [&](const auto& p) { return z3::eq(p.second, v); }))
         return false;

@@ -17,15 +17,6 @@ namespace atropos::symex {
 
 namespace {
 
-void collectSymbols(const smt::Term& e, std::set<unsigned>& seen, std::vector<smt::Term>& out) {
-  if (its::isSymbol(e)) {
-    if (seen.insert(e.id()).second) out.push_back(e);
-    return;
-  }
-  if (e.is_app())
-    for (unsigned k = 0; k < e.num_args(); ++k) collectSymbols(e.arg(k), seen, out);
-}
-
 // A fact that is a comparison or the negation of one (no disjunction, implication or if-then-else).
 bool isLiteral(const smt::Term& e) {
   if (!e.is_app()) return false;
@@ -109,16 +100,16 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);
     std::set<unsigned> local;
     std::vector<smt::Term> variables;
-    for (const smt::Term& literal : literals) collectSymbols(literal, local, variables);
+    for (const smt::Term& literal : literals) smt::collectSymbols(literal, local, variables);
     for (const Frame& frame : node.state.frames)
-      for (const Local& value : frame.locals) collectSymbols(value.value, local, variables);
+      for (const Local& value : frame.locals) smt::collectSymbols(value.value, local, variables);
     for (const MemoryBlock& b : node.state.memory->blocks) {
-      collectSymbols(b.lo, local, variables);
-      collectSymbols(b.hi, local, variables);
+      smt::collectSymbols(b.lo, local, variables);
+      smt::collectSymbols(b.hi, local, variables);
     }
     for (const PointsTo& p : node.state.memory->pointsTo) {
-      collectSymbols(p.address, local, variables);
-      collectSymbols(p.value, local, variables);
+      smt::collectSymbols(p.address, local, variables);
+      smt::collectSymbols(p.value, local, variables);
     }
     for (const smt::Term& v : variables)
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
