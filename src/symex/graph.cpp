@@ -148,7 +148,7 @@ class Builder {
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_)) {
       // Bounded, since a merge may drop the locations again and the next instance would bring them back.
       constexpr unsigned kMaxWidenings = 2;
-      if (graph_.nodes[ancestor].widenings < kMaxWidenings)
+      if (graphLimits_.nameLoopLocations && graph_.nodes[ancestor].widenings < kMaxWidenings)
         if (auto widened = withLocationsOf(state, graph_.nodes[ancestor].state, *mu, executor_, context_, limits_))
           return replaceByGeneralization(ancestor, std::move(*widened));
       Node& node = graph_.nodes[id];

@@ -243,6 +243,8 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   });
   limits.stopAtOtherErrors = !options.explain && !options.dot;
   limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
+  limits.nameLoopLocations =
+      std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   Graph graph;
   try {
     graph = buildGraph(*main, *module, index, context, limits);
