@@ -160,7 +160,6 @@ struct Interpreter::Code {
   std::vector<std::string> unsupportedReasons;
   // See Interpreter::comparedConstants.
   std::vector<uint64_t> comparedConstants;
-  std::vector<std::string> unmodelled;
 };
 
 // Address layout shared by the decoder (static objects) and the runtime (dynamic objects).

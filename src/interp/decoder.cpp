@@ -48,7 +48,6 @@ class ModuleDecoder {
     createStaticObjects();
     for (auto& f : code_.functions)
       if (f.hasBody) decodeFunction(f);
-    std::sort(code_.unmodelled.begin(), code_.unmodelled.end());
   }
 
   // --- types -------------------------------------------------------------------------------------------------
@@ -132,7 +131,6 @@ class ModuleDecoder {
       obj.bytes.assign(obj.size, 0);
       if (!g.hasInitializer()) {
         obj.contentsUnknown = true;
-        code_.unmodelled.push_back("global " + obj.name);
         continue;
       }
       try {
@@ -680,10 +678,6 @@ class ModuleDecoder {
       site.calleeReg = 0;
       if (callee) {
         site.callee = m_.functionIndex_.at(callee);
-        const Function& target = m_.code_.functions[site.callee];
-        if (!target.hasBody && target.env == frontend::EnvFunction::None) {
-          noteUnmodelled(target.name);
-        }
       } else {
         site.calleeReg = scalar(call.getCalledOperand());
       }
@@ -698,11 +692,6 @@ class ModuleDecoder {
       in.aux = static_cast<uint32_t>(f_.calls.size());
       in.dst = call.getType()->isVoidTy() ? 0 : result(call);
       f_.calls.push_back(std::move(site));
-    }
-
-    void noteUnmodelled(const std::string& name) {
-      auto& list = m_.code_.unmodelled;
-      if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
     }
 
     // Decodes the intrinsics with an instruction of their own; false for those handled as calls (memcpy, ...).

@@ -185,9 +185,6 @@ class Interpreter {
   // such value with a constant, all those it compares anything with): sign-extended to 64 bits, sorted, each once.
   const std::vector<uint64_t>& comparedConstants() const;
 
-  // Names of the external functions the module calls that have no model (they end a run that reaches them).
-  const std::vector<std::string>& unmodelledFunctions() const;
-
   struct Code;
 
  private:

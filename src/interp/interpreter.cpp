@@ -914,8 +914,6 @@ RunResult Interpreter::run(InputSource& inputs, const RunOptions& options) const
   return execution.run();
 }
 
-const std::vector<std::string>& Interpreter::unmodelledFunctions() const { return code_->unmodelled; }
-
 const std::vector<uint64_t>& Interpreter::comparedConstants() const { return code_->comparedConstants; }
 
 namespace {
