@@ -182,14 +182,19 @@ class Builder {
     } else {
       removeSubtree(ancestor);
     }
-    c.parent = source;
-    graph_.nodes.push_back(std::move(c));
-    int cid = static_cast<int>(graph_.nodes.size() - 1);
+    return addGeneralization(source, std::move(c), std::move(mu));
+  }
+
+  // Adds `general` as the node `source` generalizes to, by `mu`; returns its id.
+  int addGeneralization(int source, Node general, Instantiation mu) {
+    general.parent = source;
+    graph_.nodes.push_back(std::move(general));
+    int id = static_cast<int>(graph_.nodes.size() - 1);
     Node& s = graph_.nodes[source];
     s.status = Node::Status::Generalized;
-    s.generalization = cid;
+    s.generalization = id;
     s.instantiation = std::move(mu);
-    return cid;
+    return id;
   }
 
   // `ancestor` gets a generalization edge to `general`, a state that represents the same concrete states and names
@@ -201,14 +206,7 @@ class Builder {
     c.incoming = EdgeKind::Generalization;
     c.mergeResult = graph_.nodes[ancestor].mergeResult;
     c.widenings = graph_.nodes[ancestor].widenings + 1;
-    c.parent = ancestor;
-    graph_.nodes.push_back(std::move(c));
-    int cid = static_cast<int>(graph_.nodes.size() - 1);
-    Node& a = graph_.nodes[ancestor];
-    a.status = Node::Status::Generalized;
-    a.generalization = cid;
-    a.instantiation = Instantiation{};
-    return cid;
+    return addGeneralization(ancestor, std::move(c), Instantiation{});
   }
 
   const ProgramIndex& index_;
