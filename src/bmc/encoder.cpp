@@ -32,6 +32,9 @@ namespace {
 constexpr uint64_t kFirstAddress = 0x10000;
 constexpr uint64_t kGap = 16;
 constexpr uint64_t kMaxInitializedGlobalBytes = 1u << 16;
+// Calls nested deeper than this are cut like a recursion beyond the bound: the encoder and the solver's term walks
+// recurse once per nested call, and mutual recursion at a bound of thousands overflowed the stack.
+constexpr size_t kMaxNestedCalls = 256;
 
 struct Object {
   enum class Kind { Global, Constant, Stack, Heap };
@@ -1433,6 +1436,11 @@ class Encoder {
     if (callee.isVarArg()) throw NotModelled{"a variadic function"};
     if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), &callee)) >= bound_) {
       check(s, CheckKind::Unwinding, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
+      return;
+    }
+    if (callStack_.size() >= kMaxNestedCalls) {
+      check(s, CheckKind::Unwinding, c_.bool_val(true), call,
+            "calls nested deeper than " + std::to_string(kMaxNestedCalls));
       return;
     }
     for (unsigned k = 0; k < callee.arg_size(); ++k)
