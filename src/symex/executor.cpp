@@ -781,8 +781,9 @@ class Executor::Step {
   }
 
   void enterFunction(const llvm::CallInst& call, const llvm::Function& callee) {
-    for (const Frame& f : in_.frames)
-      if (f.function == &callee) unsupported("recursion (" + callee.getName().str() + ")");
+    // Other recursive calls are the graph's to abstract (graph.h); a call of main would end the program at its
+    // return.
+    if (callee.getName() == "main") unsupported("recursion (main)");
     if (in_.frames.size() >= kMaxCallDepth) unsupported("calls nested too deeply");
     if (callee.isVarArg()) unsupported("a variadic function");
     if (call.arg_size() < callee.arg_size()) unsupported("a call with fewer arguments than parameters");
@@ -1040,17 +1041,20 @@ State Executor::initialState(const llvm::Function& main) {
     smt::Term address = fresh("fn_" + f.getName().str());
     facts.push_back(address >= 1 && address <= maxAddress);
     globalAddresses_.emplace(&f, address);
+    runConstants_.push_back(address);
   }
   Memory& memory = state.mutableMemory();
   for (const llvm::GlobalVariable& g : module_.globals()) {
     smt::Term lo = fresh("g_" + g.getName().str());
     globalAddresses_.emplace(&g, lo);
+    runConstants_.push_back(lo);
     llvm::Type* type = g.getValueType();
     if (!type->isSized() || layout.getTypeAllocSize(type) == 0) {
       facts.push_back(lo >= 1 && lo <= maxAddress);
       continue;
     }
     smt::Term hi = fresh("g_" + g.getName().str() + "_end");
+    runConstants_.push_back(hi);
     facts.push_back(hi == lo + context_.int_val(static_cast<uint64_t>(layout.getTypeAllocSize(type))) - 1);
     MemoryBlock block{lo, hi, BlockKind::Global, 0, &g, g.isConstant()};
     memory.blocks.push_back(block);

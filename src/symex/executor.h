@@ -60,6 +60,9 @@ class Executor {
   // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
   std::vector<smt::Term> formula(const State& state);
   unsigned long long variables() const { return nextVariable_; }
+  // The variables initialState names the addresses of globals and functions by: every state means the same by
+  // them, since those addresses are fixed for the whole run.
+  const std::vector<smt::Term>& runConstants() const { return runConstants_; }
 
  private:
   class Step;
@@ -71,6 +74,7 @@ class Executor {
   const llvm::Module& module_;
   unsigned long long nextVariable_ = 0;
   std::unordered_map<const llvm::Value*, smt::Term> globalAddresses_;
+  std::vector<smt::Term> runConstants_;
   std::vector<std::shared_ptr<const Knowledge>> pushed_;
   bool memoryPushed_ = false;
 };

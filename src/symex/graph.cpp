@@ -4,6 +4,10 @@
 #include <llvm/IR/Instructions.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
+
+#include "smt/term.h"
 
 namespace atropos::symex {
 
@@ -22,6 +26,31 @@ void dropDeadValues(State& state, const ProgramIndex& index) {
   }
 }
 
+bool isReturnState(const State& state, const llvm::Function& main) {
+  return state.frames.size() == 1 && state.top().function != &main && llvm::isa<llvm::ReturnInst>(state.top().next);
+}
+
+// The state right after a call of a function that is already running further down the stack.
+bool isRecursiveCall(const State& state) {
+  if (state.frames.size() < 2) return false;
+  const llvm::Function* callee = state.top().function;
+  if (state.top().next != &*callee->getEntryBlock().getFirstInsertionPt()) return false;
+  return std::any_of(state.frames.begin(), state.frames.end() - 1,
+                     [&](const Frame& f) { return f.function == callee; });
+}
+
+// The call abstraction of a call state (seed 001, Def. 5 with k = 1): the callee's frame alone, owning the stack
+// blocks of the frames it hides so that they are still known to be allocated.
+State callAbstraction(const State& call) {
+  State abstraction = call;
+  abstraction.frames = {call.top()};
+  abstraction.stepVariables.reset();
+  Memory& memory = abstraction.mutableMemory();
+  for (MemoryBlock& block : memory.blocks)
+    if (block.kind == BlockKind::Stack) block.frame = 0;
+  return abstraction;
+}
+
 class Builder {
  public:
   Builder(const llvm::Module& module, const ProgramIndex& index, z3::context& context, const GraphLimits& limits)
@@ -35,20 +64,29 @@ class Builder {
   Graph build(const llvm::Function& main) {
     graph_.nodes.push_back(Node{});
     graph_.nodes.back().state = executor_.initialState(main);
-    std::vector<int> work{0};
-    size_t live = 1;
-    while (!work.empty()) {
+    for (const smt::Term& c : executor_.runConstants()) runConstants_.insert(c.id());
+    work_ = {0};
+    while (!work_.empty()) {
       if (graphLimits_.deadline.expired()) return incomplete("the time ran out");
-      if (live > graphLimits_.maxNodes) return incomplete("the graph grew beyond its size limit");
-      int id = work.back();
-      work.pop_back();
+      if (graph_.nodes.size() > graphLimits_.maxNodes) return incomplete("the graph grew beyond its size limit");
+      int id = work_.back();
+      work_.pop_back();
       if (graph_.nodes[id].status != Node::Status::Open) continue;
+      if (isReturnState(graph_.nodes[id].state, main)) {
+        reachReturn(id);
+        continue;
+      }
+      if (isRecursiveCall(graph_.nodes[id].state)) {
+        graph_.nodes[id].status = Node::Status::Expanded;
+        int abstraction = addChild(id, callAbstraction(graph_.nodes[id].state), EdgeKind::CallAbstraction);
+        attachToEntry(abstraction);
+        continue;
+      }
       Node& node = graph_.nodes[id];
       if (node.incoming == EdgeKind::Evaluation && node.parent >= 0 && index_.isMergePoint(node.state.top().next)) {
         dropDeadValues(node.state, index_);
         if (int merged = closeCycle(id); merged >= 0) {
-          work.push_back(merged);
-          ++live;
+          work_.push_back(merged);
           continue;
         }
         if (graph_.nodes[id].status != Node::Status::Open) continue;
@@ -58,8 +96,7 @@ class Builder {
       switch (result.kind) {
         case StepResult::Kind::Next:
           current.status = Node::Status::Expanded;
-          work.push_back(addChild(id, std::move(*result.next), EdgeKind::Evaluation));
-          ++live;
+          work_.push_back(addChild(id, std::move(*result.next), EdgeKind::Evaluation));
           break;
         case StepResult::Kind::Split: {
           current.status = Node::Status::Expanded;
@@ -69,9 +106,8 @@ class Builder {
           no.addFacts({!*result.condition});
           int second = addChild(id, std::move(no), EdgeKind::Refinement);
           int first = addChild(id, std::move(yes), EdgeKind::Refinement);
-          work.push_back(second);
-          work.push_back(first);
-          live += 2;
+          work_.push_back(second);
+          work_.push_back(first);
           break;
         }
         case StepResult::Kind::Error:
@@ -126,9 +162,192 @@ class Builder {
       Node& node = graph_.nodes[n];
       stack.insert(stack.end(), node.children.begin(), node.children.end());
       node.children.clear();
-      node.status = Node::Status::Removed;
-      node.state = State{};
+      remove(node);
     }
+  }
+
+  void remove(Node& node) {
+    node.status = Node::Status::Removed;
+    node.state = State{};
+  }
+
+  bool live(int id) const { return graph_.nodes[id].status != Node::Status::Removed; }
+
+  // ---- recursion (seed 001 §3, one entry state per function) ----------------------------------------------------
+
+  struct Recursion {
+    int entry = -1;
+    std::vector<int> abstractions;  // the call abstractions that generalize to the entry
+    std::vector<int> returns;       // the entry's return states without a generalization edge
+  };
+
+  void generalizeTo(int instance, int general, Instantiation mu) {
+    Node& n = graph_.nodes[instance];
+    n.status = Node::Status::Generalized;
+    n.generalization = general;
+    n.instantiation = std::move(mu);
+  }
+
+  // A new entry state for `state`'s function, explored from scratch.
+  int addEntry(State state, bool merged) {
+    Node entry;
+    entry.state = std::move(state);
+    entry.state.inputsKnown = false;
+    entry.incoming = EdgeKind::Generalization;
+    entry.mergeResult = merged;
+    graph_.nodes.push_back(std::move(entry));
+    int id = static_cast<int>(graph_.nodes.size() - 1);
+    work_.push_back(id);
+    return id;
+  }
+
+  // The call abstraction `abstraction` generalizes to its function's entry state: the existing one when it
+  // represents it, else one merged from both, which replaces the old entry and everything built from it.
+  void attachToEntry(int abstraction) {
+    const State& state = graph_.nodes[abstraction].state;
+    Recursion& recursion = recursions_[state.top().function];
+    if (recursion.entry < 0) {
+      recursion.entry = addEntry(graph_.nodes[abstraction].state, false);
+      generalizeTo(abstraction, recursion.entry, Instantiation{});
+      recursion.abstractions.push_back(abstraction);
+      return;
+    }
+    executor_.sync(state);
+    if (auto mu = instanceOf(state, graph_.nodes[recursion.entry].state, solver_)) {
+      generalizeTo(abstraction, recursion.entry, std::move(*mu));
+      recursion.abstractions.push_back(abstraction);
+      for (int r : recursion.returns)
+        if (live(r)) intersect(graph_.nodes[abstraction].parent, r);
+      return;
+    }
+    int old = recursion.entry;
+    MergeResult merged =
+        merge(graph_.nodes[old].state, state, graph_.nodes[old].mergeResult, executor_, index_, context_, limits_);
+    removeSubtree(old);
+    remove(graph_.nodes[old]);
+    recursion.returns.clear();
+    recursion.entry = addEntry(std::move(merged.merged), true);
+    // The call abstractions outside the old entry's graph now generalize to the new entry (through the old one),
+    // and their intersections with the old return states go.
+    std::vector<int> kept;
+    for (int a : recursion.abstractions) {
+      if (!live(a)) continue;
+      for (int sibling : graph_.nodes[graph_.nodes[a].parent].children)
+        if (graph_.nodes[sibling].incoming == EdgeKind::Intersection) {
+          removeSubtree(sibling);
+          remove(graph_.nodes[sibling]);
+        }
+      Instantiation composed;
+      for (const auto& [general, older] : merged.fromOlder.pairs)
+        composed.pairs.emplace_back(general, graph_.nodes[a].instantiation.apply(older));
+      generalizeTo(a, recursion.entry, std::move(composed));
+      kept.push_back(a);
+    }
+    recursion.abstractions = std::move(kept);
+    if (live(abstraction)) {
+      generalizeTo(abstraction, recursion.entry, std::move(merged.fromNewer));
+      recursion.abstractions.push_back(abstraction);
+    }
+  }
+
+  // A return state of its function's entry: it generalizes to an earlier one at the same `ret` that represents it,
+  // or both merge into one that replaces the earlier; a return state that stays comes back to every call.
+  void reachReturn(int id) {
+    dropDeadValues(graph_.nodes[id].state, index_);
+    const State& state = graph_.nodes[id].state;
+    Recursion& recursion = recursions_[state.top().function];
+    for (int old : recursion.returns) {
+      if (!live(old) || !sameShape(graph_.nodes[old].state, state)) continue;
+      executor_.sync(state);
+      if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_)) {
+        generalizeTo(id, old, std::move(*mu));
+        return;
+      }
+      MergeResult merged =
+          merge(graph_.nodes[old].state, state, graph_.nodes[old].mergeResult, executor_, index_, context_, limits_);
+      for (int x : intersectionsOf_[old]) {
+        removeSubtree(x);
+        remove(graph_.nodes[x]);
+      }
+      intersectionsOf_.erase(old);
+      std::erase(recursion.returns, old);
+      Node general;
+      general.state = std::move(merged.merged);
+      general.incoming = EdgeKind::Generalization;
+      general.mergeResult = true;
+      int replacement = addGeneralization(old, std::move(general), std::move(merged.fromOlder));
+      if (live(id)) generalizeTo(id, replacement, std::move(merged.fromNewer));
+      work_.push_back(replacement);
+      return;
+    }
+    graph_.nodes[id].status = Node::Status::Return;
+    recursion.returns.push_back(id);
+    for (int a : recursion.abstractions)
+      if (live(a)) intersect(graph_.nodes[a].parent, id);
+  }
+
+  // The call state `call` after its callee returned as `returned` (seed 001, Def. 8, without tracking which
+  // variables keep their entry values): the callers' frames of `call`, the returned frame with variables of its
+  // own, and what is known of memory after any call. The callee may have written to every block it can reach and
+  // freed the heap blocks it was given, so of the caller's memory only its stack blocks stay, with unknown
+  // contents; the heap is the returned state's.
+  void intersect(int call, int returned) {
+    const State& c = graph_.nodes[call].state;
+    const State& r = graph_.nodes[returned].state;
+    std::set<unsigned> seen;
+    std::vector<smt::Term> symbols;
+    std::vector<smt::Term> facts = r.allFacts();
+    for (const smt::Term& f : facts) smt::collectSymbols(f, seen, symbols);
+    for (const Local& l : r.top().locals) smt::collectSymbols(l.value, seen, symbols);
+    for (const MemoryBlock& b : r.memory->blocks) {
+      smt::collectSymbols(b.lo, seen, symbols);
+      smt::collectSymbols(b.hi, seen, symbols);
+    }
+    for (const PointsTo& p : r.memory->pointsTo) {
+      smt::collectSymbols(p.address, seen, symbols);
+      smt::collectSymbols(p.value, seen, symbols);
+    }
+    z3::expr_vector from(context_), to(context_);
+    for (const smt::Term& v : symbols)
+      if (!runConstants_.count(v.id())) {
+        from.push_back(v);
+        to.push_back(executor_.fresh(v.decl().name().str()));
+      }
+    auto rename = [&](const smt::Term& t) { return const_cast<smt::Term&>(t).substitute(from, to); };
+
+    State s;
+    s.frames.assign(c.frames.begin(), c.frames.end() - 1);
+    Frame top = r.top();
+    for (Local& l : top.locals) l.value = rename(l.value);
+    s.frames.push_back(std::move(top));
+    s.knowledge = c.knowledge;
+    std::vector<smt::Term> renamed;
+    for (const smt::Term& f : facts) renamed.push_back(rename(f));
+    s.addFacts(std::move(renamed));
+    auto memory = std::make_shared<Memory>();
+    unsigned callee = static_cast<unsigned>(c.frames.size() - 1);
+    bool heapDropped = c.heapForgotten || r.heapForgotten;
+    for (const MemoryBlock& b : c.memory->blocks) {
+      if (b.kind == BlockKind::Stack && b.frame < callee) memory->blocks.push_back(b);
+      heapDropped = heapDropped || b.kind == BlockKind::Heap;
+    }
+    for (const MemoryBlock& b : r.memory->blocks)
+      if (b.kind != BlockKind::Stack) memory->blocks.push_back(MemoryBlock{rename(b.lo), rename(b.hi), b.kind, 0,
+                                                                           b.origin, b.readOnly});
+    for (const PointsTo& p : r.memory->pointsTo) {
+      smt::Term block = rename(p.block);
+      if (std::any_of(memory->blocks.begin(), memory->blocks.end(),
+                      [&](const MemoryBlock& b) { return b.kind != BlockKind::Stack && z3::eq(b.lo, block); }))
+        memory->pointsTo.push_back(PointsTo{rename(p.address), rename(p.value), p.bits, p.view, block});
+    }
+    s.memory = std::move(memory);
+    s.heapForgotten = heapDropped;
+    s.inputs = c.inputs;
+    s.inputsKnown = false;
+    int id = addChild(call, std::move(s), EdgeKind::Intersection);
+    graph_.nodes[call].status = Node::Status::Expanded;
+    intersectionsOf_[returned].push_back(id);
+    work_.push_back(id);
   }
 
   // At a loop head: closes the cycle with a generalization edge to an ancestor that represents this state, or
@@ -171,9 +390,7 @@ class Builder {
       // The older state was itself a merge result: its source now generalizes to the new state directly.
       source = a.parent;
       removeSubtree(ancestor);
-      Node& old = graph_.nodes[ancestor];
-      old.status = Node::Status::Removed;
-      old.state = State{};
+      remove(graph_.nodes[ancestor]);
       // Compose with the source's instantiation into the removed merge result.
       Instantiation composed;
       for (const auto& [general, older] : mu.pairs)
@@ -216,6 +433,10 @@ class Builder {
   Executor executor_;
   GraphLimits graphLimits_;
   Graph graph_;
+  std::vector<int> work_;
+  std::set<unsigned> runConstants_;
+  std::map<const llvm::Function*, Recursion> recursions_;
+  std::map<int, std::vector<int>> intersectionsOf_;  // return state → the intersections built from it
 };
 
 }  // namespace

@@ -10,10 +10,14 @@
 
 namespace atropos::symex {
 
-enum class EdgeKind { Evaluation, Refinement, Generalization };
+// A recursive call is not executed inline (seed 001 §3): the call state gets a call abstraction (its callee's frame
+// alone), which generalizes to the function's entry state, where the function is executed once for every such
+// call. The function's return states (one frame, at a `ret`) come back to each call state as intersections: the
+// callers' frames over the returned frame, each with variables of its own.
+enum class EdgeKind { Evaluation, Refinement, Generalization, CallAbstraction, Intersection };
 
 struct Node {
-  enum class Status { Open, Expanded, Generalized, Error, End, Infeasible, Removed };
+  enum class Status { Open, Expanded, Generalized, Error, End, Infeasible, Removed, Return };
   State state;
   Status status = Status::Open;
   int parent = -1;

@@ -1,6 +1,7 @@
 #include "symex/symex.h"
 
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
@@ -171,6 +172,9 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
     } else if (n.status == Node::Status::End) {
       label << "\\nend of program";
       color = "darkgreen";
+    } else if (n.status == Node::Status::Return) {
+      label << "\\nreturn state";
+      color = "purple";
     }
     if (n.mergeResult) {
       std::string facts = describeState(n.state, index, context);
@@ -183,9 +187,23 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
     }
     out << "  n" << id << " [label=\"" << label.str() << "\", color=" << color << "];\n";
     for (int child : n.children)
-      if (graph.nodes[child].status != Node::Status::Removed)
-        out << "  n" << id << " -> n" << child
-            << (graph.nodes[child].incoming == EdgeKind::Refinement ? " [style=dashed]" : "") << ";\n";
+      if (graph.nodes[child].status != Node::Status::Removed) {
+        out << "  n" << id << " -> n" << child;
+        switch (graph.nodes[child].incoming) {
+          case EdgeKind::Refinement:
+            out << " [style=dashed]";
+            break;
+          case EdgeKind::CallAbstraction:
+            out << " [label=call]";
+            break;
+          case EdgeKind::Intersection:
+            out << " [label=returned]";
+            break;
+          default:
+            break;
+        }
+        out << ";\n";
+      }
     if (n.generalization >= 0) out << "  n" << id << " -> n" << n.generalization << " [style=dotted];\n";
   }
   out << "}\n";
@@ -281,8 +299,13 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
             << describeState(node->state, index, context);
       for (const Node& n : graph.nodes)
         if (n.mergeResult && n.status != Node::Status::Removed) {
-          out << "  loop head" << where(n.state.top().next) << ", generalized state:\n"
-              << describeState(n.state, index, context);
+          const llvm::Instruction* at = n.state.top().next;
+          std::string what = "loop head";
+          if (at == &*at->getFunction()->getEntryBlock().getFirstInsertionPt())
+            what = "entry of a recursive function";
+          else if (llvm::isa<llvm::ReturnInst>(at))
+            what = "return of a recursive function";
+          out << "  " << what << where(at) << ", generalized state:\n" << describeState(n.state, index, context);
         }
       evidence->explanation = out.str();
     }
