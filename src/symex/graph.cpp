@@ -153,6 +153,8 @@ class Builder {
     return id;
   }
 
+  // Removes what was built below `id`: its children and, below them, the merge results that replaced a node of the
+  // subtree (their parent is that node).
   void removeSubtree(int id) {
     std::vector<int> stack(graph_.nodes[id].children.begin(), graph_.nodes[id].children.end());
     graph_.nodes[id].children.clear();
@@ -161,6 +163,9 @@ class Builder {
       stack.pop_back();
       Node& node = graph_.nodes[n];
       stack.insert(stack.end(), node.children.begin(), node.children.end());
+      if (node.generalization >= 0 && graph_.nodes[node.generalization].parent == n &&
+          graph_.nodes[node.generalization].status != Node::Status::Removed)
+        stack.push_back(node.generalization);
       node.children.clear();
       remove(node);
     }
@@ -179,6 +184,7 @@ class Builder {
     int entry = -1;
     std::vector<int> abstractions;  // the call abstractions that generalize to the entry
     std::vector<int> returns;       // the entry's return states without a generalization edge
+    std::set<unsigned> entrySymbols;  // the entry state's variables, once asked for
   };
 
   void generalizeTo(int instance, int general, Instantiation mu) {
@@ -227,6 +233,7 @@ class Builder {
     remove(graph_.nodes[old]);
     recursion.returns.clear();
     recursion.entry = addEntry(std::move(merged.merged), true);
+    recursion.entrySymbols.clear();
     // The call abstractions outside the old entry's graph now generalize to the new entry (through the old one),
     // and their intersections with the old return states go.
     std::vector<int> kept;
@@ -261,10 +268,11 @@ class Builder {
       executor_.sync(state);
       if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_)) {
         generalizeTo(id, old, std::move(*mu));
+        noteRebindings(graph_.nodes[id].instantiation);
         return;
       }
-      MergeResult merged =
-          merge(graph_.nodes[old].state, state, graph_.nodes[old].mergeResult, executor_, index_, context_, limits_);
+      MergeResult merged = merge(graph_.nodes[old].state, state, graph_.nodes[old].mergeResult, executor_, index_,
+                                 context_, limits_, parametersAtEntry(recursion));
       for (int x : intersectionsOf_[old]) {
         removeSubtree(x);
         remove(graph_.nodes[x]);
@@ -277,6 +285,8 @@ class Builder {
       general.mergeResult = true;
       int replacement = addGeneralization(old, std::move(general), std::move(merged.fromOlder));
       if (live(id)) generalizeTo(id, replacement, std::move(merged.fromNewer));
+      noteRebindings(graph_.nodes[old].instantiation);
+      if (live(id)) noteRebindings(graph_.nodes[id].instantiation);
       work_.push_back(replacement);
       return;
     }
@@ -286,33 +296,52 @@ class Builder {
       if (live(a)) intersect(graph_.nodes[a].parent, id);
   }
 
-  // The call state `call` after its callee returned as `returned` (seed 001, Def. 8, without tracking which
-  // variables keep their entry values): the callers' frames of `call`, the returned frame with variables of its
-  // own, and what is known of memory after any call. The callee may have written to every block it can reach and
-  // freed the heap blocks it was given, so of the caller's memory only its stack blocks stay, with unknown
-  // contents; the heap is the returned state's.
+  // The entry's parameter values that still mean them (no generalization edge rebinds them), each with whether it
+  // is an address.
+  std::vector<std::pair<smt::Term, bool>> parametersAtEntry(const Recursion& recursion) const {
+    std::vector<std::pair<smt::Term, bool>> parameters;
+    const Frame& frame = graph_.nodes[recursion.entry].state.top();
+    for (const Local& l : frame.locals)
+      if (smt::isSymbol(l.value) && !rebound_.count(l.value.id()))
+        parameters.emplace_back(l.value, index_.valueById(frame.function, l.id)->getType()->isPointerTy());
+    return parameters;
+  }
+
+  // The call state `call` after its callee returned as `returned` (seed 001, Def. 8): the callers' frames of `call`
+  // over the returned frame. A variable of the returned state that its function's entry state has, and that no
+  // generalization edge rebinds, still holds the value it had at the entry (variable identity): it becomes the term
+  // the call passed for it, so that the returned state speaks of the caller's values, blocks and contents. Every
+  // other variable of the returned state is new. The heap is the returned state's, which names every live block
+  // the entry did (the entry represents the call's whole memory); of the callers' stack blocks, whose contents the
+  // callee may have written through pointers, the returned state's knowledge of preserved locations stays.
   void intersect(int call, int returned) {
     const State& c = graph_.nodes[call].state;
     const State& r = graph_.nodes[returned].state;
+    Recursion& recursion = recursions_[r.top().function];
+    const Instantiation* atEntry = nullptr;
+    for (int child : graph_.nodes[call].children)
+      if (graph_.nodes[child].incoming == EdgeKind::CallAbstraction &&
+          graph_.nodes[child].generalization == recursion.entry)
+        atEntry = &graph_.nodes[child].instantiation;
+    if (recursion.entrySymbols.empty()) {
+      std::vector<smt::Term> unused;
+      collectSymbols(graph_.nodes[recursion.entry].state, recursion.entrySymbols, unused);
+    }
     std::set<unsigned> seen;
     std::vector<smt::Term> symbols;
-    std::vector<smt::Term> facts = r.allFacts();
-    for (const smt::Term& f : facts) smt::collectSymbols(f, seen, symbols);
-    for (const Local& l : r.top().locals) smt::collectSymbols(l.value, seen, symbols);
-    for (const MemoryBlock& b : r.memory->blocks) {
-      smt::collectSymbols(b.lo, seen, symbols);
-      smt::collectSymbols(b.hi, seen, symbols);
-    }
-    for (const PointsTo& p : r.memory->pointsTo) {
-      smt::collectSymbols(p.address, seen, symbols);
-      smt::collectSymbols(p.value, seen, symbols);
-    }
+    collectSymbols(r, seen, symbols);
     z3::expr_vector from(context_), to(context_);
-    for (const smt::Term& v : symbols)
-      if (!runConstants_.count(v.id())) {
-        from.push_back(v);
+    std::vector<unsigned> preserved;
+    for (const smt::Term& v : symbols) {
+      if (runConstants_.count(v.id())) continue;
+      from.push_back(v);
+      if (atEntry && recursion.entrySymbols.count(v.id()) && !rebound_.count(v.id())) {
+        to.push_back(atEntry->apply(v));
+        preserved.push_back(v.id());
+      } else {
         to.push_back(executor_.fresh(v.decl().name().str()));
       }
+    }
     auto rename = [&](const smt::Term& t) { return const_cast<smt::Term&>(t).substitute(from, to); };
 
     State s;
@@ -322,32 +351,51 @@ class Builder {
     s.frames.push_back(std::move(top));
     s.knowledge = c.knowledge;
     std::vector<smt::Term> renamed;
-    for (const smt::Term& f : facts) renamed.push_back(rename(f));
+    for (const smt::Term& f : r.allFacts()) renamed.push_back(rename(f));
     s.addFacts(std::move(renamed));
     auto memory = std::make_shared<Memory>();
     unsigned callee = static_cast<unsigned>(c.frames.size() - 1);
-    bool heapDropped = c.heapForgotten || r.heapForgotten;
-    for (const MemoryBlock& b : c.memory->blocks) {
+    for (const MemoryBlock& b : c.memory->blocks)
       if (b.kind == BlockKind::Stack && b.frame < callee) memory->blocks.push_back(b);
-      heapDropped = heapDropped || b.kind == BlockKind::Heap;
-    }
     for (const MemoryBlock& b : r.memory->blocks)
       if (b.kind != BlockKind::Stack) memory->blocks.push_back(MemoryBlock{rename(b.lo), rename(b.hi), b.kind, 0,
                                                                            b.origin, b.readOnly});
     for (const PointsTo& p : r.memory->pointsTo) {
       smt::Term block = rename(p.block);
       if (std::any_of(memory->blocks.begin(), memory->blocks.end(),
-                      [&](const MemoryBlock& b) { return b.kind != BlockKind::Stack && z3::eq(b.lo, block); }))
+                      [&](const MemoryBlock& b) { return z3::eq(b.lo, block); }))
         memory->pointsTo.push_back(PointsTo{rename(p.address), rename(p.value), p.bits, p.view, block});
     }
     s.memory = std::move(memory);
-    s.heapForgotten = heapDropped;
+    s.heapForgotten = c.heapForgotten || r.heapForgotten;
     s.inputs = c.inputs;
     s.inputsKnown = false;
     int id = addChild(call, std::move(s), EdgeKind::Intersection);
     graph_.nodes[call].status = Node::Status::Expanded;
     intersectionsOf_[returned].push_back(id);
+    returnedOf_[id] = returned;
+    for (unsigned v : preserved) keptBy_[v].push_back(id);
     work_.push_back(id);
+  }
+
+  // A generalization edge that maps a variable to another term means the general state's variable no longer holds
+  // one value throughout: the intersections that took it for the entry's value are built again without it.
+  void noteRebindings(Instantiation mu) {
+    for (const auto& [general, instance] : mu.pairs) {
+      if (z3::eq(general, instance) || !rebound_.insert(general.id()).second) continue;
+      auto it = keptBy_.find(general.id());
+      if (it == keptBy_.end()) continue;
+      std::vector<int> stale = std::move(it->second);
+      keptBy_.erase(it);
+      for (int x : stale) {
+        if (!live(x)) continue;
+        int call = graph_.nodes[x].parent;
+        int returned = returnedOf_.at(x);
+        removeSubtree(x);
+        remove(graph_.nodes[x]);
+        if (live(call) && live(returned)) intersect(call, returned);
+      }
+    }
   }
 
   // At a loop head: closes the cycle with a generalization edge to an ancestor that represents this state, or
@@ -374,6 +422,7 @@ class Builder {
       node.status = Node::Status::Generalized;
       node.generalization = ancestor;
       node.instantiation = std::move(*mu);
+      noteRebindings(node.instantiation);
       return -1;
     }
     Node& a = graph_.nodes[ancestor];
@@ -399,7 +448,9 @@ class Builder {
     } else {
       removeSubtree(ancestor);
     }
-    return addGeneralization(source, std::move(c), std::move(mu));
+    int general = addGeneralization(source, std::move(c), std::move(mu));
+    noteRebindings(graph_.nodes[source].instantiation);
+    return general;
   }
 
   // Adds `general` as the node `source` generalizes to, by `mu`; returns its id.
@@ -437,6 +488,9 @@ class Builder {
   std::set<unsigned> runConstants_;
   std::map<const llvm::Function*, Recursion> recursions_;
   std::map<int, std::vector<int>> intersectionsOf_;  // return state → the intersections built from it
+  std::map<int, int> returnedOf_;                     // intersection → its return state
+  std::map<unsigned, std::vector<int>> keptBy_;       // variable → the intersections that preserved it
+  std::set<unsigned> rebound_;                        // variables some generalization edge maps to another term
 };
 
 }  // namespace

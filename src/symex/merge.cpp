@@ -255,7 +255,8 @@ std::optional<State> withLocationsOf(const State& instance, const State& general
 }
 
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
-                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits) {
+                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
+                  const std::vector<std::pair<smt::Term, bool>>& anchors) {
   MergeResult result;
   State& c = result.merged;
   c.frames = older.frames;
@@ -374,6 +375,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (p.address.is_const()) terms.emplace_back(p.address, true);
     if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
+  terms.insert(terms.end(), anchors.begin(), anchors.end());
 
   // Candidate facts of the merged state.
   std::vector<smt::Term> candidates;

@@ -45,8 +45,11 @@ struct MergeResult {
 
 // A state that generalizes both `older` (an ancestor at the same positions) and `newer`. When `older` is itself a
 // merge result, only its own facts are candidates, so repeated merging at a loop head weakens monotonically and
-// stops (seed 002, Thm. 8).
+// stops (seed 002, Thm. 8). `anchors` are variables both states share with the same meaning (a recursive
+// function's parameters at its entry, in its return states), with whether each is an address: the merged state
+// may relate its values to them (a return value equal to a parameter).
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
-                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits);
+                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
+                  const std::vector<std::pair<smt::Term, bool>>& anchors = {});
 
 }  // namespace atropos::symex

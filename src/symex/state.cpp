@@ -29,6 +29,20 @@ std::vector<smt::Term> State::allFacts() const {
   return facts;
 }
 
+void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out) {
+  for (const smt::Term& f : state.allFacts()) smt::collectSymbols(f, seen, out);
+  for (const Frame& frame : state.frames)
+    for (const Local& l : frame.locals) smt::collectSymbols(l.value, seen, out);
+  for (const MemoryBlock& b : state.memory->blocks) {
+    smt::collectSymbols(b.lo, seen, out);
+    smt::collectSymbols(b.hi, seen, out);
+  }
+  for (const PointsTo& p : state.memory->pointsTo) {
+    smt::collectSymbols(p.address, seen, out);
+    smt::collectSymbols(p.value, seen, out);
+  }
+}
+
 void State::addFacts(std::vector<smt::Term> facts) {
   if (facts.empty()) return;
   auto chunk = std::make_shared<Knowledge>();

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "smt/term.h"
@@ -101,6 +102,9 @@ struct State {
   void addFacts(std::vector<smt::Term> facts);
   Memory& mutableMemory();
 };
+
+// Appends the variables of `state` (its facts, program values, blocks and contents) not yet in `seen` to `out`.
+void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out);
 
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
 // blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type.
