@@ -39,18 +39,6 @@ bool isRecursiveCall(const State& state) {
                      [&](const Frame& f) { return f.function == callee; });
 }
 
-// The call abstraction of a call state (seed 001, Def. 5 with k = 1): the callee's frame alone, owning the stack
-// blocks of the frames it hides so that they are still known to be allocated.
-State callAbstraction(const State& call) {
-  State abstraction = call;
-  abstraction.frames = {call.top()};
-  abstraction.stepVariables.reset();
-  Memory& memory = abstraction.mutableMemory();
-  for (MemoryBlock& block : memory.blocks)
-    if (block.kind == BlockKind::Stack) block.frame = 0;
-  return abstraction;
-}
-
 class Builder {
  public:
   Builder(const llvm::Module& module, const ProgramIndex& index, z3::context& context, const GraphLimits& limits)
@@ -177,6 +165,83 @@ class Builder {
   }
 
   bool live(int id) const { return graph_.nodes[id].status != Node::Status::Removed; }
+
+  // A call passes a block by a parameter that holds its start: the caller's variable for the start (and its copies,
+  // and the end defined from it) written over the parameter, as pairs (caller's term, callee's term), the start
+  // first. The callee's frame then
+  // speaks of the block through its own parameter, so that the calls at every depth of a recursion, each passing a
+  // block of its own, have states of one shape.
+  std::vector<std::pair<smt::Term, smt::Term>> passedBlocks(const State& call) const {
+    std::map<unsigned, smt::Term> definition;
+    for (const smt::Term& f : call.allFacts())
+      if (f.is_eq() && smt::isSymbol(f.arg(0))) definition.emplace(f.arg(0).id(), f.arg(1));
+    std::vector<std::pair<smt::Term, smt::Term>> pairs;
+    std::set<unsigned> mapped;
+    for (const Local& l : call.top().locals) {
+      // The parameter's value through the copies that passed it down (op == ip, ip == the block's start).
+      std::vector<smt::Term> chain;
+      for (auto it = definition.find(l.value.id()); it != definition.end() && smt::isSymbol(it->second) &&
+                                                    !runConstants_.count(it->second.id()) && chain.size() < 8;
+           it = definition.find(it->second.id()))
+        chain.push_back(it->second);
+      if (chain.empty() || mapped.count(chain.back().id())) continue;
+      const smt::Term start = chain.back();
+      pairs.emplace_back(start, l.value);
+      for (const smt::Term& copy : chain)
+        if (mapped.insert(copy.id()).second && !z3::eq(copy, start)) pairs.emplace_back(copy, l.value);
+      for (const MemoryBlock& b : call.memory->blocks) {
+        if (!z3::eq(b.lo, start) || !smt::isSymbol(b.hi)) continue;
+        auto end = definition.find(b.hi.id());
+        if (end == definition.end()) continue;
+        std::set<unsigned> seen;
+        std::vector<smt::Term> symbols;
+        smt::collectSymbols(end->second, seen, symbols);
+        if (symbols.size() != 1 || !z3::eq(symbols.front(), start)) continue;
+        z3::expr_vector from(context_), to(context_);
+        from.push_back(start);
+        to.push_back(l.value);
+        pairs.emplace_back(b.hi, const_cast<smt::Term&>(end->second).substitute(from, to));
+      }
+    }
+    return pairs;
+  }
+
+  // The call abstraction of a call state (seed 001, Def. 5 with k = 1): the callee's frame alone, owning the stack
+  // blocks of the frames it hides so that they are still known to be allocated (and the heap blocks, as if
+  // allocated there, since the callee allocates its own in frame 0), with the blocks it was passed
+  // named by its parameters (passedBlocks).
+  State callAbstraction(const State& call) const {
+    State abstraction = call;
+    abstraction.frames = {call.top()};
+    abstraction.stepVariables.reset();
+    Memory& memory = abstraction.mutableMemory();
+    for (MemoryBlock& block : memory.blocks) block.frame = 0;  // a heap block's frame says where it was allocated
+    std::vector<std::pair<smt::Term, smt::Term>> passed = passedBlocks(call);
+    if (passed.empty()) return abstraction;
+    z3::expr_vector from(context_), to(context_);
+    for (const auto& [caller, callee] : passed) {
+      from.push_back(caller);
+      to.push_back(callee);
+    }
+    auto rename = [&](smt::Term& t) { t = t.substitute(from, to); };
+    for (MemoryBlock& b : memory.blocks) {
+      rename(b.lo);
+      rename(b.hi);
+    }
+    for (PointsTo& p : memory.pointsTo) {
+      rename(p.address);
+      rename(p.value);
+      rename(p.block);
+    }
+    std::vector<smt::Term> facts;
+    for (smt::Term f : call.allFacts()) {
+      rename(f);
+      if (!f.simplify().is_true()) facts.push_back(f);
+    }
+    abstraction.knowledge.reset();
+    abstraction.addFacts(std::move(facts));
+    return abstraction;
+  }
 
   // ---- recursion (seed 001 §3, one entry state per function) ----------------------------------------------------
 
@@ -330,13 +395,21 @@ class Builder {
     std::set<unsigned> seen;
     std::vector<smt::Term> symbols;
     collectSymbols(r, seen, symbols);
+    // The call abstraction named the passed blocks by the callee's parameters; back to the caller's names.
+    z3::expr_vector parameters(context_), starts(context_);
+    std::set<unsigned> named;
+    for (const auto& [caller, callee] : passedBlocks(c))
+      if (smt::isSymbol(callee) && named.insert(callee.id()).second) {
+        parameters.push_back(callee);
+        starts.push_back(caller);
+      }
     z3::expr_vector from(context_), to(context_);
     std::vector<unsigned> preserved;
     for (const smt::Term& v : symbols) {
       if (runConstants_.count(v.id())) continue;
       from.push_back(v);
       if (atEntry && recursion.entrySymbols.count(v.id()) && !rebound_.count(v.id())) {
-        to.push_back(atEntry->apply(v));
+        to.push_back(atEntry->apply(v).substitute(parameters, starts));
         preserved.push_back(v.id());
       } else {
         to.push_back(executor_.fresh(v.decl().name().str()));
@@ -357,9 +430,14 @@ class Builder {
     unsigned callee = static_cast<unsigned>(c.frames.size() - 1);
     for (const MemoryBlock& b : c.memory->blocks)
       if (b.kind == BlockKind::Stack && b.frame < callee) memory->blocks.push_back(b);
-    for (const MemoryBlock& b : r.memory->blocks)
-      if (b.kind != BlockKind::Stack) memory->blocks.push_back(MemoryBlock{rename(b.lo), rename(b.hi), b.kind, 0,
-                                                                           b.origin, b.readOnly});
+    for (const MemoryBlock& b : r.memory->blocks) {
+      if (b.kind == BlockKind::Stack) continue;
+      MemoryBlock block{rename(b.lo), rename(b.hi), b.kind, 0, b.origin, b.readOnly};
+      // A block the caller knew stays as the caller wrote it (one start, one block).
+      for (const MemoryBlock& known : c.memory->blocks)
+        if (known.kind == block.kind && z3::eq(known.lo, block.lo)) block = known;
+      memory->blocks.push_back(block);
+    }
     for (const PointsTo& p : r.memory->pointsTo) {
       smt::Term block = rename(p.block);
       if (std::any_of(memory->blocks.begin(), memory->blocks.end(),
