@@ -13,7 +13,8 @@ namespace atropos::symex {
 // A recursive call is not executed inline (seed 001 §3): the call state gets a call abstraction (its callee's frame
 // alone), which generalizes to the function's entry state, where the function is executed once for every such
 // call. The function's return states (one frame, at a `ret`) come back to each call state as intersections: the
-// callers' frames over the returned frame, each with variables of its own.
+// callers' frames over the returned frame, whose variables keep the caller's terms where they still hold the entry's
+// values (variable identity) and are new otherwise.
 enum class EdgeKind { Evaluation, Refinement, Generalization, CallAbstraction, Intersection };
 
 struct Node {
