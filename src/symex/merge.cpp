@@ -375,7 +375,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     if (p.address.is_const()) terms.emplace_back(p.address, true);
     if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
-  terms.insert(terms.end(), anchors.begin(), anchors.end());
 
   // Candidate facts of the merged state.
   std::vector<smt::Term> candidates;
@@ -478,6 +477,15 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
             }
   }
 
+  // A program value against the anchors of its kind: bounds and equality (a return value and a parameter).
+  if (!olderIsMerged)
+    for (const Frame& frame : c.frames)
+      for (const Local& l : frame.locals)
+        for (const auto& [anchor, isAddress] : anchors)
+          if (index.valueById(frame.function, l.id)->getType()->isPointerTy() == isAddress) {
+            candidates.push_back(l.value <= anchor);
+            candidates.push_back(l.value >= anchor);
+          }
   // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
   std::vector<smt::Term> kept;
   std::set<unsigned> seen;
