@@ -66,7 +66,9 @@ class Builder {
       }
       if (isRecursiveCall(graph_.nodes[id].state)) {
         graph_.nodes[id].status = Node::Status::Expanded;
-        int abstraction = addChild(id, callAbstraction(graph_.nodes[id].state), EdgeKind::CallAbstraction);
+        std::vector<std::pair<smt::Term, smt::Term>>& passed = passedBy_[id];
+        passed = passedBlocks(graph_.nodes[id].state);
+        int abstraction = addChild(id, callAbstraction(graph_.nodes[id].state, passed), EdgeKind::CallAbstraction);
         attachToEntry(abstraction);
         continue;
       }
@@ -168,9 +170,8 @@ class Builder {
 
   // A call passes a block by a parameter that holds its start: the caller's variable for the start (and its copies,
   // and the end defined from it) written over the parameter, as pairs (caller's term, callee's term), the start
-  // first. The callee's frame then
-  // speaks of the block through its own parameter, so that the calls at every depth of a recursion, each passing a
-  // block of its own, have states of one shape.
+  // first. The callee's frame then speaks of the block through its own parameter, so that the calls at every depth
+  // of a recursion, each passing a block of its own, have states of one shape.
   std::vector<std::pair<smt::Term, smt::Term>> passedBlocks(const State& call) const {
     std::map<unsigned, smt::Term> definition;
     for (const smt::Term& f : call.allFacts())
@@ -200,7 +201,7 @@ class Builder {
         z3::expr_vector from(context_), to(context_);
         from.push_back(start);
         to.push_back(l.value);
-        pairs.emplace_back(b.hi, const_cast<smt::Term&>(end->second).substitute(from, to));
+        pairs.emplace_back(b.hi, end->second.substitute(from, to));
       }
     }
     return pairs;
@@ -210,13 +211,12 @@ class Builder {
   // blocks of the frames it hides so that they are still known to be allocated (and the heap blocks, as if
   // allocated there, since the callee allocates its own in frame 0), with the blocks it was passed
   // named by its parameters (passedBlocks).
-  State callAbstraction(const State& call) const {
+  State callAbstraction(const State& call, const std::vector<std::pair<smt::Term, smt::Term>>& passed) const {
     State abstraction = call;
     abstraction.frames = {call.top()};
     abstraction.stepVariables.reset();
     Memory& memory = abstraction.mutableMemory();
     for (MemoryBlock& block : memory.blocks) block.frame = 0;  // a heap block's frame says where it was allocated
-    std::vector<std::pair<smt::Term, smt::Term>> passed = passedBlocks(call);
     if (passed.empty()) return abstraction;
     z3::expr_vector from(context_), to(context_);
     for (const auto& [caller, callee] : passed) {
@@ -398,7 +398,7 @@ class Builder {
     // The call abstraction named the passed blocks by the callee's parameters; back to the caller's names.
     z3::expr_vector parameters(context_), starts(context_);
     std::set<unsigned> named;
-    for (const auto& [caller, callee] : passedBlocks(c))
+    for (const auto& [caller, callee] : passedBy_.at(call))
       if (smt::isSymbol(callee) && named.insert(callee.id()).second) {
         parameters.push_back(callee);
         starts.push_back(caller);
@@ -415,7 +415,7 @@ class Builder {
         to.push_back(executor_.fresh(v.decl().name().str()));
       }
     }
-    auto rename = [&](const smt::Term& t) { return const_cast<smt::Term&>(t).substitute(from, to); };
+    auto rename = [&](smt::Term t) { return t.substitute(from, to); };
 
     State s;
     s.frames.assign(c.frames.begin(), c.frames.end() - 1);
@@ -567,6 +567,7 @@ class Builder {
   std::map<const llvm::Function*, Recursion> recursions_;
   std::map<int, std::vector<int>> intersectionsOf_;  // return state → the intersections built from it
   std::map<int, int> returnedOf_;                     // intersection → its return state
+  std::map<int, std::vector<std::pair<smt::Term, smt::Term>>> passedBy_;  // recursive call → passedBlocks
   std::map<unsigned, std::vector<int>> keptBy_;       // variable → the intersections that preserved it
   std::set<unsigned> rebound_;                        // variables some generalization edge maps to another term
 };
