@@ -20,7 +20,7 @@ int runItsCommand(const Options& options) {
     return kExitInput;
   }
   z3::context context;
-  its::ReadResult read = its::readSmtLib(text, context);
+  its::ReadResult read = its::readSmtLib(text, context, deadline);
   if (!read.its) {
     std::cout << "MAYBE\n" << options.inputFile << ": " << read.error << "\n";
     return kExitOk;

@@ -388,7 +388,7 @@ void print(std::ostream& out, const smt::Term& e) {
 
 }  // namespace
 
-ReadResult readSmtLib(const std::string& text, z3::context& context) {
+ReadResult readSmtLib(const std::string& text, z3::context& context, const Deadline& deadline) {
   ReadResult result;
   try {
     std::vector<SExpr> commands = Parser(text).all();
@@ -432,6 +432,7 @@ ReadResult readSmtLib(const std::string& text, z3::context& context) {
       alternatives.push_back(&body);
     }
     for (const SExpr* alternative : alternatives) {
+      if (deadline.expired()) throw ParseError("the time ran out while reading the transitions");
       if (alternative->headIs("cfg_trans3"))
         throw ParseError("call and return transitions (cfg_trans3) are not supported");
       if (!alternative->headIs("cfg_trans2") || alternative->list.size() != 6)

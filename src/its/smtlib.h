@@ -12,6 +12,7 @@
 #include <ostream>
 #include <string>
 
+#include "common/deadline.h"
 #include "its/its.h"
 
 namespace atropos::its {
@@ -24,7 +25,8 @@ struct ReadResult {
   bool overApproximated = false;
 };
 
-ReadResult readSmtLib(const std::string& text, z3::context& context);
+// Stops with an error when the deadline passes (a file of thousands of transitions over as many variables).
+ReadResult readSmtLib(const std::string& text, z3::context& context, const Deadline& deadline = Deadline::never());
 void writeSmtLib(std::ostream& out, const Its& its);
 
 }  // namespace atropos::its

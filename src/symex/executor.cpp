@@ -462,15 +462,21 @@ class Executor::Step {
     smt::Term address = read(load.getPointerOperand(), View::Unsigned);
     MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), ErrorKind::Deref, "a read");
     View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
+    // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
+    // bytes in both readings would otherwise double its paths at every read.
+    auto defineFrom = [&](const PointsTo& entry) {
+      if (entry.view == view) return define(&load, entry.value, view);
+      return define(&load, wrapped(entry.value, bits, view, e_.index_.name(&load)), view);
+    };
     for (const PointsTo& entry : in_.memory->pointsTo)
       if (entry.bits == bits && z3::eq(entry.address, address) && z3::eq(entry.block, block.lo)) {
-        define(&load, entry.value, entry.view);
+        defineFrom(entry);
         return;
       }
     // The same location through another pointer value (a pointer loaded again, e.g. from a global).
     for (const PointsTo& entry : in_.memory->pointsTo)
       if (entry.bits == bits && z3::eq(entry.block, block.lo) && provable(entry.address == address)) {
-        define(&load, entry.value, entry.view);
+        defineFrom(entry);
         return;
       }
     smt::Term w = freshInRange(e_.index_.name(&load), bits, view);
@@ -675,6 +681,11 @@ class Executor::Step {
         facts_.push_back(z3::implies(b > 0, r < b && r > -b) && z3::implies(b < 0, r < -b && r > b));
       }
       facts_.push_back(smt::inSignedRange(q, bits));
+    }
+    // The quotient's size in linear terms where the signs are known (x / y < x for y >= 2: a ranking argument).
+    if (!remainder && provable(a >= 0) && provable(b >= 1)) {
+      facts_.push_back(q >= 0 && q <= a);
+      if (provable(b >= 2)) facts_.push_back(2 * q <= a);
     }
     define(&op, remainder ? r : q, view);
   }

@@ -3,6 +3,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <unordered_map>
@@ -33,6 +34,12 @@ bool isLiteral(const smt::Term& e) {
     default:
       return false;
   }
+}
+
+bool isDisequality(const smt::Term& e) {
+  if (!e.is_app()) return false;
+  if (e.decl().decl_kind() == Z3_OP_DISTINCT) return true;
+  return e.decl().decl_kind() == Z3_OP_NOT && e.arg(0).is_app() && e.arg(0).decl().decl_kind() == Z3_OP_EQ;
 }
 
 void literalsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
@@ -79,70 +86,148 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   GraphSystem system{its::Its(context), {}};
   system.its.everyLocationStarts = true;
   std::vector<bool> cyclic = onCycles(graph);
-  // Every cycle of the graph passes through the target of a generalization edge: the loop heads.
-  std::vector<bool> isGeneralizationTarget(graph.nodes.size(), false);
+  // Every cycle of the graph passes through the target of a generalization edge (a loop head, a function's entry,
+  // a merged return state); those are the locations. The graph is a tree apart from its generalization edges, so
+  // the paths between them are the branches of the subtree below each, and chaining them here keeps the system
+  // small: a loop body of a thousand states would otherwise give a thousand locations and variables.
+  std::vector<bool> isLocation(graph.nodes.size(), false);
   for (const Node& node : graph.nodes)
-    if (node.status == Node::Status::Generalized && node.generalization >= 0)
-      isGeneralizationTarget[node.generalization] = true;
-  std::unordered_map<int, its::LocationId> location;
-  std::set<unsigned> seen;
-  // Per location: ⟨a⟩'s literals and V_sym(a).
-  std::vector<std::vector<smt::Term>> guards, variablesAt;
+    if (node.status == Node::Status::Generalized && node.generalization >= 0 && cyclic[node.generalization])
+      isLocation[node.generalization] = true;
+  for (size_t id = 0; id < graph.nodes.size(); ++id)
+    if (graph.nodes[id].mergeResult && cyclic[id]) isLocation[id] = true;
+
+  // Per node on a cycle: ⟨a⟩'s literals and V_sym(a).
+  struct NodeFacts {
+    std::vector<smt::Term> literals;
+    std::vector<smt::Term> variables;
+    std::set<unsigned> ids;
+  };
+  std::unordered_map<int, NodeFacts> facts;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     if (!cyclic[id]) continue;
     if (deadline.expired()) throw its::OutOfTime();
     const Node& node = graph.nodes[id];
-    its::LocationId l = system.its.addLocation(locationName(static_cast<int>(id), node));
-    location.emplace(static_cast<int>(id), l);
-    system.its.cutPoints.push_back(node.mergeResult || isGeneralizationTarget[id]);
-    system.nodeOfLocation.push_back(static_cast<int>(id));
-    std::vector<smt::Term> literals;
-    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, literals);
-    std::set<unsigned> local;
-    std::vector<smt::Term> variables;
-    for (const smt::Term& literal : literals) smt::collectSymbols(literal, local, variables);
+    NodeFacts& f = facts[static_cast<int>(id)];
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, f.literals);
+    for (const smt::Term& literal : f.literals) smt::collectSymbols(literal, f.ids, f.variables);
     for (const Frame& frame : node.state.frames)
-      for (const Local& value : frame.locals) smt::collectSymbols(value.value, local, variables);
+      for (const Local& value : frame.locals) smt::collectSymbols(value.value, f.ids, f.variables);
     for (const MemoryBlock& b : node.state.memory->blocks) {
-      smt::collectSymbols(b.lo, local, variables);
-      smt::collectSymbols(b.hi, local, variables);
+      smt::collectSymbols(b.lo, f.ids, f.variables);
+      smt::collectSymbols(b.hi, f.ids, f.variables);
     }
     for (const PointsTo& p : node.state.memory->pointsTo) {
-      smt::collectSymbols(p.address, local, variables);
-      smt::collectSymbols(p.value, local, variables);
+      smt::collectSymbols(p.address, f.ids, f.variables);
+      smt::collectSymbols(p.value, f.ids, f.variables);
     }
-    for (const smt::Term& v : variables)
+  }
+
+  std::unordered_map<int, its::LocationId> location;
+  std::set<unsigned> seen;
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    if (!isLocation[id]) continue;
+    location.emplace(static_cast<int>(id), system.its.addLocation(locationName(static_cast<int>(id), graph.nodes[id])));
+    system.its.cutPoints.push_back(true);
+    system.nodeOfLocation.push_back(static_cast<int>(id));
+    for (const smt::Term& v : facts.at(static_cast<int>(id)).variables)
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
-    guards.push_back(std::move(literals));
-    variablesAt.push_back(std::move(variables));
   }
   std::unordered_map<unsigned, size_t> position;
   for (size_t k = 0; k < system.its.variables.size(); ++k) position.emplace(system.its.variables[k].id(), k);
-  unsigned arbitrary = 0;
-  auto transition = [&](int from, int to, const Instantiation* mu) {
-    its::LocationId a = location.at(from);
-    z3::expr_vector literals(context);
-    for (const smt::Term& g : guards[a]) literals.push_back(g);
-    its::Transition t{a, location.at(to), z3::mk_and(literals), {}, {}};
-    std::set<unsigned> kept;
-    for (const smt::Term& v : variablesAt[a]) kept.insert(v.id());
-    for (const smt::Term& v : system.its.variables)
-      t.update.push_back(kept.count(v.id()) ? v : smt::Term(context.int_const(numbered("_arbitrary", arbitrary++).c_str())));
-    if (mu)
-      for (const auto& [general, instance] : mu->pairs) {
-        auto it = position.find(general.id());
-        if (it != position.end()) t.update[it->second] = instance;
-      }
-    t.origin = system.its.locations[a] + " -> " + system.its.locations[t.to];
-    system.its.transitions.push_back(std::move(t));
+
+  // One transition per path from a location to the next. A variable of the system that a state on the path gets
+  // anew (it is not the source's) is a value chosen during the transition: it becomes a temporary, so that it is
+  // not mistaken for the value the variable had at the source.
+  unsigned arbitrary = 0, renamed = 0;
+  auto freshTemporary = [&](const char* hint, unsigned& counter) {
+    return smt::Term(context.int_const(numbered(hint, counter++).c_str()));
   };
-  for (int id : system.nodeOfLocation) {
-    if (deadline.expired()) throw its::OutOfTime();
-    const Node& node = graph.nodes[id];
-    for (int child : node.children)
-      if (location.count(child)) transition(id, child, nullptr);
-    if (node.status == Node::Status::Generalized && location.count(node.generalization))
-      transition(id, node.generalization, &node.instantiation);
+  struct Step {
+    int node;
+    size_t literals;  // sizes of the path's stacks when the node was entered
+    size_t renames;
+  };
+  for (int source : system.nodeOfLocation) {
+    std::vector<smt::Term> guard;
+    z3::expr_vector from(context), to(context);
+    std::set<unsigned> guardIds;
+    auto renamedTerm = [&](const smt::Term& e) -> smt::Term {
+      return from.empty() ? e : smt::Term(smt::Term(e).substitute(from, to));
+    };
+    // A disequality is a disjunction (x < y or x > y): linear transitions split on it. On a value read or computed
+    // during the transition (a loop body comparing each byte it reads) it rarely bounds anything, and keeping every
+    // one multiplies the transitions, so it is dropped, as the other disjunctive facts are: a weaker guard.
+    auto mentionsTemporary = [&](const smt::Term& l) {
+      std::set<unsigned> ids;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(l, ids, symbols);
+      return std::any_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return !position.count(v.id()); });
+    };
+    auto emit = [&](int last, int target, const Instantiation* mu) {
+      const NodeFacts& lastFacts = facts.at(last);
+      z3::expr_vector literals(context);
+      for (const smt::Term& l : guard) literals.push_back(l);
+      its::Transition t{location.at(source), location.at(target), z3::mk_and(literals), {}, {}};
+      for (const smt::Term& v : system.its.variables) {
+        if (!lastFacts.ids.count(v.id())) {
+          t.update.push_back(freshTemporary("_arbitrary", arbitrary));
+          continue;
+        }
+        t.update.push_back(renamedTerm(v));
+      }
+      if (mu)
+        for (const auto& [general, instance] : mu->pairs) {
+          auto it = position.find(general.id());
+          if (it != position.end())
+            t.update[it->second] = renamedTerm(instance);
+        }
+      t.origin = system.its.locations[t.from] + " -> " + system.its.locations[t.to];
+      system.its.transitions.push_back(std::move(t));
+    };
+    std::vector<Step> stack{{source, 0, 0}};
+    std::vector<int> pending{source};
+    // Depth-first over the subtree; `pending` holds nodes still to enter, `stack` the current path.
+    while (!pending.empty()) {
+      if (deadline.expired()) throw its::OutOfTime();
+      int id = pending.back();
+      pending.pop_back();
+      if (id < 0) {  // leaving a node: restore the path to what it was before it
+        const Step& step = stack.back();
+        for (size_t k = step.literals; k < guard.size(); ++k) guardIds.erase(guard[k].id());
+        guard.erase(guard.begin() + static_cast<std::ptrdiff_t>(step.literals), guard.end());
+        from.resize(static_cast<unsigned>(step.renames));
+        to.resize(static_cast<unsigned>(step.renames));
+        stack.pop_back();
+        continue;
+      }
+      const Node& node = graph.nodes[id];
+      const NodeFacts& f = facts.at(id);
+      if (id != source) {
+        stack.push_back({id, guard.size(), from.size()});
+        pending.push_back(-1);
+        int parent = stack[stack.size() - 2].node;
+        if (isLocation[id]) {
+          emit(parent, id, nullptr);
+          continue;
+        }
+        const NodeFacts& parentFacts = facts.at(parent);
+        for (const smt::Term& v : f.variables)
+          if (!parentFacts.ids.count(v.id()) && position.count(v.id())) {
+            from.push_back(v);
+            to.push_back(freshTemporary("_chosen", renamed));
+          }
+      }
+      for (const smt::Term& literal : f.literals) {
+        smt::Term l = renamedTerm(literal);
+        if (isDisequality(l) && mentionsTemporary(l)) continue;
+        if (guardIds.insert(l.id()).second) guard.push_back(l);
+      }
+      if (node.status == Node::Status::Generalized && location.count(node.generalization))
+        emit(id, node.generalization, &node.instantiation);
+      for (int child : node.children)
+        if (cyclic[child] && graph.nodes[child].status != Node::Status::Removed) pending.push_back(child);
+    }
   }
   return system;
 }

@@ -237,9 +237,10 @@ bool decreasesOn(const LinearIts& its, const LinearTransition& t, const RankingF
 // per transition, until the deadline). The single program of Alias et al. (bounded on all transitions, decreasing
 // on as many as possible) was tried and dropped: Z3 4.8 ran for minutes on it, past every limit.
 std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::vector<size_t>& component,
-                                             z3::context& context, const RankingOptions& options) {
+                                             z3::context& context, const RankingOptions& options,
+                                             bool linearOnly = false) {
   std::vector<std::optional<size_t>> targets{std::nullopt};
-  if (component.size() > 1)
+  if (component.size() > 1 && !linearOnly)
     for (size_t i : component) targets.push_back(i);
   for (const std::optional<size_t>& target : targets) {
     if (options.deadline.expired()) return std::nullopt;
@@ -362,6 +363,16 @@ std::vector<std::vector<int>> followers(const LinearIts& its, const std::vector<
   return successors;
 }
 
+// How many ordered pairs of the component's transitions meet at a location (the questions a split asks).
+size_t followingPairs(const LinearIts& its, const std::vector<size_t>& component) {
+  size_t pairs = 0;
+  for (size_t i : component)
+    for (size_t j : component) pairs += its.transitions[i].to == its.transitions[j].from;
+  return pairs;
+}
+
+constexpr size_t kPairsBeforeLinearFirst = 64;
+
 // The component split along the transition graph (which transition can follow which, a dependency graph): every
 // infinite run eventually stays in one cycle of it, so the cycles are proven apart, and a transition on none of them
 // (e.g. an unsigned counter's wrap-around, which leaves the loop) is taken at most once per run through it.
@@ -371,10 +382,7 @@ std::optional<RankingStep> dependencyStep(const LinearIts& its, const std::vecto
                                           std::vector<std::vector<int>>& successors) {
   // Each pair is one small solver question; beyond this many the split costs more than it is likely to give.
   constexpr size_t kMaxPairs = 2500;
-  size_t pairs = 0;
-  for (size_t i : component)
-    for (size_t j : component) pairs += its.transitions[i].to == its.transitions[j].from;
-  if (pairs > kMaxPairs) return std::nullopt;
+  if (followingPairs(its, component) > kMaxPairs) return std::nullopt;
   successors = followers(its, component, context, {options.queryMillis, options.deadline});
   std::vector<int> scc = stronglyConnectedComponents(successors);
   std::map<int, std::vector<size_t>> parts;
@@ -474,7 +482,12 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     work.pop_back();
     std::optional<RankingStep> step;
     bool holds = false;
-    if (!current.split) {
+    // The split asks the solver about every pair of transitions that can follow each other; where there are many,
+    // one linear program for a function decreasing on all of them is cheaper and often enough (a loop body of
+    // sixteen paths).
+    if (!current.split && followingPairs(its, current.transitions) > kPairsBeforeLinearFirst)
+      step = lexicographicStep(its, current.transitions, context, options, true);
+    if (!step && !current.split) {
       // The split is built from the solver's answers on the integers; its check needs the graph, not the questions.
       std::vector<std::vector<int>> graph;
       step = dependencyStep(its, current.transitions, context, options, graph);
