@@ -52,4 +52,13 @@ inline void collectSymbols(const z3::expr& e, std::set<unsigned>& seen, std::vec
     for (unsigned k = 0; k < e.num_args(); ++k) collectSymbols(e.arg(k), seen, out);
 }
 
+// Appends the conjuncts of `e` (nested conjunctions flattened) to `out`.
+inline void conjunctsOf(const z3::expr& e, std::vector<Term>& out) {
+  if (e.is_and()) {
+    for (unsigned k = 0; k < e.num_args(); ++k) conjunctsOf(e.arg(k), out);
+    return;
+  }
+  out.push_back(e);
+}
+
 }  // namespace atropos::smt

@@ -68,7 +68,8 @@ class Builder {
         graph_.nodes[id].status = Node::Status::Expanded;
         std::vector<std::pair<smt::Term, smt::Term>>& passed = passedBy_[id];
         passed = passedBlocks(graph_.nodes[id].state);
-        int abstraction = addChild(id, callAbstraction(graph_.nodes[id].state, passed), EdgeKind::CallAbstraction);
+        int abstraction = addChild(id, callAbstraction(graph_.nodes[id].state, passed, hiddenBy_[id]),
+                                   EdgeKind::CallAbstraction);
         attachToEntry(abstraction);
         continue;
       }
@@ -211,10 +212,12 @@ class Builder {
   // blocks of the frames it hides so that they are still known to be allocated (and the heap blocks, as if
   // allocated there, since the callee allocates its own in frame 0), with the blocks it was passed
   // named by its parameters (passedBlocks).
-  State callAbstraction(const State& call, const std::vector<std::pair<smt::Term, smt::Term>>& passed) const {
+  State callAbstraction(const State& call, const std::vector<std::pair<smt::Term, smt::Term>>& passed,
+                        std::vector<smt::Term>& hidden) const {
     State abstraction = call;
     abstraction.frames = {call.top()};
     abstraction.stepVariables.reset();
+    hideUnreachableHeap(abstraction, hidden);
     Memory& memory = abstraction.mutableMemory();
     for (MemoryBlock& block : memory.blocks) block.frame = 0;  // a heap block's frame says where it was allocated
     if (passed.empty()) return abstraction;
@@ -241,6 +244,91 @@ class Builder {
     abstraction.knowledge.reset();
     abstraction.addFacts(std::move(facts));
     return abstraction;
+  }
+
+  // Leaves out of a call abstraction the heap blocks its frame cannot reach: none of its values (nor a value equal
+  // to one), no value stored in a block it reaches and no comparison with one of those speaks of the block. The callee cannot then touch them
+  // without an error state (an access or free outside every block it knows), so the intersection gives them back
+  // to the caller as they were; and calls at every depth of a recursion that allocates a block per level get one
+  // shape. Facts about the left-out blocks alone go with them. `hidden` receives their starts.
+  void hideUnreachableHeap(State& abstraction, std::vector<smt::Term>& hidden) const {
+    hidden.clear();
+    std::set<unsigned> reached, unused;
+    std::vector<smt::Term> scratch;
+    for (const Local& l : abstraction.top().locals) smt::collectSymbols(l.value, reached, scratch);
+    std::vector<smt::Term> literals;
+    for (const smt::Term& f : abstraction.allFacts()) {
+      std::vector<smt::Term> parts;
+      smt::conjunctsOf(f, parts);
+      for (const smt::Term& p : parts)
+        if (!p.is_or()) literals.push_back(p);
+    }
+    auto mentions = [](const smt::Term& e, const std::set<unsigned>& symbols) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> found;
+      smt::collectSymbols(e, seen, found);
+      return std::any_of(found.begin(), found.end(), [&](const smt::Term& v) { return symbols.count(v.id()) > 0; });
+    };
+    const Memory& memory = *abstraction.memory;
+    std::vector<bool> visible(memory.blocks.size(), false);
+    for (bool grew = true; grew;) {
+      grew = false;
+      // Values equal to a reached one are reached (a parameter copied down the calls: p == op, op == the start).
+      for (const smt::Term& l : literals)
+        if (l.is_eq() && mentions(l, reached)) {
+          size_t before = reached.size();
+          smt::collectSymbols(l, reached, scratch);
+          grew = grew || reached.size() > before;
+        }
+      for (size_t k = 0; k < memory.blocks.size(); ++k) {
+        const MemoryBlock& b = memory.blocks[k];
+        if (visible[k]) continue;
+        std::set<unsigned> ends;
+        std::vector<smt::Term> endSymbols;
+        smt::collectSymbols(b.lo, ends, endSymbols);
+        smt::collectSymbols(b.hi, ends, endSymbols);
+        bool seen = b.kind != BlockKind::Heap ||
+                    std::any_of(ends.begin(), ends.end(), [&](unsigned v) { return reached.count(v) > 0; }) ||
+                    std::any_of(literals.begin(), literals.end(),
+                                [&](const smt::Term& l) { return mentions(l, ends) && mentions(l, reached); });
+        if (!seen) continue;
+        visible[k] = grew = true;
+        reached.insert(ends.begin(), ends.end());
+        for (const PointsTo& p : memory.pointsTo)
+          if (z3::eq(p.block, b.lo)) {
+            smt::collectSymbols(p.address, reached, scratch);
+            smt::collectSymbols(p.value, reached, scratch);
+          }
+      }
+    }
+    std::set<unsigned> gone;
+    Memory kept;
+    for (size_t k = 0; k < memory.blocks.size(); ++k) {
+      if (visible[k]) {
+        kept.blocks.push_back(memory.blocks[k]);
+        continue;
+      }
+      hidden.push_back(memory.blocks[k].lo);
+      smt::collectSymbols(memory.blocks[k].lo, gone, scratch);
+      smt::collectSymbols(memory.blocks[k].hi, gone, scratch);
+    }
+    if (hidden.empty()) return;
+    for (const PointsTo& p : memory.pointsTo) {
+      if (std::any_of(hidden.begin(), hidden.end(), [&](const smt::Term& lo) { return z3::eq(lo, p.block); })) {
+        smt::collectSymbols(p.address, gone, scratch);
+        smt::collectSymbols(p.value, gone, scratch);
+      } else {
+        kept.pointsTo.push_back(p);
+      }
+    }
+    for (unsigned v : reached) gone.erase(v);
+    std::vector<smt::Term> facts;
+    for (const smt::Term& f : abstraction.allFacts())
+      if (!mentions(f, gone)) facts.push_back(f);
+    abstraction.memory = std::make_shared<Memory>(std::move(kept));
+    abstraction.knowledge.reset();
+    abstraction.addFacts(std::move(facts));
+    abstraction.heapHidden = true;
   }
 
   // ---- recursion (seed 001 §3, one entry state per function) ----------------------------------------------------
@@ -444,8 +532,18 @@ class Builder {
                       [&](const MemoryBlock& b) { return z3::eq(b.lo, block); }))
         memory->pointsTo.push_back(PointsTo{rename(p.address), rename(p.value), p.bits, p.view, block});
     }
+    // The caller's blocks the call could not reach, as the caller left them.
+    for (const smt::Term& lo : hiddenBy_.at(call)) {
+      if (std::any_of(memory->blocks.begin(), memory->blocks.end(), [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); }))
+        continue;
+      for (const MemoryBlock& b : c.memory->blocks)
+        if (z3::eq(b.lo, lo)) memory->blocks.push_back(b);
+      for (const PointsTo& p : c.memory->pointsTo)
+        if (z3::eq(p.block, lo)) memory->pointsTo.push_back(p);
+    }
     s.memory = std::move(memory);
     s.heapForgotten = c.heapForgotten || r.heapForgotten;
+    s.heapHidden = c.heapHidden;
     s.inputs = c.inputs;
     s.inputsKnown = false;
     int id = addChild(call, std::move(s), EdgeKind::Intersection);
@@ -565,6 +663,7 @@ class Builder {
   std::vector<int> work_;
   std::set<unsigned> runConstants_;
   std::map<const llvm::Function*, Recursion> recursions_;
+  std::map<int, std::vector<smt::Term>> hiddenBy_;  // call → the starts of the heap blocks its abstraction left out
   std::map<int, std::vector<int>> intersectionsOf_;  // return state → the intersections built from it
   std::map<int, int> returnedOf_;                     // intersection → its return state
   std::map<int, std::vector<std::pair<smt::Term, smt::Term>>> passedBy_;  // recursive call → passedBlocks

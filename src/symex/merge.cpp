@@ -139,6 +139,7 @@ class FormulaSolver {
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver) {
   if (!sameShape(instance, general)) return std::nullopt;
   if (instance.heapForgotten && !general.heapForgotten) return std::nullopt;
+  if (instance.heapHidden && !general.heapHidden) return std::nullopt;
   Instantiation mu;
   for (size_t f = 0; f < general.frames.size(); ++f)
     for (size_t k = 0; k < general.frames[f].locals.size(); ++k)
@@ -317,6 +318,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   for (size_t k = 0; k < mb.blocks.size(); ++k)
     if (!keptB[k] && mb.blocks[k].kind == BlockKind::Heap) c.heapForgotten = true;
   c.heapForgotten = c.heapForgotten || older.heapForgotten || newer.heapForgotten;
+  c.heapHidden = older.heapHidden || newer.heapHidden;
   c.inputsKnown = false;
   // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
   // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
@@ -485,6 +487,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
           if (index.valueById(frame.function, l.id)->getType()->isPointerTy() == isAddress) {
             candidates.push_back(l.value <= anchor);
             candidates.push_back(l.value >= anchor);
+          } else if (isAddress) {
+            // A count of what lies beyond a pointer parameter stays within its block: n + p <= end (the length
+            // a recursive strlen returns), which keeps 1 + n from overflowing in the caller.
+            for (const auto& [t, tIsAddress] : terms)
+              if (tIsAddress && !z3::eq(t, anchor)) candidates.push_back(l.value + anchor <= t);
           }
   // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
   std::vector<smt::Term> kept;

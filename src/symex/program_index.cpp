@@ -25,6 +25,22 @@ ProgramIndex::ProgramIndex(const llvm::Module& module)
     : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()) {
   for (const llvm::Function& f : module)
     if (!f.isDeclaration()) indexFunction(f);
+  // A function's result is read one way on both sides of the call: a summary of a recursive function (its merged
+  // return states) keeps only bounds in its own reading, and a caller reading -1 as 2^32 - 1 would learn nothing.
+  for (const llvm::Function& f : module) {
+    if (f.isDeclaration() || !f.getReturnType()->isIntegerTy()) continue;
+    std::vector<const llvm::Value*> sides;
+    for (const llvm::BasicBlock& b : f)
+      if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator()); ret && ret->getReturnValue())
+        sides.push_back(ret->getReturnValue());
+    for (const llvm::User* user : f.users())
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(user); call && call->getCalledFunction() == &f)
+        sides.push_back(call);
+    bool anySigned = std::any_of(sides.begin(), sides.end(), [&](const llvm::Value* v) { return signedValues_.count(v); });
+    if (!anySigned) continue;
+    for (const llvm::Value* v : sides)
+      if (ids_.count(v) && v->getType()->getIntegerBitWidth() > 1) signedValues_[v] = View::Signed;
+  }
 }
 
 unsigned ProgramIndex::bits(const llvm::Type* type) const {
@@ -75,8 +91,17 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
           markSigned(i.getOperand(0));
           break;
         case llvm::Instruction::ICmp:
-          if (isSignedPredicate(llvm::cast<llvm::ICmpInst>(i).getPredicate()))
+          if (isSignedPredicate(llvm::cast<llvm::ICmpInst>(i).getPredicate())) {
             for (const llvm::Value* v : i.operands()) markSigned(v);
+          } else if (llvm::cast<llvm::ICmpInst>(i).isEquality()) {
+            // x == -1: a value tested against a small negative constant is best read signed, so that the bounds
+            // and equalities the merges keep stay small numbers (-1, not 2^32 - 1).
+            for (unsigned k = 0; k < 2; ++k)
+              if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(i.getOperand(k));
+                  constant && constant->getBitWidth() > 8 && constant->getBitWidth() <= 64 &&
+                  constant->getSExtValue() < 0 && constant->getSExtValue() > -(int64_t{1} << 15))
+                markSigned(i.getOperand(1 - k));
+          }
           break;
         case llvm::Instruction::GetElementPtr:
           for (unsigned k = 1; k < i.getNumOperands(); ++k) markSigned(i.getOperand(k));

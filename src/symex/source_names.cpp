@@ -1,6 +1,7 @@
 #include "symex/source_names.h"
 
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 
 #include <algorithm>
 #include <set>
@@ -22,6 +23,13 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
       names.pairs.emplace_back(local.value, context.int_const(name.c_str()));
     }
   }
+  // At a return (a function's summary), the value it returns.
+  if (!state.frames.empty())
+    if (auto* ret = llvm::dyn_cast_or_null<llvm::ReturnInst>(state.top().next); ret && ret->getReturnValue())
+      if (const Local* local = state.top().find(index.valueId(ret->getReturnValue()));
+          local && smt::isSymbol(local->value) &&
+          std::none_of(names.pairs.begin(), names.pairs.end(), [&](const auto& n) { return z3::eq(n.first, local->value); }))
+        names.pairs.emplace_back(local->value, context.int_const("returned"));
   // Allocated blocks by the pointer that names their start, or by number.
   unsigned anonymous = 0;
   for (const MemoryBlock& b : state.memory->blocks) {

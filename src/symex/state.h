@@ -90,6 +90,9 @@ struct State {
   std::shared_ptr<const Memory> memory;
   // A merge dropped a heap block, so the allocation list no longer names every live heap block.
   bool heapForgotten = false;
+  // A recursive call's state: heap blocks of its callers that it cannot reach are left out (the intersection gives
+  // them back), so an end of the program here may leave blocks no list names.
+  bool heapHidden = false;
   std::shared_ptr<const InputTrail> inputs;
   bool inputsKnown = true;  // false below a merge, where the path's draws are no longer known
   // Set on the two states a refinement creates: the step they repeat names its new variables as the step that

@@ -58,12 +58,6 @@ smt::Term canonical(const smt::Term& fact) {
   return fact;
 }
 
-void conjuncts(const smt::Term& fact, std::vector<smt::Term>& out) {
-  if (fact.is_and())
-    for (unsigned k = 0; k < fact.num_args(); ++k) conjuncts(fact.arg(k), out);
-  else
-    out.push_back(fact);
-}
 
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names = sourceNames(state, index, context);
@@ -79,7 +73,7 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
   std::vector<smt::Term> facts;
   for (const smt::Term& fact : state.allFacts()) {
     std::vector<smt::Term> parts;
-    conjuncts(names.apply(fact).simplify(), parts);
+    smt::conjunctsOf(names.apply(fact).simplify(), parts);
     for (const smt::Term& part : parts) {
       smt::Term f = canonical(part);
       if (!named(f) || isTypeBound(f, context)) continue;
@@ -129,6 +123,7 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
       out << "      *" << smt::infix(address) << " == " << smt::infix(value) << "\n";
   }
   if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
+  if (state.heapHidden) out << "      (heap blocks of the callers that this call cannot reach are left out)\n";
   return out.str();
 }
 
@@ -278,7 +273,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     ++states;
     if (n.status == Node::Status::Error) errors.emplace(n.error, &n);
     if (n.status == Node::Status::End && !leak) {
-      bool heapLeft = n.state.heapForgotten;
+      bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
       for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
       if (heapLeft) leak = &n;
     }
