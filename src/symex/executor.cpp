@@ -466,9 +466,9 @@ class Executor::Step {
     // bytes in both readings would otherwise double its paths at every read.
     auto defineFrom = [&](const PointsTo& entry) {
       if (entry.view == view) return define(&load, entry.value, view);
-      bool fits = provable(entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits));
-      bool wraps = !fits && provable(entry.view == View::Signed ? entry.value < 0 : entry.value > smt::signedMax(c_, bits));
-      if (fits || wraps) return define(&load, convert(entry.value, bits, entry.view, view), view);
+      smt::Term sameInBoth = entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits);
+      if (provable(sameInBoth) || provable(!sameInBoth))
+        return define(&load, convert(entry.value, bits, entry.view, view), view);
       return define(&load, wrapped(entry.value, bits, view, e_.index_.name(&load)), view);
     };
     for (const PointsTo& entry : in_.memory->pointsTo)

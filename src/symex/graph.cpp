@@ -247,84 +247,83 @@ class Builder {
   }
 
   // Leaves out of a call abstraction the heap blocks its frame cannot reach: none of its values (nor a value equal
-  // to one), no value stored in a block it reaches and no comparison with one of those speaks of the block. The callee cannot then touch them
-  // without an error state (an access or free outside every block it knows), so the intersection gives them back
-  // to the caller as they were; and calls at every depth of a recursion that allocates a block per level get one
-  // shape. Facts about the left-out blocks alone go with them. `hidden` receives their starts.
+  // to one), no value stored in a block it reaches and no comparison with one of those speaks of the block. The
+  // callee cannot then touch them without an error state (an access or free outside every block it knows), so the
+  // intersection gives them back to the caller as they were; and calls at every depth of a recursion that allocates
+  // a block per level get one shape. Facts about the left-out blocks alone go with them. `hidden` receives their
+  // starts.
   void hideUnreachableHeap(State& abstraction, std::vector<smt::Term>& hidden) const {
     hidden.clear();
-    std::set<unsigned> reached, unused;
-    std::vector<smt::Term> scratch;
-    for (const Local& l : abstraction.top().locals) smt::collectSymbols(l.value, reached, scratch);
-    std::vector<smt::Term> literals;
+    auto symbolsOf = [](std::initializer_list<const smt::Term*> terms) {
+      std::set<unsigned> ids;
+      std::vector<smt::Term> unused;
+      for (const smt::Term* t : terms) smt::collectSymbols(*t, ids, unused);
+      return ids;
+    };
+    auto meet = [](const std::set<unsigned>& a, const std::set<unsigned>& b) {
+      return std::any_of(a.begin(), a.end(), [&](unsigned v) { return b.count(v) > 0; });
+    };
+    std::set<unsigned> reached;
+    for (const Local& l : abstraction.top().locals) reached.merge(symbolsOf({&l.value}));
+    struct Literal {
+      bool equality;
+      std::set<unsigned> symbols;
+    };
+    std::vector<Literal> literals;
     for (const smt::Term& f : abstraction.allFacts()) {
       std::vector<smt::Term> parts;
       smt::conjunctsOf(f, parts);
       for (const smt::Term& p : parts)
-        if (!p.is_or()) literals.push_back(p);
+        if (!p.is_or()) literals.push_back({p.is_eq(), symbolsOf({&p})});
     }
-    auto mentions = [](const smt::Term& e, const std::set<unsigned>& symbols) {
-      std::set<unsigned> seen;
-      std::vector<smt::Term> found;
-      smt::collectSymbols(e, seen, found);
-      return std::any_of(found.begin(), found.end(), [&](const smt::Term& v) { return symbols.count(v.id()) > 0; });
-    };
     const Memory& memory = *abstraction.memory;
     std::vector<bool> visible(memory.blocks.size(), false);
     for (bool grew = true; grew;) {
       grew = false;
       // Values equal to a reached one are reached (a parameter copied down the calls: p == op, op == the start).
-      for (const smt::Term& l : literals)
-        if (l.is_eq() && mentions(l, reached)) {
+      for (const Literal& l : literals)
+        if (l.equality && meet(l.symbols, reached)) {
           size_t before = reached.size();
-          smt::collectSymbols(l, reached, scratch);
+          reached.insert(l.symbols.begin(), l.symbols.end());
           grew = grew || reached.size() > before;
         }
       for (size_t k = 0; k < memory.blocks.size(); ++k) {
         const MemoryBlock& b = memory.blocks[k];
         if (visible[k]) continue;
-        std::set<unsigned> ends;
-        std::vector<smt::Term> endSymbols;
-        smt::collectSymbols(b.lo, ends, endSymbols);
-        smt::collectSymbols(b.hi, ends, endSymbols);
-        bool seen = b.kind != BlockKind::Heap ||
-                    std::any_of(ends.begin(), ends.end(), [&](unsigned v) { return reached.count(v) > 0; }) ||
-                    std::any_of(literals.begin(), literals.end(),
-                                [&](const smt::Term& l) { return mentions(l, ends) && mentions(l, reached); });
+        std::set<unsigned> ends = symbolsOf({&b.lo, &b.hi});
+        bool seen = b.kind != BlockKind::Heap || meet(ends, reached) ||
+                    std::any_of(literals.begin(), literals.end(), [&](const Literal& l) {
+                      return meet(l.symbols, ends) && meet(l.symbols, reached);
+                    });
         if (!seen) continue;
         visible[k] = grew = true;
-        reached.insert(ends.begin(), ends.end());
+        reached.merge(ends);
         for (const PointsTo& p : memory.pointsTo)
-          if (z3::eq(p.block, b.lo)) {
-            smt::collectSymbols(p.address, reached, scratch);
-            smt::collectSymbols(p.value, reached, scratch);
-          }
+          if (z3::eq(p.block, b.lo)) reached.merge(symbolsOf({&p.address, &p.value}));
       }
     }
     std::set<unsigned> gone;
     Memory kept;
     for (size_t k = 0; k < memory.blocks.size(); ++k) {
+      const MemoryBlock& b = memory.blocks[k];
       if (visible[k]) {
-        kept.blocks.push_back(memory.blocks[k]);
+        kept.blocks.push_back(b);
         continue;
       }
-      hidden.push_back(memory.blocks[k].lo);
-      smt::collectSymbols(memory.blocks[k].lo, gone, scratch);
-      smt::collectSymbols(memory.blocks[k].hi, gone, scratch);
+      hidden.push_back(b.lo);
+      gone.merge(symbolsOf({&b.lo, &b.hi}));
     }
     if (hidden.empty()) return;
     for (const PointsTo& p : memory.pointsTo) {
-      if (std::any_of(hidden.begin(), hidden.end(), [&](const smt::Term& lo) { return z3::eq(lo, p.block); })) {
-        smt::collectSymbols(p.address, gone, scratch);
-        smt::collectSymbols(p.value, gone, scratch);
-      } else {
+      if (std::any_of(hidden.begin(), hidden.end(), [&](const smt::Term& lo) { return z3::eq(lo, p.block); }))
+        gone.merge(symbolsOf({&p.address, &p.value}));
+      else
         kept.pointsTo.push_back(p);
-      }
     }
     for (unsigned v : reached) gone.erase(v);
     std::vector<smt::Term> facts;
     for (const smt::Term& f : abstraction.allFacts())
-      if (!mentions(f, gone)) facts.push_back(f);
+      if (!meet(symbolsOf({&f}), gone)) facts.push_back(f);
     abstraction.memory = std::make_shared<Memory>(std::move(kept));
     abstraction.knowledge.reset();
     abstraction.addFacts(std::move(facts));

@@ -480,7 +480,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   }
 
   // A program value against the anchors of its kind: bounds and equality (a return value and a parameter).
-  if (!olderIsMerged)
+  if (!olderIsMerged) {
     for (const Frame& frame : c.frames)
       for (const Local& l : frame.locals)
         for (const auto& [anchor, isAddress] : anchors)
@@ -493,6 +493,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
             for (const auto& [t, tIsAddress] : terms)
               if (tIsAddress && !z3::eq(t, anchor)) candidates.push_back(l.value + anchor <= t);
           }
+  }
   // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
   std::vector<smt::Term> kept;
   std::set<unsigned> seen;

@@ -36,10 +36,8 @@ ProgramIndex::ProgramIndex(const llvm::Module& module)
     for (const llvm::User* user : f.users())
       if (auto* call = llvm::dyn_cast<llvm::CallInst>(user); call && call->getCalledFunction() == &f)
         sides.push_back(call);
-    bool anySigned = std::any_of(sides.begin(), sides.end(), [&](const llvm::Value* v) { return signedValues_.count(v); });
-    if (!anySigned) continue;
-    for (const llvm::Value* v : sides)
-      if (ids_.count(v) && v->getType()->getIntegerBitWidth() > 1) signedValues_[v] = View::Signed;
+    if (std::any_of(sides.begin(), sides.end(), [&](const llvm::Value* v) { return signedValues_.count(v); }))
+      for (const llvm::Value* v : sides) markSigned(v);
   }
 }
 
@@ -48,6 +46,11 @@ unsigned ProgramIndex::bits(const llvm::Type* type) const {
   if (type->isPointerTy()) return pointerBits_;
   if (type->isFloatingPointTy()) return type->getPrimitiveSizeInBits().getFixedSize();
   return 0;
+}
+
+void ProgramIndex::markSigned(const llvm::Value* value) {
+  if (value->getType()->isIntegerTy() && value->getType()->getIntegerBitWidth() > 1 && ids_.count(value))
+    signedValues_[value] = View::Signed;
 }
 
 View ProgramIndex::view(const llvm::Value* value) const {
@@ -66,10 +69,6 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
       values.push_back(&i);
     }
 
-  auto markSigned = [&](const llvm::Value* v) {
-    if (v->getType()->isIntegerTy() && v->getType()->getIntegerBitWidth() > 1 && ids_.count(v))
-      signedValues_[v] = View::Signed;
-  };
   for (const llvm::BasicBlock& b : function)
     for (const llvm::Instruction& i : b) {
       if (auto* op = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&i); op && op->hasNoSignedWrap()) {

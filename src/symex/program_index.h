@@ -45,6 +45,7 @@ class ProgramIndex {
 
  private:
   void indexFunction(const llvm::Function& function);
+  void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
   void computeLiveness(const llvm::Function& function);
 
   llvm::DataLayout layout_;

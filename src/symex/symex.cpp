@@ -58,7 +58,6 @@ smt::Term canonical(const smt::Term& fact) {
   return fact;
 }
 
-
 std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names = sourceNames(state, index, context);
   auto named = [&](const smt::Term& e) {

@@ -204,13 +204,13 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
       const Node& node = graph.nodes[id];
       const NodeFacts& f = facts.at(id);
       if (id != source) {
-        stack.push_back({id, guard.size(), from.size()});
-        pending.push_back(-1);
-        int parent = stack[stack.size() - 2].node;
+        int parent = stack.back().node;
         if (isLocation[id]) {
           emit(parent, id, nullptr);
           continue;
         }
+        stack.push_back({id, guard.size(), from.size()});
+        pending.push_back(-1);
         const NodeFacts& parentFacts = facts.at(parent);
         for (const smt::Term& v : f.variables)
           if (!parentFacts.ids.count(v.id()) && position.count(v.id())) {

@@ -236,11 +236,14 @@ bool decreasesOn(const LinearIts& its, const LinearTransition& t, const RankingF
 // first decreasing on all of them (a linear ranking function), then on one given transition at a time (a program
 // per transition, until the deadline). The single program of Alias et al. (bounded on all transitions, decreasing
 // on as many as possible) was tried and dropped: Z3 4.8 ran for minutes on it, past every limit.
+// `decreasingOn` chooses which of those programs are asked.
+enum class Decreasing { OnAll, OnEachAlone, Both };
 std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::vector<size_t>& component,
                                              z3::context& context, const RankingOptions& options,
-                                             bool linearOnly = false) {
-  std::vector<std::optional<size_t>> targets{std::nullopt};
-  if (component.size() > 1 && !linearOnly)
+                                             Decreasing decreasingOn = Decreasing::Both) {
+  std::vector<std::optional<size_t>> targets;
+  if (decreasingOn != Decreasing::OnEachAlone) targets.push_back(std::nullopt);
+  if (component.size() > 1 && decreasingOn != Decreasing::OnAll)
     for (size_t i : component) targets.push_back(i);
   for (const std::optional<size_t>& target : targets) {
     if (options.deadline.expired()) return std::nullopt;
@@ -485,15 +488,17 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     // The split asks the solver about every pair of transitions that can follow each other; where there are many,
     // one linear program for a function decreasing on all of them is cheaper and often enough (a loop body of
     // sixteen paths).
-    if (!current.split && followingPairs(its, current.transitions) > kPairsBeforeLinearFirst)
-      step = lexicographicStep(its, current.transitions, context, options, true);
+    bool linearTried = !current.split && followingPairs(its, current.transitions) > kPairsBeforeLinearFirst;
+    if (linearTried) step = lexicographicStep(its, current.transitions, context, options, Decreasing::OnAll);
     if (!step && !current.split) {
       // The split is built from the solver's answers on the integers; its check needs the graph, not the questions.
       std::vector<std::vector<int>> graph;
       step = dependencyStep(its, current.transitions, context, options, graph);
       holds = step && splitHolds(*step, graph);
     }
-    if (!step) step = lexicographicStep(its, current.transitions, context, options);
+    if (!step)
+      step = lexicographicStep(its, current.transitions, context, options,
+                               linearTried ? Decreasing::OnEachAlone : Decreasing::Both);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current.transitions, depth, context, options);
     if (!step) step = minimumStep(its, current.transitions, context, options);
