@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -12,11 +13,14 @@
 #include "common/text.h"
 #include "frontend/source_location.h"
 #include "its/linear.h"
+#include "smt/solver.h"
 #include "smt/term.h"
 
 namespace atropos::symex {
 
 namespace {
+
+constexpr unsigned kDisequalityQueryMillis = 50;
 
 // A fact that is a comparison or the negation of one (no disjunction, implication or if-then-else).
 bool isLiteral(const smt::Term& e) {
@@ -147,17 +151,24 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     int node;
     size_t literals;  // sizes of the path's stacks when the node was entered
     size_t renames;
+    size_t disequalities;
   };
+  // The path's facts, to turn a disequality on a temporary into the one strict inequality they leave it.
+  smt::Solver pathFacts(context, smt::Limits{kDisequalityQueryMillis, deadline});
   for (int source : system.nodeOfLocation) {
     std::vector<smt::Term> guard;
     z3::expr_vector from(context), to(context);
     std::set<unsigned> guardIds;
+    std::vector<smt::Term> disequalities;  // those met on the path
+    std::set<unsigned> disequalityIds;
     auto renamedTerm = [&](const smt::Term& e) -> smt::Term {
       return from.empty() ? e : smt::Term(smt::Term(e).substitute(from, to));
     };
     // A disequality is a disjunction (x < y or x > y): linear transitions split on it. On a value read or computed
     // during the transition (a loop body comparing each byte it reads) it rarely bounds anything, and keeping every
-    // one multiplies the transitions, so it is dropped, as the other disjunctive facts are: a weaker guard.
+    // one multiplies the transitions, so it is kept only where the path's other facts leave one side of it (x % 2
+    // is 0 or 1, so x % 2 != 0 is x % 2 > 0); otherwise it is dropped, as the other disjunctive facts are: a
+    // weaker guard.
     auto mentionsTemporary = [&](const smt::Term& l) {
       std::set<unsigned> ids;
       std::vector<smt::Term> symbols;
@@ -185,7 +196,20 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
       t.origin = system.its.locations[t.from] + " -> " + system.its.locations[t.to];
       system.its.transitions.push_back(std::move(t));
     };
-    std::vector<Step> stack{{source, 0, 0}};
+    auto addToGuard = [&](const smt::Term& l) {
+      if (!guardIds.insert(l.id()).second) return;
+      guard.push_back(l);
+      pathFacts.add(l);
+    };
+    auto strictSideOf = [&](const smt::Term& disequality) -> std::optional<smt::Term> {
+      smt::Term equality = disequality.decl().decl_kind() == Z3_OP_NOT ? smt::Term(disequality.arg(0)) : disequality;
+      smt::Term a = equality.arg(0), b = equality.arg(1);
+      if (pathFacts.entails(a >= b) == smt::Answer::Yes) return smt::Term(a > b);
+      if (pathFacts.entails(a <= b) == smt::Answer::Yes) return smt::Term(a < b);
+      return std::nullopt;
+    };
+    pathFacts.push();
+    std::vector<Step> stack{{source, 0, 0, 0}};
     std::vector<int> pending{source};
     // Depth-first over the subtree; `pending` holds nodes still to enter, `stack` the current path.
     while (!pending.empty()) {
@@ -196,6 +220,11 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
         const Step& step = stack.back();
         for (size_t k = step.literals; k < guard.size(); ++k) guardIds.erase(guard[k].id());
         guard.erase(guard.begin() + static_cast<std::ptrdiff_t>(step.literals), guard.end());
+        for (size_t k = step.disequalities; k < disequalities.size(); ++k)
+          disequalityIds.erase(disequalities[k].id());
+        disequalities.erase(disequalities.begin() + static_cast<std::ptrdiff_t>(step.disequalities),
+                            disequalities.end());
+        pathFacts.pop();
         from.resize(static_cast<unsigned>(step.renames));
         to.resize(static_cast<unsigned>(step.renames));
         stack.pop_back();
@@ -209,8 +238,9 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
           emit(parent, id, nullptr);
           continue;
         }
-        stack.push_back({id, guard.size(), from.size()});
+        stack.push_back({id, guard.size(), from.size(), disequalities.size()});
         pending.push_back(-1);
+        pathFacts.push();
         const NodeFacts& parentFacts = facts.at(parent);
         for (const smt::Term& v : f.variables)
           if (!parentFacts.ids.count(v.id()) && position.count(v.id())) {
@@ -218,16 +248,24 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
             to.push_back(freshTemporary("_chosen", renamed));
           }
       }
+      std::vector<smt::Term> newDisequalities;
       for (const smt::Term& literal : f.literals) {
         smt::Term l = renamedTerm(literal);
-        if (isDisequality(l) && mentionsTemporary(l)) continue;
-        if (guardIds.insert(l.id()).second) guard.push_back(l);
+        if (!isDisequality(l) || !mentionsTemporary(l)) {
+          addToGuard(l);
+        } else if (disequalityIds.insert(l.id()).second) {
+          disequalities.push_back(l);
+          newDisequalities.push_back(l);
+        }
       }
+      for (const smt::Term& disequality : newDisequalities)
+        if (std::optional<smt::Term> side = strictSideOf(disequality)) addToGuard(*side);
       if (node.status == Node::Status::Generalized && location.count(node.generalization))
         emit(id, node.generalization, &node.instantiation);
       for (int child : node.children)
         if (cyclic[child] && graph.nodes[child].status != Node::Status::Removed) pending.push_back(child);
     }
+    pathFacts.pop();
   }
   return system;
 }
