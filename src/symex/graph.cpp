@@ -106,8 +106,10 @@ class Builder {
           current.error = result.error;
           current.message = result.message;
           current.at = current.state.top().next;
-          if (result.error == ErrorKind::Reach ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors)
-            return incomplete("it stopped at the first error state");
+          if (result.error == ErrorKind::Reach ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors) {
+            if (current.state.inputsKnown || ++deferredErrors_ > graphLimits_.deferredErrors)
+              return incomplete("it stopped at the first error state");
+          }
           break;
         case StepResult::Kind::End:
           current.status = Node::Status::End;
@@ -660,6 +662,7 @@ class Builder {
   GraphLimits graphLimits_;
   Graph graph_;
   std::vector<int> work_;
+  size_t deferredErrors_ = 0;
   std::set<unsigned> runConstants_;
   std::map<const llvm::Function*, Recursion> recursions_;
   std::map<int, std::vector<smt::Term>> hiddenBy_;  // call → the starts of the heap blocks its abstraction left out

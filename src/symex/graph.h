@@ -38,9 +38,12 @@ struct GraphLimits {
   Deadline deadline = Deadline::never();
   size_t maxNodes = 60000;
   unsigned queryMillis = 300;
-  // Stop at the first error state of these kinds: once one exists, nothing asked can be proven.
+  // Stop at the first error state of these kinds: once one exists, nothing asked can be proven. An error state
+  // below a merge is an exception, up to `deferredErrors` of them: the merge may have lost what excludes it, and
+  // the complete graph may show it unreachable (reachability.h). Above every merge a state's facts are exact.
   bool stopAtReach = false;
   bool stopAtOtherErrors = false;
+  size_t deferredErrors = 0;
   // Loop heads take the locations a loop keeps its values at (withLocationsOf): ranking functions need them, and
   // they cost safety proofs time (valid-memsafety lost 7 of 326 TRUE answers at 5 s with them).
   bool nameLoopLocations = false;

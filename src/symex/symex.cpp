@@ -19,6 +19,7 @@
 #include "smt/solver.h"
 #include "smt/term.h"
 #include "symex/graph.h"
+#include "symex/reachability.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
 #include "termination/prover.h"
@@ -26,6 +27,12 @@
 namespace atropos::symex {
 
 namespace {
+
+// Error states below merges the graph goes on past (GraphLimits::deferredErrors), and what proving them
+// unreachable may take of the time left.
+constexpr size_t kDeferredErrors = 64;
+constexpr double kUnreachabilitySeconds = 10;
+constexpr double kUnreachabilityShare = 0.5;
 
 std::string where(const llvm::Instruction* at) {
   if (!at) return "";
@@ -140,9 +147,10 @@ std::string describeInSource(const termination::Proof& proof, const GraphSystem&
   });
 }
 
-std::string couldNotExclude(const Node& error) {
+// `unreachability`: why the graph's invariant did not exclude the error, when one was looked for.
+std::string couldNotExclude(const Node& error, const std::string& unreachability) {
   return "symbolic execution could not exclude " + std::string(errorKindName(error.error)) + ": " + error.message +
-         where(error.at);
+         where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")");
 }
 
 std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
@@ -255,6 +263,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   });
   limits.stopAtOtherErrors = !options.explain && !options.dot;
   limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
+  limits.deferredErrors = kDeferredErrors;
   limits.nameLoopLocations =
       std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   Graph graph;
@@ -265,18 +274,46 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   }
 
   std::map<ErrorKind, const Node*> errors;
+  std::vector<int> errorStates, reachStates;
   const Node* leak = nullptr;
   size_t states = 0;
-  for (const Node& n : graph.nodes) {
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    const Node& n = graph.nodes[id];
     if (n.status == Node::Status::Removed) continue;
     ++states;
-    if (n.status == Node::Status::Error) errors.emplace(n.error, &n);
+    if (n.status == Node::Status::Error) {
+      errors.emplace(n.error, &n);
+      (n.error == ErrorKind::Reach ? reachStates : errorStates).push_back(static_cast<int>(id));
+    }
     if (n.status == Node::Status::End && !leak) {
       bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
       for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
       if (heapLeft) leak = &n;
     }
   }
+  // Error states the graph's abstraction could not exclude may still be unreachable: an invariant of the whole
+  // graph shows it. reach_error() only matters when its property is asked.
+  std::string unexcluded;  // why the remaining error states could not be shown unreachable
+  std::vector<std::pair<int, smt::Term>> invariants;
+  size_t excluded = 0;
+  bool reachAsked = std::find(properties.begin(), properties.end(), Property::UnreachCall) != properties.end();
+  auto discharge = [&](const std::vector<int>& targets, bool reach) {
+    if (!graph.complete || targets.empty() || options.deadline.expired()) return;
+    Deadline deadline = options.deadline.capped(std::chrono::duration<double>(
+        std::min(kUnreachabilitySeconds, options.deadline.secondsLeft() * kUnreachabilityShare)));
+    Unreachability u = proveUnreachable(graph, targets, index, context, deadline);
+    if (!u.proven) {
+      unexcluded = u.reason;
+      return;
+    }
+    std::erase_if(errors, [&](const auto& e) { return (e.first == ErrorKind::Reach) == reach; });
+    excluded += targets.size();
+    invariants.insert(invariants.end(), u.invariants.begin(), u.invariants.end());
+  };
+  discharge(errorStates, false);
+  bool otherErrorsLeft = std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != ErrorKind::Reach; });
+  if (reachAsked && !otherErrorsLeft) discharge(reachStates, true);
+
   if (evidence) {
     evidence->suggestedInputs = inputsTowardsErrors(graph, index, context);
     evidence->nodes = states;
@@ -301,6 +338,15 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
             what = "return of a recursive function";
           out << "  " << what << where(at) << ", generalized state:\n" << describeState(n.state, index, context);
         }
+      if (!invariants.empty()) {
+        out << "  error states shown unreachable by an inductive invariant of the graph, which at the merged states "
+               "is:\n";
+        for (const auto& [id, invariant] : invariants) {
+          const State& state = graph.nodes[id].state;
+          out << "   " << where(state.top().next) << ": "
+              << smt::infix(sourceNames(state, index, context).apply(invariant).simplify()) << "\n";
+        }
+      }
       evidence->explanation = out.str();
     }
     if (options.dot) evidence->dot = dotOf(graph, index, context);
@@ -335,6 +381,8 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
         describeInSource(*loopsEnd, *system, graph, index, context);
 
   std::string size = std::to_string(states) + " states";
+  if (excluded > 0)
+    size += ", " + counted(excluded, "error state") + " shown unreachable by an inductive invariant";
   const Node* blocking = nullptr;
   for (const auto& [kind, node] : errors)
     if (kind != ErrorKind::Reach) {
@@ -348,7 +396,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     o.engine = "symex";
     if (p == Property::Termination) {
       if (!errors.empty()) {
-        o.reason = couldNotExclude(*errors.begin()->second);
+        o.reason = couldNotExclude(*errors.begin()->second, unexcluded);
       } else if (!graph.complete) {
         o.reason = "symbolic execution: " + graph.incompleteReason;
       } else if (!loopsEnd) {
@@ -361,7 +409,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
                    counted(loopsEnd->steps.size(), "proof step") + ")";
       }
     } else if (blocking) {
-      o.reason = couldNotExclude(*blocking);
+      o.reason = couldNotExclude(*blocking, unexcluded);
     } else if (p == Property::UnreachCall && errors.count(ErrorKind::Reach)) {
       o.reason = "symbolic execution: reach_error() may be called" + where(errors.at(ErrorKind::Reach)->at);
     } else if (!graph.complete) {

@@ -1,0 +1,452 @@
+#include "symex/reachability.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+#include "common/text.h"
+#include "smt/solver.h"
+#include "smt/term.h"
+
+namespace atropos::symex {
+
+namespace {
+
+constexpr size_t kOctagonValues = 8;  // program values per location the octagons relate
+// Budgets in Z3's resource units, not its timeouts: Z3 4.8's timer threads deadlock now and then
+// (smt::limitedSolver), and a resource limit makes the answer independent of the machine's load.
+constexpr unsigned kResourcePerMilli = 1000;
+constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
+constexpr unsigned kCheckMillis = 2000;    // per clause of the solution's check
+constexpr unsigned kSpacerMillis = 60000;  // bounded by the deadline first
+
+// Spacer's lemmas are linear; a fact with a product of two values or a division by one only slows it down.
+class LinearFacts {
+ public:
+  bool linear(const smt::Term& e) {
+    if (auto it = known_.find(e.id()); it != known_.end()) return it->second;
+    bool result = check(e);
+    known_.emplace(e.id(), result);
+    return result;
+  }
+
+ private:
+  bool check(const smt::Term& e) {
+    if (e.is_numeral() || e.is_const()) return true;
+    if (!e.is_app()) return false;
+    switch (e.decl().decl_kind()) {
+      case Z3_OP_MUL: {
+        unsigned factors = 0;
+        for (unsigned k = 0; k < e.num_args(); ++k) factors += e.arg(k).is_numeral() ? 0 : 1;
+        if (factors > 1) return false;
+        break;
+      }
+      case Z3_OP_IDIV:
+      case Z3_OP_MOD:
+      case Z3_OP_REM:
+        if (!e.arg(1).is_numeral()) return false;
+        break;
+      case Z3_OP_ADD:
+      case Z3_OP_SUB:
+      case Z3_OP_UMINUS:
+      case Z3_OP_LE:
+      case Z3_OP_GE:
+      case Z3_OP_LT:
+      case Z3_OP_GT:
+      case Z3_OP_EQ:
+      case Z3_OP_DISTINCT:
+      case Z3_OP_NOT:
+      case Z3_OP_AND:
+      case Z3_OP_OR:
+      case Z3_OP_IMPLIES:
+      case Z3_OP_ITE:
+        break;
+      default:
+        return false;
+    }
+    for (unsigned k = 0; k < e.num_args(); ++k)
+      if (!linear(e.arg(k))) return false;
+    return true;
+  }
+
+  std::unordered_map<unsigned, bool> known_;
+};
+
+// A formula that speaks of nothing but its bound variables (the predicate's arguments and quantified ones).
+bool closed(const z3::expr& e, std::set<unsigned>& visited) {
+  if (!visited.insert(e.id()).second) return true;
+  if (smt::isSymbol(e)) return false;
+  if (e.is_quantifier()) return closed(e.body(), visited);
+  if (e.is_app())
+    for (unsigned k = 0; k < e.num_args(); ++k)
+      if (!closed(e.arg(k), visited)) return false;
+  return true;
+}
+
+// A path of the graph's tree from one location (the initial state or a general state) to the next, or to a target.
+struct Clause {
+  int from = -1;  // -1: the initial state's facts alone
+  smt::Term constraint;
+  int to = -1;  // -1: a target, the clause says the path cannot be taken
+  std::vector<smt::Term> arguments;  // of `to`'s predicate
+};
+
+bool live(const Node& node) {
+  return node.status != Node::Status::Removed && node.status != Node::Status::Infeasible;
+}
+
+smt::Term instantiated(const smt::Term& formula, const std::vector<smt::Term>& formals,
+                       const std::vector<smt::Term>& actuals, z3::context& context) {
+  z3::expr_vector from(context), to(context);
+  for (size_t k = 0; k < formals.size(); ++k) {
+    from.push_back(formals[k]);
+    to.push_back(actuals[k]);
+  }
+  return smt::Term(smt::Term(formula).substitute(from, to));
+}
+
+smt::Term conjunctionOf(const std::vector<smt::Term>& parts, z3::context& context) {
+  z3::expr_vector v(context);
+  for (const smt::Term& p : parts) v.push_back(p);
+  return smt::Term(z3::mk_and(v));
+}
+
+unsigned millisLeft(const Deadline& deadline, unsigned cap) {
+  return static_cast<unsigned>(std::max(1.0, std::min(deadline.secondsLeft() * 1000, static_cast<double>(cap))));
+}
+
+// ±a >= c and ±a ± b >= c for the location's program values (those of the running function), c the least value
+// the left side takes where the location is entered from elsewhere; none where that is unbounded.
+std::vector<smt::Term> octagonCandidates(int location, const State& state, const std::vector<smt::Term>& formals,
+                                         const std::vector<Clause>& clauses, z3::context& context,
+                                         const Deadline& deadline) {
+  std::vector<smt::Term> values;
+  std::set<unsigned> seen;
+  for (const Local& l : state.top().locals)
+    if (smt::isSymbol(l.value) && l.value.is_int() && values.size() < kOctagonValues &&
+        seen.insert(l.value.id()).second)
+      values.push_back(l.value);
+  std::vector<smt::Term> sides;
+  for (size_t i = 0; i < values.size(); ++i) {
+    sides.push_back(values[i]);
+    sides.push_back(-values[i]);
+    for (size_t j = i + 1; j < values.size(); ++j)
+      for (int a : {1, -1})
+        for (int b : {1, -1}) sides.push_back(smt::Term(a * values[i] + b * values[j]));
+  }
+  std::vector<std::optional<int64_t>> least(sides.size());
+  std::vector<bool> bounded(sides.size(), true);
+  bool entered = false;
+  for (const Clause& c : clauses) {
+    if (c.to != location || c.from == location) continue;
+    if (deadline.expired()) return {};
+    z3::optimize optimizer(context);
+    z3::params params(context);
+    params.set("rlimit", millisLeft(deadline, kOctagonMillis) * kResourcePerMilli);
+    params.set("priority", context.str_symbol("box"));
+    optimizer.set(params);
+    optimizer.add(c.constraint);
+    std::vector<z3::optimize::handle> handles;
+    for (const smt::Term& side : sides)
+      handles.push_back(optimizer.minimize(instantiated(side, formals, c.arguments, context)));
+    z3::check_result answer = z3::unknown;
+    try {
+      answer = optimizer.check();
+    } catch (const z3::exception&) {
+    }
+    if (answer == z3::unsat) continue;  // this entry is never taken
+    entered = true;
+    for (size_t k = 0; k < sides.size(); ++k) {
+      int64_t value;
+      if (answer != z3::sat || !optimizer.lower(handles[k]).is_numeral_i64(value)) {
+        bounded[k] = false;
+        continue;
+      }
+      if (!least[k] || value < *least[k]) least[k] = value;
+    }
+  }
+  std::vector<smt::Term> candidates;
+  if (!entered) return candidates;
+  for (size_t k = 0; k < sides.size(); ++k)
+    if (bounded[k] && least[k]) candidates.push_back(smt::Term(sides[k] >= context.int_val(*least[k])));
+  return candidates;
+}
+
+// Houdini: drops the candidates some clause does not preserve until every one left is preserved by every clause.
+void keepInductive(std::unordered_map<int, std::vector<smt::Term>>& candidates, const std::vector<Clause>& clauses,
+                   const std::vector<std::vector<smt::Term>>& formals, z3::context& context,
+                   const Deadline& deadline) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Clause& c : clauses) {
+      if (c.to < 0) continue;
+      std::vector<smt::Term>& goal = candidates[c.to];
+      while (!goal.empty()) {
+        if (deadline.expired()) {
+          for (auto& entry : candidates) entry.second.clear();
+          return;
+        }
+        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kOctagonMillis, deadline});
+        solver.add(c.constraint);
+        if (c.from >= 0) solver.add(conjunctionOf(candidates[c.from], context));
+        std::vector<smt::Term> claims;
+        for (const smt::Term& g : goal) claims.push_back(instantiated(g, formals[c.to], c.arguments, context));
+        solver.add(!conjunctionOf(claims, context));
+        z3::check_result answer = z3::unknown;
+        try {
+          answer = solver.check();
+        } catch (const z3::exception&) {
+        }
+        if (answer == z3::unsat) break;
+        changed = true;
+        std::vector<smt::Term> kept;
+        if (answer == z3::sat) {
+          z3::model model = solver.get_model();
+          for (size_t k = 0; k < goal.size(); ++k)
+            if (!model.eval(claims[k], true).is_false()) kept.push_back(goal[k]);
+        }
+        if (kept.size() == goal.size()) kept.clear();
+        goal = std::move(kept);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
+                                z3::context& context, const Deadline& deadline) {
+  Unreachability result;
+  auto outOfTime = [&]() {
+    result.reason = "the time ran out";
+    return result;
+  };
+  size_t n = graph.nodes.size();
+  std::vector<bool> known(n, false);
+  std::vector<std::vector<smt::Term>> symbols(n);
+  std::vector<std::set<unsigned>> symbolIds(n);
+  std::vector<std::vector<smt::Term>> facts(n);
+  LinearFacts linear;
+  for (size_t id = 0; id < n; ++id) {
+    const Node& node = graph.nodes[id];
+    if (!live(node) || node.state.frames.empty()) continue;
+    if (deadline.expired()) return outOfTime();
+    known[id] = true;
+    collectSymbols(node.state, symbolIds[id], symbols[id]);
+    std::set<unsigned> seen;
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) {
+      std::vector<smt::Term> parts;
+      smt::conjunctsOf(fact, parts);
+      for (const smt::Term& part : parts)
+        if (linear.linear(part) && seen.insert(part.id()).second) facts[id].push_back(part);
+    }
+  }
+  if (n == 0 || !known[0]) {
+    result.reason = "the graph has no initial state";
+    return result;
+  }
+  auto generalizesTo = [&](int id) {
+    const Node& node = graph.nodes[id];
+    if (node.status != Node::Status::Generalized || node.generalization < 0 || !known[node.generalization]) return -1;
+    return node.generalization;
+  };
+  std::vector<int> locations{0};
+  std::vector<bool> isLocation(n, false);
+  isLocation[0] = true;
+  for (size_t id = 0; id < n; ++id)
+    if (known[id])
+      if (int g = generalizesTo(static_cast<int>(id)); g >= 0 && !isLocation[g]) {
+        isLocation[g] = true;
+        locations.push_back(g);
+      }
+  std::vector<bool> isTarget(n, false);
+  for (int t : targets) isTarget[t] = true;
+  auto conjunction = [&](const std::vector<smt::Term>& parts) { return conjunctionOf(parts, context); };
+
+  // The paths from each location, with the facts of every state on them: a value keeps its symbol along a path,
+  // so the facts of earlier states still hold at its end.
+  std::vector<Clause> clauses{Clause{-1, conjunction(facts[0]), 0, symbols[0]}};
+  for (int start : locations) {
+    std::vector<smt::Term> path;
+    std::set<unsigned> pathIds;
+    struct Entry {
+      int node;  // -1: leaving a node, the path goes back to `size` facts
+      int parent;
+      size_t size;
+    };
+    std::vector<Entry> work{{start, -1, 0}};
+    while (!work.empty()) {
+      if (deadline.expired()) return outOfTime();
+      Entry e = work.back();
+      work.pop_back();
+      if (e.node < 0) {
+        for (size_t k = e.size; k < path.size(); ++k) pathIds.erase(path[k].id());
+        path.erase(path.begin() + static_cast<std::ptrdiff_t>(e.size), path.end());
+        continue;
+      }
+      int id = e.node;
+      if (!known[id]) continue;
+      // A value of the start that a state on the path gets anew would be mistaken for the start's.
+      if (e.parent >= 0)
+        for (unsigned v : symbolIds[id])
+          if (symbolIds[start].count(v) && !symbolIds[e.parent].count(v)) {
+            result.reason = "a path of the graph names a value of its start anew";
+            return result;
+          }
+      work.push_back({-1, -1, path.size()});
+      for (const smt::Term& f : facts[id])
+        if (pathIds.insert(f.id()).second) path.push_back(f);
+      if (e.parent >= 0 && isLocation[id]) {
+        clauses.push_back(Clause{start, conjunction(path), id, symbols[id]});
+        continue;
+      }
+      if (isTarget[id]) {
+        clauses.push_back(Clause{start, conjunction(path), -1, {}});
+        continue;
+      }
+      if (int g = generalizesTo(id); g >= 0) {
+        std::vector<smt::Term> instance;
+        for (const smt::Term& v : symbols[g]) instance.push_back(graph.nodes[id].instantiation.apply(v));
+        clauses.push_back(Clause{start, conjunction(path), g, std::move(instance)});
+      }
+      for (int child : graph.nodes[id].children) work.push_back({child, id, 0});
+    }
+  }
+
+  // Octagonal invariants first (±a ± b >= c over the locations' program values, c the least value at the
+  // location's entries, kept while inductive): cheap, and the relations Spacer is slowest to find, since it learns
+  // them one iteration at a time (y - z stays the same while both count down from far apart).
+  std::unordered_map<int, std::vector<smt::Term>> octagons;
+  for (int l : locations)
+    octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], clauses, context, deadline);
+  keepInductive(octagons, clauses, symbols, context, deadline);
+  if (deadline.expired()) return outOfTime();
+
+  using Interpretation = std::function<std::optional<smt::Term>(int, const std::vector<smt::Term>&)>;
+  auto implication = [&](const Clause& c, const Interpretation& assumed,
+                         const Interpretation& concluded) -> std::optional<smt::Term> {
+    smt::Term body = c.constraint;
+    if (c.from >= 0) {
+      std::optional<smt::Term> before = assumed(c.from, symbols[c.from]);
+      if (!before) return std::nullopt;
+      body = *before && body;
+    }
+    smt::Term head = context.bool_val(false);
+    if (c.to >= 0) {
+      std::optional<smt::Term> after = concluded(c.to, c.arguments);
+      if (!after) return std::nullopt;
+      head = *after;
+    }
+    return smt::Term(z3::implies(body, head));
+  };
+  auto octagon = [&](int l, const std::vector<smt::Term>& arguments) {
+    return instantiated(conjunction(octagons[l]), symbols[l], arguments, context);
+  };
+  auto valid = [&](const smt::Term& claim) {
+    if (deadline.expired()) return false;
+    z3::solver check = smt::limitedSolver(context, nullptr, smt::Limits{kCheckMillis, deadline});
+    check.add(!claim);
+    z3::check_result answer = z3::unknown;
+    try {
+      answer = check.check();
+    } catch (const z3::exception&) {
+    }
+    return answer == z3::unsat;
+  };
+  // Checks every clause under `invariant` (a formula per location over its arguments) and, when all hold, keeps
+  // the invariant at the general states for evidence.
+  auto establish = [&](const Interpretation& invariant) {
+    for (const Clause& c : clauses) {
+      std::optional<smt::Term> claim = implication(c, invariant, invariant);
+      if (!claim || !valid(*claim)) return false;
+    }
+    for (int l : locations)
+      if (l != 0)
+        if (std::optional<smt::Term> i = invariant(l, symbols[l])) result.invariants.emplace_back(l, i->simplify());
+    result.proven = true;
+    return true;
+  };
+  Interpretation octagonOnly = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    return octagon(l, arguments);
+  };
+  if (establish(octagonOnly)) return result;
+  if (deadline.expired()) return outOfTime();
+
+  // Spacer, with the octagons as facts of the locations it starts from.
+  std::unordered_map<int, z3::func_decl> predicate;
+  for (int l : locations) {
+    z3::sort_vector domain(context);
+    for (size_t k = 0; k < symbols[l].size(); ++k) domain.push_back(context.int_sort());
+    predicate.emplace(l, context.function(numbered("state", static_cast<unsigned long long>(l)).c_str(), domain,
+                                          context.bool_sort()));
+  }
+  auto application = [&](int l, const std::vector<smt::Term>& arguments) {
+    z3::expr_vector args(context);
+    for (const smt::Term& a : arguments) args.push_back(a);
+    return smt::Term(predicate.at(l)(args));
+  };
+  Interpretation assumedForSpacer = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    return application(l, arguments) && octagon(l, arguments);
+  };
+  Interpretation concludedForSpacer = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    return application(l, arguments);
+  };
+  auto universally = [&](const smt::Term& formula) {
+    std::set<unsigned> seen;
+    std::vector<smt::Term> variables;
+    smt::collectSymbols(formula, seen, variables);
+    std::erase_if(variables, [](const smt::Term& v) { return !v.is_int(); });  // nullary predicates
+    if (variables.empty()) return formula;
+    z3::expr_vector bound(context);
+    for (const smt::Term& v : variables) bound.push_back(v);
+    return smt::Term(z3::forall(bound, formula));
+  };
+  double left = deadline.secondsLeft();
+  if (left <= 0) return outOfTime();
+  z3::solver horn(context, "HORN");
+  z3::params params(context);
+  params.set("rlimit", millisLeft(deadline, kSpacerMillis) * kResourcePerMilli);
+  // Every location keeps its predicate, so that the solution interprets each over its own arguments alone.
+  params.set("xform.inline_eager", false);
+  params.set("xform.inline_linear", false);
+  horn.set(params);
+  for (const Clause& c : clauses) horn.add(universally(*implication(c, assumedForSpacer, concludedForSpacer)));
+  z3::check_result answer;
+  try {
+    answer = horn.check();
+  } catch (const z3::exception& e) {
+    result.reason = std::string("the Horn solver failed: ") + e.msg();
+    return result;
+  }
+  if (answer == z3::unsat) {
+    result.reason = "the clauses of the graph reach an error state (the graph may over-approximate)";
+    return result;
+  }
+  if (answer != z3::sat) {
+    result.reason = "the Horn solver found no invariant in time";
+    return result;
+  }
+
+  // The solution is checked before it is believed, with the octagons: every clause valid with the predicates
+  // replaced by their interpretations, each a formula over its arguments alone.
+  z3::model model = horn.get_model();
+  Interpretation solved = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    const z3::func_decl& p = predicate.at(l);
+    if (!model.has_interp(p)) return std::nullopt;
+    if (p.arity() != 0 && model.get_func_interp(p).num_entries() != 0) return std::nullopt;
+    z3::expr definition = p.arity() == 0 ? model.get_const_interp(p) : model.get_func_interp(p).else_value();
+    std::set<unsigned> visited;
+    if (!closed(definition, visited)) return std::nullopt;
+    z3::expr_vector args(context);
+    for (const smt::Term& a : arguments) args.push_back(a);
+    return smt::Term(p.arity() == 0 ? definition : definition.substitute(args)) && octagon(l, arguments);
+  };
+  if (establish(solved)) return result;
+  result.reason = deadline.expired() ? "the time ran out while checking the invariant"
+                                     : "the Horn solver's invariant did not check";
+  return result;
+}
+
+}  // namespace atropos::symex
