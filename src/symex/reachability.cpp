@@ -271,12 +271,17 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   for (int start : locations) {
     std::vector<smt::Term> path;
     std::set<unsigned> pathIds;
+    // The symbols the path has had so far, in the order they came: a state that gets one of them anew (after
+    // its parent forgot it) would make two values one.
+    std::vector<unsigned> named(symbolIds[start].begin(), symbolIds[start].end());
+    std::set<unsigned> namedIds(named.begin(), named.end());
     struct Entry {
-      int node;  // -1: leaving a node, the path goes back to `size` facts
+      int node;  // -1: leaving a node, the path goes back to `size` facts and `names` symbols
       int parent;
       size_t size;
+      size_t names;
     };
-    std::vector<Entry> work{{start, -1, 0}};
+    std::vector<Entry> work{{start, -1, 0, 0}};
     while (!work.empty()) {
       if (deadline.expired()) return outOfTime();
       Entry e = work.back();
@@ -284,18 +289,31 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
       if (e.node < 0) {
         for (size_t k = e.size; k < path.size(); ++k) pathIds.erase(path[k].id());
         path.erase(path.begin() + static_cast<std::ptrdiff_t>(e.size), path.end());
+        for (size_t k = e.names; k < named.size(); ++k) namedIds.erase(named[k]);
+        named.resize(e.names);
         continue;
       }
       int id = e.node;
-      if (!known[id]) continue;
-      // A value of the start that a state on the path gets anew would be mistaken for the start's.
+      const Node& node = graph.nodes[id];
+      if (!known[id]) {
+        // Only removed and infeasible states are left out, and ends of the program without a frame: no path
+        // to a target may pass through a state the clauses do not speak of.
+        if (live(node) && (isTarget[id] || !node.children.empty())) {
+          result.reason = "the graph has a state without a frame on a path";
+          return result;
+        }
+        continue;
+      }
+      work.push_back({-1, -1, path.size(), named.size()});
       if (e.parent >= 0)
-        for (unsigned v : symbolIds[id])
-          if (symbolIds[start].count(v) && !symbolIds[e.parent].count(v)) {
-            result.reason = "a path of the graph names a value of its start anew";
+        for (unsigned v : symbolIds[id]) {
+          if (symbolIds[e.parent].count(v)) continue;
+          if (!namedIds.insert(v).second) {
+            result.reason = "a path of the graph names a value anew";
             return result;
           }
-      work.push_back({-1, -1, path.size()});
+          named.push_back(v);
+        }
       for (const smt::Term& f : facts[id])
         if (pathIds.insert(f.id()).second) path.push_back(f);
       if (e.parent >= 0 && isLocation[id]) {
@@ -311,7 +329,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
         for (const smt::Term& v : symbols[g]) instance.push_back(graph.nodes[id].instantiation.apply(v));
         clauses.push_back(Clause{start, conjunction(path), g, std::move(instance)});
       }
-      for (int child : graph.nodes[id].children) work.push_back({child, id, 0});
+      for (int child : graph.nodes[id].children) work.push_back({child, id, 0, 0});
     }
   }
 

@@ -2,14 +2,15 @@
 //
 // An error state only says that the graph's abstraction could not exclude an error there: a merge at a loop head
 // keeps what the solver proved of every iteration, not the relations a loop preserves (`y - z` stays the same,
-// `b != 0` only while `x >= 0`). Here the graph becomes constrained Horn clauses, one predicate per state over its
-// symbols: the initial state's facts imply its predicate; a state and the facts a child adds imply the child's
-// (symbols keep their values along an edge); an instance implies its general state's predicate under the
-// instantiation. A solution of the clauses in which the targets' predicates are false is an inductive invariant of
-// the graph that excludes them. Z3's Spacer finds it (property-directed reachability: it learns the lemmas the
-// target needs, where abstract interpretation would have to guess their shape); the solution is then checked
-// clause by clause before it is believed. Facts Spacer does not take well (non-linear ones) are left out: the
-// clauses then allow more, so a solution still excludes the targets.
+// `b != 0` only while `x >= 0`). Here the graph becomes constrained Horn clauses: one predicate per location (the
+// initial state and every generalization target) over the location's symbols, and one clause per path of the tree
+// from a location to the next location, to an instance (its general state's predicate under the instantiation)
+// or to a target (false). A path's facts are those of its states; symbols keep their values along it. A solution
+// is an inductive invariant of the graph that excludes the targets. Octagons (±a ± b >= c over a location's
+// program values) kept by Houdini come first: cheap, and what Spacer is slowest to learn, one iteration at a time.
+// Then Z3's Spacer (property-directed reachability) with the octagons as facts. Every solution is checked clause
+// by clause before it is believed. Non-linear facts are left out: the clauses then allow more, so a solution
+// still excludes the targets.
 #pragma once
 
 #include <z3++.h>
