@@ -263,11 +263,10 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
       }
   std::vector<bool> isTarget(n, false);
   for (int t : targets) isTarget[t] = true;
-  auto conjunction = [&](const std::vector<smt::Term>& parts) { return conjunctionOf(parts, context); };
 
   // The paths from each location, with the facts of every state on them: a value keeps its symbol along a path,
   // so the facts of earlier states still hold at its end.
-  std::vector<Clause> clauses{Clause{-1, conjunction(facts[0]), 0, symbols[0]}};
+  std::vector<Clause> clauses{Clause{-1, conjunctionOf(facts[0], context), 0, symbols[0]}};
   for (int start : locations) {
     std::vector<smt::Term> path;
     std::set<unsigned> pathIds;
@@ -317,17 +316,17 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
       for (const smt::Term& f : facts[id])
         if (pathIds.insert(f.id()).second) path.push_back(f);
       if (e.parent >= 0 && isLocation[id]) {
-        clauses.push_back(Clause{start, conjunction(path), id, symbols[id]});
+        clauses.push_back(Clause{start, conjunctionOf(path, context), id, symbols[id]});
         continue;
       }
       if (isTarget[id]) {
-        clauses.push_back(Clause{start, conjunction(path), -1, {}});
+        clauses.push_back(Clause{start, conjunctionOf(path, context), -1, {}});
         continue;
       }
       if (int g = generalizesTo(id); g >= 0) {
         std::vector<smt::Term> instance;
         for (const smt::Term& v : symbols[g]) instance.push_back(graph.nodes[id].instantiation.apply(v));
-        clauses.push_back(Clause{start, conjunction(path), g, std::move(instance)});
+        clauses.push_back(Clause{start, conjunctionOf(path, context), g, std::move(instance)});
       }
       for (int child : graph.nodes[id].children) work.push_back({child, id, 0, 0});
     }
@@ -360,7 +359,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     return smt::Term(z3::implies(body, head));
   };
   auto octagon = [&](int l, const std::vector<smt::Term>& arguments) {
-    return instantiated(conjunction(octagons[l]), symbols[l], arguments, context);
+    return instantiated(conjunctionOf(octagons[l], context), symbols[l], arguments, context);
   };
   auto valid = [&](const smt::Term& claim) {
     if (deadline.expired()) return false;
@@ -386,10 +385,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     result.proven = true;
     return true;
   };
-  Interpretation octagonOnly = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
-    return octagon(l, arguments);
-  };
-  if (establish(octagonOnly)) return result;
+  if (establish(octagon)) return result;
   if (deadline.expired()) return outOfTime();
 
   // Spacer, with the octagons as facts of the locations it starts from.
@@ -407,9 +403,6 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   };
   Interpretation assumedForSpacer = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     return application(l, arguments) && octagon(l, arguments);
-  };
-  Interpretation concludedForSpacer = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
-    return application(l, arguments);
   };
   auto universally = [&](const smt::Term& formula) {
     std::set<unsigned> seen;
@@ -430,7 +423,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   params.set("xform.inline_eager", false);
   params.set("xform.inline_linear", false);
   horn.set(params);
-  for (const Clause& c : clauses) horn.add(universally(*implication(c, assumedForSpacer, concludedForSpacer)));
+  for (const Clause& c : clauses) horn.add(universally(*implication(c, assumedForSpacer, application)));
   z3::check_result answer;
   try {
     answer = horn.check();

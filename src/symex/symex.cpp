@@ -311,7 +311,8 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     invariants.insert(invariants.end(), u.invariants.begin(), u.invariants.end());
   };
   discharge(errorStates, false);
-  bool otherErrorsLeft = std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != ErrorKind::Reach; });
+  bool otherErrorsLeft =
+      std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != ErrorKind::Reach; });
   if (reachAsked && !otherErrorsLeft) discharge(reachStates, true);
 
   if (evidence) {
