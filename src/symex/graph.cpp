@@ -575,18 +575,23 @@ class Builder {
     }
   }
 
+  // The nearest of `from` and its ancestors at the same positions as `state` (a visit of the same loop head in the
+  // same calls), or -1.
+  int earlierVisit(int from, const State& state) const {
+    for (int ancestor = from; ancestor >= 0; ancestor = graph_.nodes[ancestor].parent) {
+      const Node& a = graph_.nodes[ancestor];
+      if (a.incoming != EdgeKind::Refinement && a.status != Node::Status::Removed && !a.state.frames.empty() &&
+          sameShape(a.state, state))
+        return ancestor;
+    }
+    return -1;
+  }
+
   // At a loop head: closes the cycle with a generalization edge to an ancestor that represents this state, or
   // merges the ancestor with it. Returns the merged node to continue from, or -1.
   int closeCycle(int id) {
     const State& state = graph_.nodes[id].state;
-    int ancestor = graph_.nodes[id].parent;
-    while (ancestor >= 0) {
-      const Node& a = graph_.nodes[ancestor];
-      if (a.incoming != EdgeKind::Refinement && a.status != Node::Status::Removed && !a.state.frames.empty() &&
-          sameShape(a.state, state))
-        break;
-      ancestor = a.parent;
-    }
+    int ancestor = earlierVisit(graph_.nodes[id].parent, state);
     if (ancestor < 0) return -1;
     executor_.sync(state);
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_)) {
@@ -602,6 +607,9 @@ class Builder {
       noteRebindings(node.instantiation);
       return -1;
     }
+    if (graphLimits_.peelFirstPass && !graph_.nodes[ancestor].mergeResult &&
+        earlierVisit(graph_.nodes[ancestor].parent, state) < 0)
+      return -1;
     Node& a = graph_.nodes[ancestor];
     bool olderIsMerged = a.mergeResult;
     MergeResult merged = merge(a.state, state, olderIsMerged, executor_, index_, context_, limits_);

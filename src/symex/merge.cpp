@@ -401,6 +401,17 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         if (dz == 0 || dx % dz != 0) continue;
         candidates.push_back(vx - gx == context.int_val(dx / dz) * (vz - gz));
       }
+    // A value that moves by a fixed stride keeps its remainder: a pointer walking an int array stays aligned to the
+    // array's start, so that it cannot reach the last bytes without reaching the last element. The stride is read
+    // off a model of the newer state.
+    constexpr int64_t kMaxStride = 64;
+    for (const auto& [v, before] : changed) {
+      int64_t stride = 0;
+      if (!b.value(result.fromNewer.apply(v - before), stride)) continue;
+      if (stride < 0) stride = -stride;
+      if (stride >= 2 && stride <= kMaxStride)
+        candidates.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
+    }
     // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
     // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
     constexpr size_t kMaxMovedTogether = 12;

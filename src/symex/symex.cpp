@@ -243,35 +243,35 @@ std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const
   return suggestions;
 }
 
-}  // namespace
+struct Round {
+  std::vector<Outcome> outcomes;
+  bool complete = false;  // the graph was complete: another abstraction may still succeed
+};
 
-std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
-                           const Options& options, Evidence* evidence) {
-  auto unknownAll = [&](const std::string& why) {
-    std::vector<Outcome> outcomes;
-    for (Property p : properties) outcomes.push_back(Outcome::unknown(p, why, "symex"));
-    return outcomes;
-  };
-  std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
-  const llvm::Function* main = module->getFunction("main");
-  if (!main || main->isDeclaration()) return unknownAll("the program has no main function");
-  ProgramIndex index(*module);
-  z3::context context;
-  GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
-  bool onlyReachability = std::all_of(properties.begin(), properties.end(), [](Property p) {
-    return p == Property::UnreachCall || p == Property::Termination;
-  });
-  limits.stopAtOtherErrors = !options.explain && !options.dot;
-  limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
-  limits.deferredErrors = kDeferredErrors;
-  limits.nameLoopLocations =
-      std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
+std::vector<Outcome> unknownAll(const std::vector<Property>& properties, const std::string& why) {
+  std::vector<Outcome> outcomes;
+  for (Property p : properties) outcomes.push_back(Outcome::unknown(p, why, "symex"));
+  return outcomes;
+}
+
+size_t proven(const std::vector<Outcome>& outcomes) {
+  return static_cast<size_t>(
+      std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; }));
+}
+
+// One graph under `limits`, and what it proves.
+Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const ProgramIndex& index,
+                   z3::context& context, const std::vector<Property>& properties, const Options& options,
+                   const GraphLimits& limits, Evidence* evidence) {
+  Round round;
   Graph graph;
   try {
     graph = buildGraph(*main, *module, index, context, limits);
   } catch (const z3::exception& e) {
-    return unknownAll(std::string("the solver failed: ") + e.msg());
+    round.outcomes = unknownAll(properties, std::string("the solver failed: ") + e.msg());
+    return round;
   }
+  round.complete = graph.complete;
 
   std::map<ErrorKind, const Node*> errors;
   std::vector<int> errorStates, reachStates;
@@ -324,7 +324,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
       std::ostringstream out;
       out << "symbolic execution graph: " << states << " states"
           << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
-          << " solver queries\n";
+          << " solver queries" << (limits.peelFirstPass ? ", every loop's first pass peeled" : "") << "\n";
       for (const auto& [kind, node] : errors)
         out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at)
             << ", reached in:\n"
@@ -384,6 +384,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   std::string size = std::to_string(states) + " states";
   if (excluded > 0)
     size += ", " + counted(excluded, "error state") + " shown unreachable by an inductive invariant";
+  if (limits.peelFirstPass) size += ", every loop's first pass peeled";
   const Node* blocking = nullptr;
   for (const auto& [kind, node] : errors)
     if (kind != ErrorKind::Reach) {
@@ -434,7 +435,43 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     }
     outcomes.push_back(std::move(o));
   }
-  return outcomes;
+  round.outcomes = std::move(outcomes);
+  return round;
+}
+
+}  // namespace
+
+std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
+                           const Options& options, Evidence* evidence) {
+  std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
+  const llvm::Function* main = module->getFunction("main");
+  if (!main || main->isDeclaration()) return unknownAll(properties, "the program has no main function");
+  ProgramIndex index(*module);
+  z3::context context;
+  GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
+  bool onlyReachability = std::all_of(properties.begin(), properties.end(), [](Property p) {
+    return p == Property::UnreachCall || p == Property::Termination;
+  });
+  limits.stopAtOtherErrors = !options.explain && !options.dot;
+  limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
+  limits.deferredErrors = kDeferredErrors;
+  limits.nameLoopLocations =
+      std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
+  Round first = proveOnGraph(main, module.get(), index, context, properties, options, limits, evidence);
+  if (!first.complete || proven(first.outcomes) == properties.size() || options.deadline.expired())
+    return first.outcomes;
+  // A complete graph that proves too little may owe it to the merges with the states before the loops: a second
+  // graph peels every loop's first pass (GraphLimits::peelFirstPass). Each graph's TRUE is a proof of its own.
+  limits.peelFirstPass = true;
+  Evidence peeledEvidence;
+  Round second = proveOnGraph(main, module.get(), index, context, properties, options, limits,
+                              evidence ? &peeledEvidence : nullptr);
+  if (proven(second.outcomes) <= proven(first.outcomes)) return first.outcomes;
+  for (size_t k = 0; k < properties.size(); ++k)
+    if (first.outcomes[k].verdict == Verdict::True && second.outcomes[k].verdict != Verdict::True)
+      second.outcomes[k] = first.outcomes[k];
+  if (evidence) *evidence = std::move(peeledEvidence);
+  return second.outcomes;
 }
 
 }  // namespace atropos::symex
