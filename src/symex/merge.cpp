@@ -404,13 +404,15 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     // A value that moves by a fixed stride keeps its remainder: a pointer walking an int array stays aligned to the
     // array's start, so that it cannot reach the last bytes without reaching the last element. The stride is read
     // off a model of the newer state.
+    // Kept apart until the numerals of the other candidates are collected: a stride is no bound.
     constexpr int64_t kMaxStride = 64;
+    std::vector<smt::Term> remainders;
     for (const auto& [v, before] : changed) {
       int64_t stride = 0;
-      if (!b.value(result.fromNewer.apply(v - before), stride)) continue;
+      if (!b.value(result.fromNewer.apply(v - before), stride) || stride < -kMaxStride || stride > kMaxStride)
+        continue;
       if (stride < 0) stride = -stride;
-      if (stride >= 2 && stride <= kMaxStride)
-        candidates.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
+      if (stride >= 2) remainders.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
     }
     // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
     // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
@@ -429,6 +431,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     std::set<int64_t> numerals{0, 1};
     for (const smt::Term& f : candidates) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
+    candidates.insert(candidates.end(), remainders.begin(), remainders.end());
     // The constants the loop's conditions test are the bounds an invariant most often needs (x != -1 stops
     // x -= 2 at -1), whether or not the states seen so far mention them. Only for the values the loop changes: the
     // others keep the bounds they had, and trying thresholds on them made every merge slower.

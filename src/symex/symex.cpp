@@ -324,7 +324,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       std::ostringstream out;
       out << "symbolic execution graph: " << states << " states"
           << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
-          << " solver queries" << (limits.peelFirstPass ? ", every loop's first pass peeled" : "") << "\n";
+          << " solver queries" << (limits.peelFirstPass ? ", first loop passes peeled" : "") << "\n";
       for (const auto& [kind, node] : errors)
         out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at)
             << ", reached in:\n"
@@ -384,7 +384,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   std::string size = std::to_string(states) + " states";
   if (excluded > 0)
     size += ", " + counted(excluded, "error state") + " shown unreachable by an inductive invariant";
-  if (limits.peelFirstPass) size += ", every loop's first pass peeled";
+  if (limits.peelFirstPass) size += ", first loop passes peeled";
   const Node* blocking = nullptr;
   for (const auto& [kind, node] : errors)
     if (kind != ErrorKind::Reach) {
@@ -461,15 +461,17 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   if (!first.complete || proven(first.outcomes) == properties.size() || options.deadline.expired())
     return first.outcomes;
   // A complete graph that proves too little may owe it to the merges with the states before the loops: a second
-  // graph peels every loop's first pass (GraphLimits::peelFirstPass). Each graph's TRUE is a proof of its own.
+  // graph peels the first pass of the loops it enters (GraphLimits::peelFirstPass).
   limits.peelFirstPass = true;
   Evidence peeledEvidence;
   Round second = proveOnGraph(main, module.get(), index, context, properties, options, limits,
                               evidence ? &peeledEvidence : nullptr);
-  if (proven(second.outcomes) <= proven(first.outcomes)) return first.outcomes;
+  // The second graph's answers replace the first's only when they prove all the first did and more, so that the
+  // evidence (one graph's) speaks for every TRUE.
   for (size_t k = 0; k < properties.size(); ++k)
     if (first.outcomes[k].verdict == Verdict::True && second.outcomes[k].verdict != Verdict::True)
-      second.outcomes[k] = first.outcomes[k];
+      return first.outcomes;
+  if (proven(second.outcomes) == proven(first.outcomes)) return first.outcomes;
   if (evidence) *evidence = std::move(peeledEvidence);
   return second.outcomes;
 }
