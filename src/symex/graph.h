@@ -48,8 +48,9 @@ struct GraphLimits {
   // they cost safety proofs time (valid-memsafety lost 7 of 326 TRUE answers at 5 s with them).
   bool nameLoopLocations = false;
   // A loop head reached for the first time (no earlier visit in the same calls) does not merge with the state
-  // after one pass: the state after the second pass merges with that one. A loop's first pass often establishes what every later pass keeps (x = x & a makes x <= a),
-  // which a merge with the state before the loop loses; relations to the values before the loop are lost instead.
+  // after one pass: the state after the second pass merges with that one. A loop's first pass often establishes
+  // what every later pass keeps (x = x & a makes x <= a), which a merge with the state before the loop loses;
+  // relations to the values before the loop are lost instead.
   bool peelFirstPass = false;
 };
 

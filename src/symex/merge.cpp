@@ -403,8 +403,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       }
     // A value that moves by a fixed stride keeps its remainder: a pointer walking an int array stays aligned to the
     // array's start, so that it cannot reach the last bytes without reaching the last element. The stride is read
-    // off a model of the newer state.
-    // Kept apart until the numerals of the other candidates are collected: a stride is no bound.
+    // off a model of the newer state. These candidates join the others only after their numerals are collected: a
+    // stride is no bound.
     constexpr int64_t kMaxStride = 64;
     std::vector<smt::Term> remainders;
     for (const auto& [v, before] : changed) {
