@@ -36,15 +36,24 @@ void Solver::pop(unsigned scopes) {
 
 void Solver::add(const smt::Term& fact) { solver_.add(fact); }
 
-z3::check_result Solver::check(const smt::Term& extra) {
-  ++queries_;
+bool Solver::limitNextQuery() {
   double left = limits_.deadline.secondsLeft();
-  if (left <= 0) return z3::unknown;
+  if (left <= 0) return false;
   unsigned millis = limits_.queryMillis;
   if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
+  // Z3 misses its timeout while it works on non-linear arithmetic (a minute over a limit of 0.3 s was seen), so a
+  // resource limit well beyond what the timeout allows stops it too; it decides nothing the timeout would not.
+  constexpr unsigned kUnitsPerMilli = 10000;
   z3::params params(context_);
   params.set("timeout", millis);
+  params.set("rlimit", millis * kUnitsPerMilli);
   solver_.set(params);
+  return true;
+}
+
+z3::check_result Solver::check(const smt::Term& extra) {
+  ++queries_;
+  if (!limitNextQuery()) return z3::unknown;
   solver_.push();
   solver_.add(extra);
   z3::check_result result;
@@ -81,6 +90,7 @@ Answer Solver::satisfiable(const smt::Term& extra) {
 
 std::optional<z3::model> Solver::model(const smt::Term& extra) {
   ++queries_;
+  if (!limitNextQuery()) return std::nullopt;
   solver_.push();
   solver_.add(extra);
   std::optional<z3::model> result;

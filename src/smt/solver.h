@@ -46,6 +46,8 @@ class Solver {
 
  private:
   z3::check_result check(const smt::Term& extra);
+  // Sets the next question's limits; false when the deadline has passed.
+  bool limitNextQuery();
 
   z3::context& context_;
   z3::solver solver_;
