@@ -123,9 +123,15 @@ class FormulaSolver {
   }
   bool satisfiable() const { return model_.has_value(); }
   // The value of a term in the model, when it has one that fits.
-  bool value(const smt::Term& term, int64_t& out) {
-    if (!model_) return false;
-    smt::Term v = model_->eval(term, true);
+  bool value(const smt::Term& term, int64_t& out) { return model_ && valueIn(*model_, term, out); }
+  // A second model, in which `term` differs from its value in the first.
+  std::optional<z3::model> otherModel(const smt::Term& term) {
+    int64_t first;
+    if (!value(term, first)) return std::nullopt;
+    return solver_.model(term != term.ctx().int_val(first));
+  }
+  static bool valueIn(z3::model& model, const smt::Term& term, int64_t& out) {
+    smt::Term v = model.eval(term, true);
     return v.is_numeral() && v.is_numeral_i64(out);
   }
 
@@ -133,6 +139,48 @@ class FormulaSolver {
   smt::Solver solver_;
   std::optional<z3::model> model_;
 };
+
+// A value u that moves by c*w + e while w moves by a constant d keeps u - f(w) for the quadratic f with
+// f(w + d) - f(w) = c*w + e: 2d(u - u0) == c(w^2 - w0^2) + (2e - cd)(w - w0). It bounds an accumulator by its
+// step's counter (x += y; y--), which no linear fact does. c and e are read off two models of the newer state that
+// differ in w's value before the step, then confirmed for every model; the candidate itself is checked like any
+// other.
+void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& changed, const Instantiation& toNewer,
+                            FormulaSolver& newer, z3::context& context, std::vector<smt::Term>& candidates) {
+  constexpr int64_t kMaxCoefficient = 64;
+  constexpr int64_t kMaxOffset = int64_t{1} << 32;
+  constexpr size_t kMaxChanged = 6;
+  if (changed.size() > kMaxChanged) return;
+  for (const auto& [w, w0] : changed) {
+    if (!w.is_int()) continue;
+    smt::Term stepOfW = toNewer.apply(w) - w0;
+    int64_t d;
+    if (!newer.value(stepOfW, d) || d == 0 || d < -kMaxCoefficient || d > kMaxCoefficient) continue;
+    if (!newer.entails(stepOfW == context.int_val(d))) continue;
+    std::optional<z3::model> second = newer.otherModel(w0);
+    if (!second) continue;
+    for (const auto& [u, u0] : changed) {
+      if (z3::eq(u, w) || !u.is_int()) continue;
+      smt::Term stepOfU = toNewer.apply(u) - u0;
+      int64_t du1, du2, w01, w02;
+      if (!newer.value(stepOfU, du1) || !newer.value(w0, w01) || !FormulaSolver::valueIn(*second, stepOfU, du2) ||
+          !FormulaSolver::valueIn(*second, w0, w02) || w01 == w02)
+        continue;
+      __int128 rise = static_cast<__int128>(du2) - du1;
+      __int128 run = static_cast<__int128>(w02) - w01;
+      if (rise % run != 0) continue;
+      __int128 c = rise / run;
+      if (c == 0 || c < -kMaxCoefficient || c > kMaxCoefficient) continue;
+      __int128 e = du1 - c * w01;
+      if (e < -kMaxOffset || e > kMaxOffset) continue;
+      smt::Term cTerm = context.int_val(static_cast<int64_t>(c));
+      smt::Term eTerm = context.int_val(static_cast<int64_t>(e));
+      if (!newer.entails(stepOfU == cTerm * w0 + eTerm)) continue;
+      smt::Term linear = context.int_val(static_cast<int64_t>(2 * e - c * d));
+      candidates.push_back(context.int_val(2 * d) * (u - u0) == cTerm * (w * w - w0 * w0) + linear * (w - w0));
+    }
+  }
+}
 
 }  // namespace
 
@@ -414,6 +462,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       if (stride < 0) stride = -stride;
       if (stride >= 2) remainders.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
     }
+    addQuadraticCandidates(changed, result.fromNewer, b, context, candidates);
     // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
     // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
     constexpr size_t kMaxMovedTogether = 12;
