@@ -152,7 +152,6 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
   constexpr size_t kMaxChanged = 6;
   if (changed.size() > kMaxChanged) return;
   for (const auto& [w, w0] : changed) {
-    if (!w.is_int()) continue;
     smt::Term stepOfW = toNewer.apply(w) - w0;
     int64_t d;
     if (!newer.value(stepOfW, d) || d == 0 || d < -kMaxCoefficient || d > kMaxCoefficient) continue;
@@ -160,7 +159,7 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
     std::optional<z3::model> second = newer.otherModel(w0);
     if (!second) continue;
     for (const auto& [u, u0] : changed) {
-      if (z3::eq(u, w) || !u.is_int()) continue;
+      if (z3::eq(u, w)) continue;
       smt::Term stepOfU = toNewer.apply(u) - u0;
       int64_t du1, du2, w01, w02;
       if (!newer.value(stepOfU, du1) || !newer.value(w0, w01) || !FormulaSolver::valueIn(*second, stepOfU, du2) ||
@@ -331,6 +330,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   // Loop-entry values: the older state's values of the program values that changed stay in the merged state as
   // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
   std::vector<std::pair<smt::Term, smt::Term>> changed;  // (merged variable, value at the older state)
+  std::vector<std::pair<smt::Term, smt::Term>> changedIntegers;  // the program values among them that are no pointers
   if (!olderIsMerged)
     for (size_t f = 0; f < c.frames.size(); ++f)
       for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
@@ -339,6 +339,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
         if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
         changed.emplace_back(c.frames[f].locals[k].value, before);
+        if (value->getType()->isIntegerTy()) changedIntegers.push_back(changed.back());
         terms.emplace_back(before, value->getType()->isPointerTy());
       }
   Instantiation toMergedA = inverse(result.fromOlder);
@@ -462,7 +463,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       if (stride < 0) stride = -stride;
       if (stride >= 2) remainders.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
     }
-    addQuadraticCandidates(changed, result.fromNewer, b, context, candidates);
+    addQuadraticCandidates(changedIntegers, result.fromNewer, b, context, candidates);
     // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
     // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
     constexpr size_t kMaxMovedTogether = 12;
