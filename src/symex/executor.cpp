@@ -775,6 +775,12 @@ class Executor::Step {
       else
         facts_.push_back(w <= a + b);
     }
+    if (bits > 1 && opcode != llvm::Instruction::And) {
+      // Or and xor set the sign bit only if an operand has it: without this, their result read as signed could be
+      // negative whatever the operands (b | (b + 1) for b >= 0).
+      smt::Term signBitClear = smt::signedMax(c_, bits);
+      facts_.push_back(z3::implies(a <= signBitClear && b <= signBitClear, w <= signBitClear));
+    }
     if (viewOf(&op) == View::Unsigned)
       defineVariable(&op, w);
     else
