@@ -157,16 +157,15 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
     if (!newer.value(stepOfW, d) || d == 0 || d < -kMaxCoefficient || d > kMaxCoefficient) continue;
     if (!newer.entails(stepOfW == context.int_val(d))) continue;
     std::optional<z3::model> second = newer.otherModel(w0);
-    if (!second) continue;
+    int64_t w01, w02;
+    if (!second || !newer.value(w0, w01) || !FormulaSolver::valueIn(*second, w0, w02) || w01 == w02) continue;
+    __int128 run = static_cast<__int128>(w02) - w01;
     for (const auto& [u, u0] : changed) {
       if (z3::eq(u, w)) continue;
       smt::Term stepOfU = toNewer.apply(u) - u0;
-      int64_t du1, du2, w01, w02;
-      if (!newer.value(stepOfU, du1) || !newer.value(w0, w01) || !FormulaSolver::valueIn(*second, stepOfU, du2) ||
-          !FormulaSolver::valueIn(*second, w0, w02) || w01 == w02)
-        continue;
+      int64_t du1, du2;
+      if (!newer.value(stepOfU, du1) || !FormulaSolver::valueIn(*second, stepOfU, du2)) continue;
       __int128 rise = static_cast<__int128>(du2) - du1;
-      __int128 run = static_cast<__int128>(w02) - w01;
       if (rise % run != 0) continue;
       __int128 c = rise / run;
       if (c == 0 || c < -kMaxCoefficient || c > kMaxCoefficient) continue;
