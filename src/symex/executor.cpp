@@ -276,6 +276,7 @@ class Executor::Step {
     smt::Term outside = anywhere.empty() ? c_.bool_val(true) : !z3::mk_or(anywhere);
     switch (e_.solver_.satisfiable(context && outside)) {
       case smt::Answer::Yes:
+        if (auto element = listElementAt(address, size)) return *element;
         // Split first where it may also be inside, so that the error state itself says how it goes wrong.
         if (e_.solver_.satisfiable(context && !outside) == smt::Answer::Yes) throw SplitRequest{(!outside).simplify()};
         throw ErrorRaised{kind, what + " may be outside every allocated block"};
@@ -291,6 +292,38 @@ class Executor::Step {
       if (holds(inside(b))) return b;
     }
     throw ErrorRaised{ErrorKind::Unsupported, "the solver cannot decide which block " + what + " is in"};
+  }
+
+  // The first element of a list when the `size` bytes from `address` lie in it, taken out of the list as a block of
+  // its own (seed 003's traversal): its next pointer is a new value, the start of the rest of the list, one shorter.
+  // Splits on whether the list is empty when the state does not decide it.
+  std::optional<MemoryBlock> listElementAt(const smt::Term& address, const smt::Term& size) {
+    for (const ListSegment& list : out_.memory->lists) {
+      smt::Term bytes = c_.int_val(list.elementBytes);
+      if (!provable(list.start <= address && address + size <= list.start + bytes)) continue;
+      smt::Term nonEmpty = list.length >= 1;
+      if (!provable(nonEmpty)) {
+        if (e_.solver_.satisfiable(assumptions() && nonEmpty) == smt::Answer::No) continue;
+        throw SplitRequest{nonEmpty};
+      }
+      unsigned pointerBits = e_.index_.pointerBits();
+      smt::Term next = freshInRange("next", pointerBits, View::Unsigned);
+      smt::Term rest = fresh("length");
+      facts_.push_back(rest == list.length - 1);
+      Memory& memory = out_.mutableMemory();
+      std::erase_if(memory.lists, [&](const ListSegment& l) { return z3::eq(l.start, list.start) && z3::eq(l.length, list.length); });
+      memory.lists.push_back(ListSegment{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin});
+      smt::Term start = list.start;
+      if (!smt::isSymbol(start)) {
+        start = fresh("element");
+        facts_.push_back(start == list.start);
+      }
+      addBlock("element", bytes, BlockKind::Heap, list.origin, start);
+      smt::Term link = (start + c_.int_val(list.nextOffset)).simplify();
+      memory.pointsTo.push_back(PointsTo{link, next, pointerBits, View::Unsigned, start});
+      return memory.blocks.back();
+    }
+    return std::nullopt;
   }
 
   // Drops what is known about the contents of `block` at the `size` bytes from `address`, before they change.
@@ -320,6 +353,8 @@ class Executor::Step {
     smt::Term end = fresh(hint + "_end");
     facts_.push_back(end == start + size - 1);
     MemoryBlock block{start, end, kind, static_cast<unsigned>(out_.frames.size() - 1), origin, false};
+    uint64_t bytes = 0;
+    if (size.simplify().is_numeral_u64(bytes)) block.bytes = bytes;
     out_.mutableMemory().blocks.push_back(block);
     return start;
   }
@@ -471,13 +506,14 @@ class Executor::Step {
         return define(&load, convert(entry.value, bits, entry.view, view), view);
       return define(&load, wrapped(entry.value, bits, view, e_.index_.name(&load)), view);
     };
-    for (const PointsTo& entry : in_.memory->pointsTo)
+    // The output state's contents: an element just taken out of a list has its next pointer there.
+    for (const PointsTo& entry : out_.memory->pointsTo)
       if (entry.bits == bits && z3::eq(entry.address, address) && z3::eq(entry.block, block.lo)) {
         defineFrom(entry);
         return;
       }
     // The same location through another pointer value (a pointer loaded again, e.g. from a global).
-    for (const PointsTo& entry : in_.memory->pointsTo)
+    for (const PointsTo& entry : out_.memory->pointsTo)
       if (entry.bits == bits && z3::eq(entry.block, block.lo) && provable(entry.address == address)) {
         defineFrom(entry);
         return;

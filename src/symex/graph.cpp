@@ -221,6 +221,12 @@ class Builder {
     abstraction.stepVariables.reset();
     hideUnreachableHeap(abstraction, hidden);
     Memory& memory = abstraction.mutableMemory();
+    // The callee does not see the callers' lists (the intersection gives them back as they were): one more entry
+    // state shape is not worth it while no recursive function is known to walk one.
+    if (!memory.lists.empty()) {
+      memory.lists.clear();
+      abstraction.heapHidden = true;
+    }
     for (MemoryBlock& block : memory.blocks) block.frame = 0;  // a heap block's frame says where it was allocated
     if (passed.empty()) return abstraction;
     z3::expr_vector from(context_), to(context_);
@@ -373,7 +379,7 @@ class Builder {
       return;
     }
     executor_.sync(state);
-    if (auto mu = instanceOf(state, graph_.nodes[recursion.entry].state, solver_)) {
+    if (auto mu = instanceOf(state, graph_.nodes[recursion.entry].state, solver_, index_.pointerBits())) {
       generalizeTo(abstraction, recursion.entry, std::move(*mu));
       recursion.abstractions.push_back(abstraction);
       for (int r : recursion.returns)
@@ -420,7 +426,7 @@ class Builder {
     for (int old : recursion.returns) {
       if (!live(old) || !sameShape(graph_.nodes[old].state, state)) continue;
       executor_.sync(state);
-      if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_)) {
+      if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_, index_.pointerBits())) {
         generalizeTo(id, old, std::move(*mu));
         noteRebindings(graph_.nodes[id].instantiation);
         return;
@@ -521,7 +527,7 @@ class Builder {
       if (b.kind == BlockKind::Stack && b.frame < callee) memory->blocks.push_back(b);
     for (const MemoryBlock& b : r.memory->blocks) {
       if (b.kind == BlockKind::Stack) continue;
-      MemoryBlock block{rename(b.lo), rename(b.hi), b.kind, 0, b.origin, b.readOnly};
+      MemoryBlock block{rename(b.lo), rename(b.hi), b.kind, 0, b.origin, b.readOnly, b.bytes};
       // A block the caller knew stays as the caller wrote it (one start, one block).
       for (const MemoryBlock& known : c.memory->blocks)
         if (known.kind == block.kind && z3::eq(known.lo, block.lo)) block = known;
@@ -542,6 +548,10 @@ class Builder {
       for (const PointsTo& p : c.memory->pointsTo)
         if (z3::eq(p.block, lo)) memory->pointsTo.push_back(p);
     }
+    for (const ListSegment& l : r.memory->lists)
+      memory->lists.push_back(
+          ListSegment{rename(l.start), rename(l.end), rename(l.length), l.elementBytes, l.nextOffset, l.origin});
+    memory->lists.insert(memory->lists.end(), c.memory->lists.begin(), c.memory->lists.end());
     s.memory = std::move(memory);
     s.heapForgotten = c.heapForgotten || r.heapForgotten;
     s.heapHidden = c.heapHidden;
@@ -594,7 +604,7 @@ class Builder {
     int ancestor = earlierVisit(graph_.nodes[id].parent, state);
     if (ancestor < 0) return -1;
     executor_.sync(state);
-    if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_)) {
+    if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, index_.pointerBits())) {
       // Bounded, since a merge may drop the locations again and the next instance would bring them back.
       constexpr unsigned kMaxWidenings = 2;
       if (graphLimits_.nameLoopLocations && graph_.nodes[ancestor].widenings < kMaxWidenings)

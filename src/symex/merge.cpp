@@ -9,6 +9,7 @@
 
 #include "smt/integers.h"
 #include "smt/term.h"
+#include "symex/lists.h"
 
 namespace atropos::symex {
 
@@ -67,6 +68,26 @@ PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
   r.value = mu.apply(p.value);
   r.block = mu.apply(p.block);
   return r;
+}
+
+ListSegment renamed(const ListSegment& l, const Instantiation& mu) {
+  ListSegment r = l;
+  r.start = mu.apply(l.start);
+  r.end = mu.apply(l.end);
+  r.length = mu.apply(l.length);
+  return r;
+}
+
+bool sameList(const ListSegment& x, const ListSegment& y) {
+  return z3::eq(x.start, y.start) && z3::eq(x.end, y.end) && z3::eq(x.length, y.length) &&
+         x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset;
+}
+
+// Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
+bool untracked(const Memory& m, const std::vector<bool>& keptBlocks, const std::vector<bool>& keptLists) {
+  for (size_t k = 0; k < m.blocks.size(); ++k)
+    if (!keptBlocks[k] && m.blocks[k].kind == BlockKind::Heap) return true;
+  return std::find(keptLists.begin(), keptLists.end(), false) != keptLists.end();
 }
 
 // From the instance's variables back to the general state's (a numeral instance, e.g. a stored 0, has no way back).
@@ -140,6 +161,118 @@ class FormulaSolver {
   std::optional<z3::model> model_;
 };
 
+// One state's side of a merge's list folding: what it has, what is taken, and the values the merge relates (the
+// first `roots` pairs of its instantiation).
+struct FoldSide {
+  const Memory& memory;
+  EqualTerms equal;
+  std::vector<bool>& blocks;
+  std::vector<bool>& lists;
+  const Instantiation& mu;
+  size_t roots;
+
+  // The related values whose value in this state `t` is.
+  std::vector<size_t> rootsAt(const smt::Term& t) const {
+    std::vector<size_t> found;
+    for (size_t k = 0; k < roots; ++k)
+      if (!mu.pairs[k].second.is_numeral() && equal.same(mu.pairs[k].second, t)) found.push_back(k);
+    return found;
+  }
+  std::vector<ListShape> shapes(const smt::Term& start, unsigned pointerBits) const {
+    return shapesFrom(memory, start, equal, blocks, lists, pointerBits);
+  }
+  // The chain from `start` up to `target`, or without one up to another related value; it takes from copies of
+  // what is taken, which `commit` makes this side's.
+  Chain walk(const smt::Term& start, const ListShape& shape, const std::optional<smt::Term>& target,
+             unsigned pointerBits) {
+    takenBlocks = blocks;
+    takenLists = lists;
+    auto stop = [&](const smt::Term& at, size_t steps) {
+      if (target) return equal.same(at, *target);
+      return steps > 0 && !rootsAt(at).empty();
+    };
+    return walkChain(memory, start, shape, equal, takenBlocks, takenLists, pointerBits, stop);
+  }
+  void commit() {
+    blocks = takenBlocks;
+    lists = takenLists;
+  }
+  std::vector<bool> takenBlocks, takenLists;
+};
+
+// Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
+// chained through one pointer field, fold into one list of the merged state when either state has an element there.
+// Its length is a variable of its own that both instantiations relate to their state's count, like a program value.
+// A walk stops at another related value, so that two pointers into one list give two lists, the first ending where
+// the second starts.
+void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& context, unsigned pointerBits,
+               MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms) {
+  smt::Term null = context.int_val(0);
+  auto meetingAt = [](const std::vector<size_t>& x, const std::vector<size_t>& y) -> std::optional<size_t> {
+    for (size_t r : x)
+      if (std::find(y.begin(), y.end(), r) != y.end()) return r;
+    return std::nullopt;
+  };
+  for (size_t k = 0; k < a.roots; ++k) {
+    smt::Term variable = result.fromOlder.pairs[k].first;
+    smt::Term inA = result.fromOlder.pairs[k].second;
+    smt::Term inB = result.fromNewer.pairs[k].second;
+    if (inA.is_numeral() && inB.is_numeral()) continue;
+    std::vector<ListShape> shapes = a.shapes(inA, pointerBits);
+    for (const ListShape& s : b.shapes(inB, pointerBits))
+      if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+    for (const ListShape& shape : shapes) {
+      Chain x = a.walk(inA, shape, std::nullopt, pointerBits);
+      Chain y = b.walk(inB, shape, std::nullopt, pointerBits);
+      if (x.empty() && y.empty()) continue;
+      bool nullTerminated = a.equal.same(x.end, null) && b.equal.same(y.end, null);
+      std::optional<size_t> meeting = meetingAt(a.rootsAt(x.end), b.rootsAt(y.end));
+      // One walk stopped at a related value where the other went on (in its state, that value pointed where this
+      // one starts): the other walk goes only up to its state's value of it.
+      for (size_t r : b.rootsAt(y.end)) {
+        if (nullTerminated || meeting) break;
+        smt::Term target = result.fromOlder.pairs[r].second;
+        x = a.walk(inA, shape, target, pointerBits);
+        if (a.equal.same(x.end, target)) meeting = r;
+      }
+      for (size_t r : a.rootsAt(x.end)) {
+        if (nullTerminated || meeting) break;
+        smt::Term target = result.fromNewer.pairs[r].second;
+        y = b.walk(inB, shape, target, pointerBits);
+        if (b.equal.same(y.end, target)) meeting = r;
+      }
+      if (!nullTerminated && !meeting) {
+        x = a.walk(inA, shape, std::nullopt, pointerBits);
+        y = b.walk(inB, shape, std::nullopt, pointerBits);
+      }
+      a.commit();
+      b.commit();
+      // A value both states have that the merge does not rename (a pointer kept from before the loop) stays.
+      auto kept = [](const smt::Term& t, const Instantiation& mu) {
+        return std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.second, t); });
+      };
+      smt::Term end = null;
+      if (meeting) {
+        end = result.fromOlder.pairs[*meeting].first;
+      } else if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) {
+        end = x.end;
+      } else if (!nullTerminated) {
+        end = executor.fresh("list_end");
+        result.fromOlder.pairs.emplace_back(end, x.end);
+        result.fromNewer.pairs.emplace_back(end, y.end);
+        terms.emplace_back(end, true);
+      }
+      smt::Term length = executor.fresh("length");
+      result.fromOlder.pairs.emplace_back(length, x.length);
+      result.fromNewer.pairs.emplace_back(length, y.length);
+      terms.emplace_back(length, false);
+      merged.lists.push_back(
+          ListSegment{variable, end, length, shape.elementBytes, shape.nextOffset, x.origin ? x.origin : y.origin});
+      break;
+    }
+  }
+}
+
 // A value u that moves by c*w + e while w moves by a constant d keeps u - f(w) for the quadratic f with
 // f(w + d) - f(w) = c*w + e: 2d(u - u0) == c(w^2 - w0^2) + (2e - cd)(w - w0). It bounds an accumulator by its
 // step's counter (x += y; y--), which no linear fact does. c and e are read off two models of the newer state that
@@ -182,7 +315,8 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
 
 }  // namespace
 
-std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver) {
+std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
+                                        unsigned pointerBits) {
   if (!sameShape(instance, general)) return std::nullopt;
   if (instance.heapForgotten && !general.heapForgotten) return std::nullopt;
   if (instance.heapHidden && !general.heapHidden) return std::nullopt;
@@ -201,9 +335,6 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
       if (sameBlock(r, i.blocks[k])) found = matched[k] = true;
     if (!found) return std::nullopt;
   }
-  if (!general.heapForgotten)
-    for (size_t k = 0; k < i.blocks.size(); ++k)
-      if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
   auto proven = [&](const smt::Term& a, const smt::Term& b) {
     return z3::eq(a, b) || solver.entails(a == b) == smt::Answer::Yes;
   };
@@ -226,6 +357,34 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
       }
     }
     if (!found) return std::nullopt;
+  }
+  // Each list of the general state is a chain of the instance's other heap blocks and lists, from where μ puts its
+  // start to where μ puts its end. A length, or an end, that nothing else names is bound like a free stored value.
+  std::vector<bool> listed(i.lists.size(), false);
+  EqualTerms equal(instance.allFacts());
+  auto bound = [&](const smt::Term& t) {
+    return !smt::isSymbol(t) ||
+           std::any_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, t); });
+  };
+  for (const ListSegment& l : g.lists) {
+    std::optional<smt::Term> end;
+    if (bound(l.end)) end = mu.apply(l.end);
+    auto atEnd = [&](const smt::Term& at, size_t) { return end && equal.same(at, *end); };
+    Chain chain = walkChain(i, mu.apply(l.start), ListShape{l.elementBytes, l.nextOffset}, equal, matched, listed,
+                            pointerBits, atEnd);
+    if (!end)
+      mu.pairs.emplace_back(l.end, chain.end);
+    else if (!proven(chain.end, *end))
+      return std::nullopt;
+    if (!bound(l.length))
+      mu.pairs.emplace_back(l.length, chain.length);
+    else if (!proven(mu.apply(l.length), chain.length))
+      return std::nullopt;
+  }
+  if (!general.heapForgotten) {
+    for (size_t k = 0; k < i.blocks.size(); ++k)
+      if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
+    if (std::find(listed.begin(), listed.end(), false) != listed.end()) return std::nullopt;
   }
   std::vector<smt::Term> facts = general.allFacts();
   if (facts.empty()) return mu;
@@ -352,20 +511,13 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   auto memory = std::make_shared<Memory>();
   const Memory& ma = *older.memory;
   const Memory& mb = *newer.memory;
-  std::vector<bool> keptB(mb.blocks.size(), false);
-  for (const MemoryBlock& x : ma.blocks) {
-    MemoryBlock rx = renamed(x, toMergedA);
-    bool kept = false;
-    for (size_t k = 0; k < mb.blocks.size() && !kept; ++k)
-      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) kept = keptB[k] = true;
-    if (kept)
-      memory->blocks.push_back(rx);
-    else if (x.kind == BlockKind::Heap)
-      c.heapForgotten = true;
+  std::vector<bool> keptA(ma.blocks.size(), false), keptB(mb.blocks.size(), false);
+  for (size_t j = 0; j < ma.blocks.size(); ++j) {
+    MemoryBlock rx = renamed(ma.blocks[j], toMergedA);
+    for (size_t k = 0; k < mb.blocks.size() && !keptA[j]; ++k)
+      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) keptA[j] = keptB[k] = true;
+    if (keptA[j]) memory->blocks.push_back(rx);
   }
-  for (size_t k = 0; k < mb.blocks.size(); ++k)
-    if (!keptB[k] && mb.blocks[k].kind == BlockKind::Heap) c.heapForgotten = true;
-  c.heapForgotten = c.heapForgotten || older.heapForgotten || newer.heapForgotten;
   c.heapHidden = older.heapHidden || newer.heapHidden;
   c.inputsKnown = false;
   // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
@@ -414,8 +566,26 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       break;
     }
   }
+  std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
+  {
+    size_t related = result.fromOlder.pairs.size();
+    FoldSide sideA{ma, EqualTerms(olderFormula), keptA, listsA, result.fromOlder, related, {}, {}};
+    FoldSide sideB{mb, EqualTerms(newerFormula), keptB, listsB, result.fromNewer, related, {}, {}};
+    foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms);
+  }
   toMergedA = inverse(result.fromOlder);
   toMergedB = inverse(result.fromNewer);
+  // A list neither state changed stays.
+  for (size_t j = 0; j < ma.lists.size(); ++j)
+    for (size_t k = 0; k < mb.lists.size() && !listsA[j]; ++k) {
+      ListSegment x = renamed(ma.lists[j], toMergedA);
+      if (!listsB[k] && sameList(x, renamed(mb.lists[k], toMergedB))) {
+        listsA[j] = listsB[k] = true;
+        memory->lists.push_back(x);
+      }
+    }
+  c.heapForgotten = older.heapForgotten || newer.heapForgotten || untracked(ma, keptA, listsA) ||
+                    untracked(mb, keptB, listsB);
   c.memory = memory;
   for (const MemoryBlock& b : memory->blocks) {
     terms.emplace_back(b.lo, true);

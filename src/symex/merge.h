@@ -23,9 +23,10 @@ struct Instantiation {
 bool sameShape(const State& a, const State& b);
 
 // Is `instance` represented by `general` (conditions (b)–(f) of the generalization rule)? μ maps the general
-// state's program values to the instance's; every other variable stands for itself. The executor's solver must be
-// synced to `instance`.
-std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver);
+// state's program values to the instance's, and the general state's lists to chains of the instance's blocks and
+// lists; every other variable stands for itself. The executor's solver must be synced to `instance`.
+std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
+                                        unsigned pointerBits);
 
 // A loop that keeps a value in memory at a location that does not move (`a[3]`, or `arr[j]` in an inner loop over
 // a fixed `j`) can only be ranked by that value if its head names it. A head first visited before the body read

@@ -71,6 +71,14 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     std::string value = pointer[0] == '&' ? pointer.substr(1) : std::string("*").append(pointer);
     names.pairs.emplace_back(p.value, context.int_const(value.c_str()));
   }
+  // A list's length by the pointer to its first element: length(p).
+  for (const ListSegment& l : state.memory->lists)
+    for (const auto& [variable, name] : names.pairs)
+      if (z3::eq(variable, l.start) && smt::isSymbol(l.length)) {
+        std::string length = "length(" + name.decl().name().str() + ")";
+        names.pairs.emplace_back(l.length, context.int_const(length.c_str()));
+        break;
+      }
   return names;
 }
 

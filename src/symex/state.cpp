@@ -31,6 +31,10 @@ std::vector<smt::Term> State::allFacts() const {
 
 void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out) {
   for (const smt::Term& f : state.allFacts()) smt::collectSymbols(f, seen, out);
+  collectValueSymbols(state, seen, out);
+}
+
+void collectValueSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out) {
   for (const Frame& frame : state.frames)
     for (const Local& l : frame.locals) smt::collectSymbols(l.value, seen, out);
   for (const MemoryBlock& b : state.memory->blocks) {
@@ -41,6 +45,8 @@ void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<sm
     smt::collectSymbols(p.address, seen, out);
     smt::collectSymbols(p.value, seen, out);
   }
+  for (const ListSegment& l : state.memory->lists)
+    for (const smt::Term* t : {&l.start, &l.end, &l.length}) smt::collectSymbols(*t, seen, out);
 }
 
 void State::addFacts(std::vector<smt::Term> facts) {
@@ -89,6 +95,22 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
         facts.push_back(z3::implies(same, u.value == s.value || u.value == s.value + modulus));
       }
     }
+  const auto& lists = memory.lists;
+  auto firstElementEnd = [&](const ListSegment& l) { return l.start + context.int_val(l.elementBytes) - 1; };
+  for (size_t i = 0; i < lists.size(); ++i) {
+    const ListSegment& l = lists[i];
+    smt::Term last = firstElementEnd(l);
+    facts.push_back(l.length >= 0);
+    facts.push_back(z3::implies(l.length == 0, l.start == l.end));
+    z3::expr_vector allocated(context);
+    allocated.push_back(l.start >= 1 && last < maxAddress);
+    for (const MemoryBlock& b : blocks) allocated.push_back(last < b.lo || b.hi < l.start);
+    facts.push_back(z3::implies(l.length >= 1, z3::mk_and(allocated)));
+    for (size_t j = i + 1; j < lists.size(); ++j) {
+      const ListSegment& m = lists[j];
+      facts.push_back(z3::implies(l.length >= 1 && m.length >= 1, last < m.start || firstElementEnd(m) < l.start));
+    }
+  }
   return facts;
 }
 

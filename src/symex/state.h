@@ -8,6 +8,7 @@
 
 #include <z3++.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <set>
@@ -51,6 +52,7 @@ struct MemoryBlock {
   unsigned frame = 0;                   // Stack: the owning frame, counted from the bottom
   const llvm::Value* origin = nullptr;  // the global, alloca or allocating call
   bool readOnly = false;                // a constant global: writing to it is undefined
+  uint64_t bytes = 0;                   // the size, when it is a constant (list elements are matched by it)
 };
 
 // address ↪ value: the `bits`-bit value, read as `view`, is stored at address..address + bits/8 - 1.
@@ -62,9 +64,24 @@ struct PointsTo {
   smt::Term block;  // lo of the block that holds the bytes
 };
 
+// Seed 003's list invariant, without the fields' values: `length` heap blocks of `elementBytes` bytes each, the
+// first at `start`, each holding at `nextOffset` the address of the next one, the last holding `end` there (0 for a
+// null-terminated list, its own start for a cycle). The elements are pairwise disjoint and disjoint from every block
+// of the allocation list; nothing is known about their other bytes. An access to the first element takes it out as
+// a block of its own (the executor's materialization); merges and instance checks fold chains of blocks into lists.
+struct ListSegment {
+  smt::Term start;
+  smt::Term end;
+  smt::Term length;
+  uint64_t elementBytes;
+  uint64_t nextOffset;
+  const llvm::Value* origin = nullptr;  // the call that allocated an element
+};
+
 struct Memory {
   std::vector<MemoryBlock> blocks;
   std::vector<PointsTo> pointsTo;
+  std::vector<ListSegment> lists;
 };
 
 // The knowledge base as a chain of facts shared with the states it came from: a state's facts are its chunk's and
@@ -108,9 +125,12 @@ struct State {
 
 // Appends the variables of `state` (its facts, program values, blocks and contents) not yet in `seen` to `out`.
 void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out);
+// The same without the facts: the variables of its program values and memory.
+void collectValueSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out);
 
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
-// blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type.
+// blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type; a list
+// is empty exactly when it ends where it starts, and otherwise its first element is allocated like a block.
 std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
 // ⟨state⟩: the knowledge base and the memory facts, in one list.
 std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits);

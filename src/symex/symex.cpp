@@ -128,6 +128,13 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
     if (named(address) && (named(value) || value.is_numeral()))
       out << "      *" << smt::infix(address) << " == " << smt::infix(value) << "\n";
   }
+  for (const ListSegment& l : state.memory->lists) {
+    smt::Term start = names.apply(l.start);
+    smt::Term end = names.apply(l.end);
+    if (named(start) && (named(end) || end.is_numeral()))
+      out << "      " << smt::infix(start) << " starts a list of " << smt::infix(names.apply(l.length))
+          << " elements, the last pointing to " << smt::infix(end) << "\n";
+  }
   if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
   if (state.heapHidden) out << "      (heap blocks of the callers that this call cannot reach are left out)\n";
   return out.str();
@@ -288,6 +295,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     if (n.status == Node::Status::End && !leak) {
       bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
       for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
+      heapLeft = heapLeft || !n.state.memory->lists.empty();
       if (heapLeft) leak = &n;
     }
   }

@@ -115,16 +115,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     NodeFacts& f = facts[static_cast<int>(id)];
     for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) literalsOf(fact, f.literals);
     for (const smt::Term& literal : f.literals) smt::collectSymbols(literal, f.ids, f.variables);
-    for (const Frame& frame : node.state.frames)
-      for (const Local& value : frame.locals) smt::collectSymbols(value.value, f.ids, f.variables);
-    for (const MemoryBlock& b : node.state.memory->blocks) {
-      smt::collectSymbols(b.lo, f.ids, f.variables);
-      smt::collectSymbols(b.hi, f.ids, f.variables);
-    }
-    for (const PointsTo& p : node.state.memory->pointsTo) {
-      smt::collectSymbols(p.address, f.ids, f.variables);
-      smt::collectSymbols(p.value, f.ids, f.variables);
-    }
+    collectValueSymbols(node.state, f.ids, f.variables);
   }
 
   std::unordered_map<int, its::LocationId> location;

@@ -1,0 +1,152 @@
+#include "symex/lists.h"
+
+#include <algorithm>
+
+namespace atropos::symex {
+
+namespace {
+
+bool isAtom(const smt::Term& t) { return smt::isSymbol(t) || t.is_numeral(); }
+
+// The pointer-sized content of `block` at `offset`, if the memory knows it.
+const PointsTo* contentAt(const Memory& memory, const MemoryBlock& block, uint64_t offset, const EqualTerms& equal,
+                          unsigned pointerBits) {
+  for (const PointsTo& p : memory.pointsTo)
+    if (p.bits == pointerBits && z3::eq(p.block, block.lo) &&
+        equal.offset(p.address, block.lo) == static_cast<int64_t>(offset))
+      return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+EqualTerms::EqualTerms(const std::vector<smt::Term>& facts) {
+  for (const smt::Term& f : facts) {
+    if (!f.is_eq() || !smt::isSymbol(f.arg(0))) continue;
+    alive_.push_back(f);
+    if (!isAtom(f.arg(1))) {
+      definitions_.emplace(f.arg(0).id(), f.arg(1));
+      continue;
+    }
+    int64_t value = 0;
+    if (f.arg(1).is_numeral() && f.arg(1).is_numeral_i64(value)) numerals_.emplace(f.arg(1).id(), value);
+    unsigned a = representative(f.arg(0).id());
+    unsigned b = representative(f.arg(1).id());
+    if (a != b) parent_[a] = b;
+  }
+}
+
+unsigned EqualTerms::representative(unsigned id) const {
+  auto it = parent_.find(id);
+  if (it == parent_.end()) return id;
+  unsigned root = representative(it->second);
+  it->second = root;
+  return root;
+}
+
+std::optional<EqualTerms::Affine> EqualTerms::affine(const smt::Term& t, int depth) const {
+  constexpr int kMaxDepth = 8;
+  int64_t value = 0;
+  if (t.is_numeral()) {
+    if (!t.is_numeral_i64(value)) return std::nullopt;
+    return Affine{std::nullopt, value};
+  }
+  if (depth > kMaxDepth) return std::nullopt;
+  if (smt::isSymbol(t)) {
+    auto it = definitions_.find(t.id());
+    if (it != definitions_.end())
+      if (auto defined = affine(it->second, depth + 1)) return defined;
+    unsigned id = representative(t.id());
+    for (const auto& [numeral, v] : numerals_)
+      if (representative(numeral) == id) return Affine{std::nullopt, v};
+    return Affine{id, 0};
+  }
+  if (t.is_app() && t.decl().decl_kind() == Z3_OP_ADD) {
+    Affine sum;
+    for (unsigned k = 0; k < t.num_args(); ++k) {
+      std::optional<Affine> part = affine(t.arg(k), depth + 1);
+      if (!part || (part->base && sum.base)) return std::nullopt;
+      if (part->base) sum.base = part->base;
+      sum.constant += part->constant;
+    }
+    return sum;
+  }
+  return std::nullopt;
+}
+
+bool EqualTerms::same(const smt::Term& a, const smt::Term& b) const {
+  if (z3::eq(a, b)) return true;
+  std::optional<Affine> x = affine(a, 0);
+  std::optional<Affine> y = affine(b, 0);
+  return x && y && x->base == y->base && x->constant == y->constant;
+}
+
+std::optional<int64_t> EqualTerms::offset(const smt::Term& address, const smt::Term& base) const {
+  std::optional<Affine> x = affine(address, 0);
+  std::optional<Affine> y = affine(base, 0);
+  if (!x || !y || x->base != y->base) return std::nullopt;
+  return x->constant - y->constant;
+}
+
+std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, const EqualTerms& equal,
+                                  const std::vector<bool>& takenBlocks, const std::vector<bool>& takenLists,
+                                  unsigned pointerBits) {
+  std::vector<ListShape> shapes;
+  for (size_t k = 0; k < memory.lists.size(); ++k)
+    if (!takenLists[k] && equal.same(memory.lists[k].start, start))
+      shapes.push_back({memory.lists[k].elementBytes, memory.lists[k].nextOffset});
+  for (size_t k = 0; k < memory.blocks.size(); ++k) {
+    const MemoryBlock& b = memory.blocks[k];
+    if (takenBlocks[k] || b.kind != BlockKind::Heap || b.bytes == 0 || !equal.same(b.lo, start)) continue;
+    for (const PointsTo& p : memory.pointsTo) {
+      std::optional<int64_t> offset = equal.offset(p.address, b.lo);
+      if (p.bits != pointerBits || !z3::eq(p.block, b.lo) || !offset || *offset < 0) continue;
+      ListShape shape{b.bytes, static_cast<uint64_t>(*offset)};
+      if (shape.nextOffset + pointerBits / 8 <= b.bytes && std::find(shapes.begin(), shapes.end(), shape) == shapes.end())
+        shapes.push_back(shape);
+    }
+  }
+  return shapes;
+}
+
+Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& shape, const EqualTerms& equal,
+                std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
+                const std::function<bool(const smt::Term& at, size_t steps)>& stop) {
+  std::vector<size_t> blocks, lists;
+  const llvm::Value* origin = nullptr;
+  z3::context& context = start.ctx();
+  smt::Term at = start;
+  uint64_t elements = 0;
+  smt::Term length = context.int_val(0);
+  for (size_t steps = 0;; ++steps) {
+    if (stop(at, steps)) break;
+    bool continued = false;
+    for (size_t k = 0; k < memory.lists.size() && !continued; ++k) {
+      const ListSegment& l = memory.lists[k];
+      if (takenLists[k] || l.elementBytes != shape.elementBytes || l.nextOffset != shape.nextOffset ||
+          !equal.same(l.start, at))
+        continue;
+      takenLists[k] = continued = true;
+      lists.push_back(k);
+      length = length + l.length;
+      if (!origin) origin = l.origin;
+      at = l.end;
+    }
+    for (size_t k = 0; k < memory.blocks.size() && !continued; ++k) {
+      const MemoryBlock& b = memory.blocks[k];
+      if (takenBlocks[k] || b.kind != BlockKind::Heap || b.bytes != shape.elementBytes || !equal.same(b.lo, at))
+        continue;
+      const PointsTo* next = contentAt(memory, b, shape.nextOffset, equal, pointerBits);
+      if (!next) break;
+      takenBlocks[k] = continued = true;
+      blocks.push_back(k);
+      ++elements;
+      if (!origin) origin = b.origin;
+      at = next->value;
+    }
+    if (!continued) break;
+  }
+  return Chain{std::move(blocks), std::move(lists), at, (length + context.int_val(elements)).simplify(), origin};
+}
+
+}  // namespace atropos::symex

@@ -1,0 +1,68 @@
+// Chains of heap blocks linked through a pointer field, and the lists (state.h, ListSegment) they fold into at
+// merges and instance checks (seed 003 §3.5 and §4.2).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "smt/term.h"
+#include "symex/state.h"
+
+namespace atropos::symex {
+
+// The terms a state's facts equate: a pointer loaded from memory, or computed by an address computation, is a
+// variable of its own, defined equal to the value stored or to a base plus an offset (`w == v`, `g == w + 8`).
+// Chains are followed through these definitions without asking a solver.
+class EqualTerms {
+ public:
+  explicit EqualTerms(const std::vector<smt::Term>& facts);
+  bool same(const smt::Term& a, const smt::Term& b) const;
+  // The constant c with `address == base + c`, when the definitions show it.
+  std::optional<int64_t> offset(const smt::Term& address, const smt::Term& base) const;
+
+ private:
+  struct Affine {
+    std::optional<unsigned> base;  // the representative of the one variable, if any
+    int64_t constant = 0;
+  };
+  std::optional<Affine> affine(const smt::Term& t, int depth) const;
+  unsigned representative(unsigned id) const;
+  mutable std::unordered_map<unsigned, unsigned> parent_;
+  std::unordered_map<unsigned, smt::Term> definitions_;
+  std::unordered_map<unsigned, int64_t> numerals_;  // the numerals equated to a variable, by id
+  std::vector<smt::Term> alive_;  // Z3 reuses the ids of deleted terms
+};
+
+struct ListShape {
+  uint64_t elementBytes;
+  uint64_t nextOffset;
+  bool operator==(const ListShape&) const = default;
+};
+
+// What a walk from a start term found: blocks and lists (indices into the memory's vectors, each marked taken),
+// the term the last next pointer holds, and the number of elements.
+struct Chain {
+  std::vector<size_t> blocks;
+  std::vector<size_t> lists;
+  smt::Term end;
+  smt::Term length;
+  const llvm::Value* origin = nullptr;
+  bool empty() const { return blocks.empty() && lists.empty(); }
+};
+
+// The shapes a list from `start` may have: a list's that starts there, or, for a heap block of constant size that
+// starts there, one per pointer-sized content at a constant offset.
+std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, const EqualTerms& equal,
+                                  const std::vector<bool>& takenBlocks, const std::vector<bool>& takenLists,
+                                  unsigned pointerBits);
+
+// Follows next pointers of `shape` from `start` through heap blocks and lists not yet taken, taking them, until
+// `stop` holds for the current term after `steps` elements or nothing continues the chain.
+Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& shape, const EqualTerms& equal,
+                std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
+                const std::function<bool(const smt::Term& at, size_t steps)>& stop);
+
+}  // namespace atropos::symex
