@@ -113,6 +113,12 @@ class Executor::Step {
     } catch (const EndRaised& end) {
       result.kind = StepResult::Kind::End;
       result.end = end.kind;
+      // An empty list holds no memory: the end of the program does not leave it allocated.
+      if (!out_.memory->lists.empty()) {
+        std::vector<ListSegment> lists = out_.memory->lists;
+        std::erase_if(lists, [&](const ListSegment& l) { return provable(l.length == 0); });
+        out_.mutableMemory().lists = std::move(lists);
+      }
       out_.addFacts(std::move(facts_));
       result.next = std::move(out_);
     } catch (const InfeasibleRaised&) {
@@ -298,7 +304,8 @@ class Executor::Step {
   // its own (seed 003's traversal): its next pointer is a new value, the start of the rest of the list, one shorter.
   // Splits on whether the list is empty when the state does not decide it.
   std::optional<MemoryBlock> listElementAt(const smt::Term& address, const smt::Term& size) {
-    for (const ListSegment& list : out_.memory->lists) {
+    for (size_t k = 0; k < out_.memory->lists.size(); ++k) {
+      const ListSegment list = out_.memory->lists[k];  // a copy: the lists change below
       smt::Term bytes = c_.int_val(list.elementBytes);
       if (!provable(list.start <= address && address + size <= list.start + bytes)) continue;
       smt::Term nonEmpty = list.length >= 1;

@@ -182,7 +182,7 @@ struct FoldSide {
     return shapesFrom(memory, start, equal, blocks, lists, pointerBits);
   }
   // The chain from `start` up to `target`, or without one up to another related value; it takes from copies of
-  // what is taken, which `commit` makes this side's.
+  // what is taken (takenBlocks, takenLists), which the fold chosen makes this side's.
   Chain walk(const smt::Term& start, const ListShape& shape, const std::optional<smt::Term>& target,
              unsigned pointerBits) {
     takenBlocks = blocks;
@@ -192,10 +192,6 @@ struct FoldSide {
       return steps > 0 && !rootsAt(at).empty();
     };
     return walkChain(memory, start, shape, equal, takenBlocks, takenLists, pointerBits, stop);
-  }
-  void commit() {
-    blocks = takenBlocks;
-    lists = takenLists;
   }
   std::vector<bool> takenBlocks, takenLists;
 };
@@ -213,18 +209,26 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
       if (std::find(y.begin(), y.end(), r) != y.end()) return r;
     return std::nullopt;
   };
+  // A value both states have that the merge does not rename (a pointer kept from before the loop) stays.
+  auto kept = [](const smt::Term& t, const Instantiation& mu) {
+    return std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.second, t); });
+  };
+  struct Fold {
+    ListShape shape;
+    Chain x, y;
+    std::optional<size_t> meeting;
+    bool nullTerminated, keptEnd;
+    std::vector<bool> blocksA, listsA, blocksB, listsB;
+  };
   for (size_t k = 0; k < a.roots; ++k) {
     smt::Term variable = result.fromOlder.pairs[k].first;
     smt::Term inA = result.fromOlder.pairs[k].second;
     smt::Term inB = result.fromNewer.pairs[k].second;
     if (inA.is_numeral() && inB.is_numeral()) continue;
-    std::vector<ListShape> shapes = a.shapes(inA, pointerBits);
-    for (const ListShape& s : b.shapes(inB, pointerBits))
-      if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
-    for (const ListShape& shape : shapes) {
+    auto attempt = [&](const ListShape& shape) -> std::optional<Fold> {
       Chain x = a.walk(inA, shape, std::nullopt, pointerBits);
       Chain y = b.walk(inB, shape, std::nullopt, pointerBits);
-      if (x.empty() && y.empty()) continue;
+      if (x.empty() && y.empty()) return std::nullopt;
       bool nullTerminated = a.equal.same(x.end, null) && b.equal.same(y.end, null);
       std::optional<size_t> meeting = meetingAt(a.rootsAt(x.end), b.rootsAt(y.end));
       // One walk stopped at a related value where the other went on (in its state, that value pointed where this
@@ -245,31 +249,47 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         x = a.walk(inA, shape, std::nullopt, pointerBits);
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
-      a.commit();
-      b.commit();
-      // A value both states have that the merge does not rename (a pointer kept from before the loop) stays.
-      auto kept = [](const smt::Term& t, const Instantiation& mu) {
-        return std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.second, t); });
-      };
-      smt::Term end = null;
-      if (meeting) {
-        end = result.fromOlder.pairs[*meeting].first;
-      } else if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) {
-        end = x.end;
-      } else if (!nullTerminated) {
-        end = executor.fresh("list_end");
-        result.fromOlder.pairs.emplace_back(end, x.end);
-        result.fromNewer.pairs.emplace_back(end, y.end);
-        terms.emplace_back(end, true);
-      }
-      smt::Term length = executor.fresh("length");
-      result.fromOlder.pairs.emplace_back(length, x.length);
-      result.fromNewer.pairs.emplace_back(length, y.length);
-      terms.emplace_back(length, false);
-      merged.lists.push_back(
-          ListSegment{variable, end, length, shape.elementBytes, shape.nextOffset, x.origin ? x.origin : y.origin});
-      break;
+      if (x.empty() && y.empty()) return std::nullopt;
+      bool keptEnd = z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer);
+      return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
+                  b.takenLists};
+    };
+    // Of the pointer fields, the one whose chains end alike in both states (at NULL, at a related value, at a
+    // value kept from before) is the link; an integer field of pointer width is not.
+    std::vector<ListShape> shapes = a.shapes(inA, pointerBits);
+    for (const ListShape& s : b.shapes(inB, pointerBits))
+      if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+    std::optional<Fold> chosen;
+    for (const ListShape& shape : shapes) {
+      std::optional<Fold> fold = attempt(shape);
+      if (!fold) continue;
+      bool linked = fold->meeting || fold->nullTerminated || fold->keptEnd;
+      if (!chosen || linked) chosen = std::move(fold);
+      if (linked) break;
     }
+    if (!chosen) continue;
+    const Fold& f = *chosen;
+    a.blocks = f.blocksA;
+    a.lists = f.listsA;
+    b.blocks = f.blocksB;
+    b.lists = f.listsB;
+    smt::Term end = null;
+    if (f.meeting) {
+      end = result.fromOlder.pairs[*f.meeting].first;
+    } else if (f.keptEnd) {
+      end = f.x.end;
+    } else if (!f.nullTerminated) {
+      end = executor.fresh("list_end");
+      result.fromOlder.pairs.emplace_back(end, f.x.end);
+      result.fromNewer.pairs.emplace_back(end, f.y.end);
+      terms.emplace_back(end, true);
+    }
+    smt::Term length = executor.fresh("length");
+    result.fromOlder.pairs.emplace_back(length, f.x.length);
+    result.fromNewer.pairs.emplace_back(length, f.y.length);
+    terms.emplace_back(length, false);
+    merged.lists.push_back(ListSegment{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
+                                       f.x.origin ? f.x.origin : f.y.origin});
   }
 }
 
@@ -362,8 +382,14 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
   // start to where μ puts its end. A length, or an end, that nothing else names is bound like a free stored value.
   std::vector<bool> listed(i.lists.size(), false);
   EqualTerms equal(instance.allFacts());
+  // Symbols the blocks and lists' starts already used as themselves.
+  std::set<unsigned> used;
+  std::vector<smt::Term> usedSymbols;
+  for (const MemoryBlock& b : g.blocks)
+    for (const smt::Term* t : {&b.lo, &b.hi}) smt::collectSymbols(*t, used, usedSymbols);
+  for (const ListSegment& l : g.lists) smt::collectSymbols(l.start, used, usedSymbols);
   auto bound = [&](const smt::Term& t) {
-    return !smt::isSymbol(t) ||
+    return !smt::isSymbol(t) || used.count(t.id()) ||
            std::any_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, t); });
   };
   for (const ListSegment& l : g.lists) {
