@@ -114,11 +114,8 @@ class Executor::Step {
       result.kind = StepResult::Kind::End;
       result.end = end.kind;
       // An empty list holds no memory: the end of the program does not leave it allocated.
-      if (!out_.memory->lists.empty()) {
-        std::vector<ListSegment> lists = out_.memory->lists;
-        std::erase_if(lists, [&](const ListSegment& l) { return provable(l.length == 0); });
-        out_.mutableMemory().lists = std::move(lists);
-      }
+      if (!out_.memory->lists.empty())
+        std::erase_if(out_.mutableMemory().lists, [&](const ListSegment& l) { return provable(l.length == 0); });
       out_.addFacts(std::move(facts_));
       result.next = std::move(out_);
     } catch (const InfeasibleRaised&) {

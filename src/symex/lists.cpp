@@ -112,7 +112,7 @@ std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, 
 Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& shape, const EqualTerms& equal,
                 std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
                 const std::function<bool(const smt::Term& at, size_t steps)>& stop) {
-  std::vector<size_t> blocks, lists;
+  size_t pieces = 0;
   const llvm::Value* origin = nullptr;
   z3::context& context = start.ctx();
   smt::Term at = start;
@@ -127,7 +127,7 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
           !equal.same(l.start, at))
         continue;
       takenLists[k] = continued = true;
-      lists.push_back(k);
+      ++pieces;
       length = length + l.length;
       if (!origin) origin = l.origin;
       at = l.end;
@@ -139,14 +139,14 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
       const PointsTo* next = contentAt(memory, b, shape.nextOffset, equal, pointerBits);
       if (!next) break;
       takenBlocks[k] = continued = true;
-      blocks.push_back(k);
+      ++pieces;
       ++elements;
       if (!origin) origin = b.origin;
       at = next->value;
     }
     if (!continued) break;
   }
-  return Chain{std::move(blocks), std::move(lists), at, (length + context.int_val(elements)).simplify(), origin};
+  return Chain{pieces, at, (length + context.int_val(elements)).simplify(), origin};
 }
 
 }  // namespace atropos::symex

@@ -42,15 +42,14 @@ struct ListShape {
   bool operator==(const ListShape&) const = default;
 };
 
-// What a walk from a start term found: blocks and lists (indices into the memory's vectors, each marked taken),
-// the term the last next pointer holds, and the number of elements.
+// What a walk from a start term found (its blocks and lists are marked taken): how many it took, the term the last
+// next pointer holds, and the number of elements.
 struct Chain {
-  std::vector<size_t> blocks;
-  std::vector<size_t> lists;
+  size_t pieces;
   smt::Term end;
   smt::Term length;
   const llvm::Value* origin = nullptr;
-  bool empty() const { return blocks.empty() && lists.empty(); }
+  bool empty() const { return pieces == 0; }
 };
 
 // The shapes a list from `start` may have: a list's that starts there, or, for a heap block of constant size that

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 #include "smt/integers.h"
@@ -333,6 +334,41 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
   }
 }
 
+// Each list of the general state is a chain of the instance's other heap blocks and lists (marked in `matched`
+// and `listed`), from where μ puts its start to where μ puts its end. A length, or an end, that nothing else names
+// is bound like a free stored value. False when some list is no such chain.
+bool matchLists(const State& instance, const Memory& g, Instantiation& mu, std::vector<bool>& matched,
+                std::vector<bool>& listed, const std::function<bool(const smt::Term&, const smt::Term&)>& proven,
+                unsigned pointerBits) {
+  EqualTerms equal(instance.allFacts());
+  // Symbols the blocks and lists' starts already use as themselves.
+  std::set<unsigned> used;
+  std::vector<smt::Term> usedSymbols;
+  for (const MemoryBlock& b : g.blocks)
+    for (const smt::Term* t : {&b.lo, &b.hi}) smt::collectSymbols(*t, used, usedSymbols);
+  for (const ListSegment& l : g.lists) smt::collectSymbols(l.start, used, usedSymbols);
+  auto bound = [&](const smt::Term& t) {
+    return !smt::isSymbol(t) || used.count(t.id()) ||
+           std::any_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, t); });
+  };
+  for (const ListSegment& l : g.lists) {
+    std::optional<smt::Term> end;
+    if (bound(l.end)) end = mu.apply(l.end);
+    auto atEnd = [&](const smt::Term& at, size_t) { return end && equal.same(at, *end); };
+    Chain chain = walkChain(*instance.memory, mu.apply(l.start), ListShape{l.elementBytes, l.nextOffset}, equal,
+                            matched, listed, pointerBits, atEnd);
+    if (!end)
+      mu.pairs.emplace_back(l.end, chain.end);
+    else if (!proven(chain.end, *end))
+      return false;
+    if (!bound(l.length))
+      mu.pairs.emplace_back(l.length, chain.length);
+    else if (!proven(mu.apply(l.length), chain.length))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
@@ -378,35 +414,8 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     }
     if (!found) return std::nullopt;
   }
-  // Each list of the general state is a chain of the instance's other heap blocks and lists, from where μ puts its
-  // start to where μ puts its end. A length, or an end, that nothing else names is bound like a free stored value.
   std::vector<bool> listed(i.lists.size(), false);
-  EqualTerms equal(instance.allFacts());
-  // Symbols the blocks and lists' starts already used as themselves.
-  std::set<unsigned> used;
-  std::vector<smt::Term> usedSymbols;
-  for (const MemoryBlock& b : g.blocks)
-    for (const smt::Term* t : {&b.lo, &b.hi}) smt::collectSymbols(*t, used, usedSymbols);
-  for (const ListSegment& l : g.lists) smt::collectSymbols(l.start, used, usedSymbols);
-  auto bound = [&](const smt::Term& t) {
-    return !smt::isSymbol(t) || used.count(t.id()) ||
-           std::any_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, t); });
-  };
-  for (const ListSegment& l : g.lists) {
-    std::optional<smt::Term> end;
-    if (bound(l.end)) end = mu.apply(l.end);
-    auto atEnd = [&](const smt::Term& at, size_t) { return end && equal.same(at, *end); };
-    Chain chain = walkChain(i, mu.apply(l.start), ListShape{l.elementBytes, l.nextOffset}, equal, matched, listed,
-                            pointerBits, atEnd);
-    if (!end)
-      mu.pairs.emplace_back(l.end, chain.end);
-    else if (!proven(chain.end, *end))
-      return std::nullopt;
-    if (!bound(l.length))
-      mu.pairs.emplace_back(l.length, chain.length);
-    else if (!proven(mu.apply(l.length), chain.length))
-      return std::nullopt;
-  }
+  if (!g.lists.empty() && !matchLists(instance, g, mu, matched, listed, proven, pointerBits)) return std::nullopt;
   if (!general.heapForgotten) {
     for (size_t k = 0; k < i.blocks.size(); ++k)
       if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
@@ -593,7 +602,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     }
   }
   std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
-  {
+  // Only a heap block neither state keeps, or a list, can fold.
+  if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
     size_t related = result.fromOlder.pairs.size();
     FoldSide sideA{ma, EqualTerms(olderFormula), keptA, listsA, result.fromOlder, related, {}, {}};
     FoldSide sideB{mb, EqualTerms(newerFormula), keptB, listsB, result.fromNewer, related, {}, {}};
