@@ -379,7 +379,7 @@ class Builder {
       return;
     }
     executor_.sync(state);
-    if (auto mu = instanceOf(state, graph_.nodes[recursion.entry].state, solver_, index_.pointerBits())) {
+    if (auto mu = instanceOf(state, graph_.nodes[recursion.entry].state, solver_, executor_, index_.pointerBits())) {
       generalizeTo(abstraction, recursion.entry, std::move(*mu));
       recursion.abstractions.push_back(abstraction);
       for (int r : recursion.returns)
@@ -426,7 +426,7 @@ class Builder {
     for (int old : recursion.returns) {
       if (!live(old) || !sameShape(graph_.nodes[old].state, state)) continue;
       executor_.sync(state);
-      if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_, index_.pointerBits())) {
+      if (auto mu = instanceOf(state, graph_.nodes[old].state, solver_, executor_, index_.pointerBits())) {
         generalizeTo(id, old, std::move(*mu));
         noteRebindings(graph_.nodes[id].instantiation);
         return;
@@ -536,8 +536,13 @@ class Builder {
     for (const PointsTo& p : r.memory->pointsTo) {
       smt::Term block = rename(p.block);
       if (std::any_of(memory->blocks.begin(), memory->blocks.end(),
-                      [&](const MemoryBlock& b) { return z3::eq(b.lo, block); }))
-        memory->pointsTo.push_back(PointsTo{rename(p.address), rename(p.value), p.bits, p.view, block});
+                      [&](const MemoryBlock& b) { return z3::eq(b.lo, block); })) {
+        PointsTo entry = p;
+        entry.address = rename(p.address);
+        entry.value = rename(p.value);
+        entry.block = block;
+        memory->pointsTo.push_back(entry);
+      }
     }
     // The caller's blocks the call could not reach, as the caller left them.
     for (const smt::Term& lo : hiddenBy_.at(call)) {
@@ -604,7 +609,7 @@ class Builder {
     int ancestor = earlierVisit(graph_.nodes[id].parent, state);
     if (ancestor < 0) return -1;
     executor_.sync(state);
-    if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, index_.pointerBits())) {
+    if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, executor_, index_.pointerBits())) {
       // Bounded, since a merge may drop the locations again and the next instance would bring them back.
       constexpr unsigned kMaxWidenings = 2;
       if (graphLimits_.nameLoopLocations && graph_.nodes[ancestor].widenings < kMaxWidenings)

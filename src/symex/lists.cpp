@@ -88,6 +88,44 @@ std::optional<int64_t> EqualTerms::offset(const smt::Term& address, const smt::T
   return x->constant - y->constant;
 }
 
+std::optional<smt::Term> EqualTerms::rewritten(const smt::Term& t,
+                                              const std::unordered_map<unsigned, smt::Term>& known) const {
+  return rewritten(t, known, 0);
+}
+
+std::optional<smt::Term> EqualTerms::rewritten(const smt::Term& t, const std::unordered_map<unsigned, smt::Term>& known,
+                                               int depth) const {
+  constexpr int kMaxDepth = 8;
+  if (t.is_numeral()) return t;
+  if (depth > kMaxDepth) return std::nullopt;
+  if (smt::isSymbol(t)) {
+    if (auto it = known.find(t.id()); it != known.end()) return it->second;
+    unsigned id = representative(t.id());
+    for (const auto& [symbol, image] : known)
+      if (representative(symbol) == id) return image;
+    auto it = definitions_.find(t.id());
+    if (it == definitions_.end()) return std::nullopt;
+    return rewritten(it->second, known, depth + 1);
+  }
+  if (!t.is_app()) return std::nullopt;
+  switch (t.decl().decl_kind()) {
+    case Z3_OP_ADD:
+    case Z3_OP_SUB:
+    case Z3_OP_MUL:
+    case Z3_OP_UMINUS:
+      break;
+    default:
+      return std::nullopt;
+  }
+  z3::expr_vector arguments(t.ctx());
+  for (unsigned k = 0; k < t.num_args(); ++k) {
+    std::optional<smt::Term> argument = rewritten(t.arg(k), known, depth + 1);
+    if (!argument) return std::nullopt;
+    arguments.push_back(*argument);
+  }
+  return smt::Term(t.decl()(arguments));
+}
+
 std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, const EqualTerms& equal,
                                   const std::vector<bool>& takenBlocks, const std::vector<bool>& takenLists,
                                   unsigned pointerBits) {

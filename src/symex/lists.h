@@ -22,6 +22,9 @@ class EqualTerms {
   bool same(const smt::Term& a, const smt::Term& b) const;
   // The constant c with `address == base + c`, when the definitions show it.
   std::optional<int64_t> offset(const smt::Term& address, const smt::Term& base) const;
+  // `t` as a term over the symbols `known` maps, each replaced by its image: through the definitions, and through
+  // the equalities to a known symbol. Nothing when some symbol has neither.
+  std::optional<smt::Term> rewritten(const smt::Term& t, const std::unordered_map<unsigned, smt::Term>& known) const;
 
  private:
   struct Affine {
@@ -29,6 +32,8 @@ class EqualTerms {
     int64_t constant = 0;
   };
   std::optional<Affine> affine(const smt::Term& t, int depth) const;
+  std::optional<smt::Term> rewritten(const smt::Term& t, const std::unordered_map<unsigned, smt::Term>& known,
+                                     int depth) const;
   unsigned representative(unsigned id) const;
   mutable std::unordered_map<unsigned, unsigned> parent_;
   std::unordered_map<unsigned, smt::Term> definitions_;

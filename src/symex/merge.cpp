@@ -372,7 +372,7 @@ bool matchLists(const State& instance, const Memory& g, Instantiation& mu, std::
 }  // namespace
 
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
-                                        unsigned pointerBits) {
+                                        Executor& executor, unsigned pointerBits) {
   if (!sameShape(instance, general)) return std::nullopt;
   if (instance.heapForgotten && !general.heapForgotten) return std::nullopt;
   if (instance.heapHidden && !general.heapHidden) return std::nullopt;
@@ -412,6 +412,11 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
         found = q.view == r.view && proven(q.value, r.value);
       }
     }
+    // A free value at a location that may lie outside its block stands for whatever is there, known or not.
+    if (!found && free && p.mayBeOutside) {
+      mu.pairs.emplace_back(p.value, executor.fresh("stored"));
+      found = true;
+    }
     if (!found) return std::nullopt;
   }
   std::vector<bool> listed(i.lists.size(), false);
@@ -435,61 +440,44 @@ std::optional<State> withLocationsOf(const State& instance, const State& general
   const Memory& i = *instance.memory;
   if (i.pointsTo.size() <= g.pointsTo.size()) return std::nullopt;
   std::vector<smt::Term> generalFormula = executor.formula(general);
+  // The instance's terms of the general state's variables: what μ maps them to, or themselves.
+  std::unordered_map<unsigned, smt::Term> known;
+  std::set<unsigned> mapped;
+  for (const auto& [variable, value] : mu.pairs) {
+    mapped.insert(variable.id());
+    if (smt::isSymbol(value)) known.emplace(value.id(), variable);
+  }
   std::set<unsigned> own;
   std::vector<smt::Term> ownList;
   for (const smt::Term& f : generalFormula) smt::collectSymbols(f, own, ownList);
   for (const Frame& frame : general.frames)
     for (const Local& l : frame.locals) smt::collectSymbols(l.value, own, ownList);
-  std::set<unsigned> moved;
-  for (const auto& [variable, value] : mu.pairs)
-    if (!z3::eq(variable, value)) moved.insert(variable.id());
-  // The instance's own variables by their definitions (every step defines its results by an equation), to
-  // rewrite an address into the general state's variables.
-  z3::expr_vector from(context), to(context);
-  std::set<unsigned> defined;
-  for (const smt::Term& f : instance.allFacts()) {
-    if (!f.is_eq() || !smt::isSymbol(f.arg(0))) continue;
-    smt::Term variable = f.arg(0);
-    if (own.count(variable.id()) || !defined.insert(variable.id()).second) continue;
-    from.push_back(variable);
-    to.push_back(f.arg(1));
-  }
-  auto inGeneralTerms = [&](const smt::Term& address) -> std::optional<smt::Term> {
-    constexpr int kMaxRewrites = 8;
-    smt::Term term = address;
-    for (int round = 0; round < kMaxRewrites; ++round) {
-      std::set<unsigned> seen;
-      std::vector<smt::Term> symbols;
-      smt::collectSymbols(term, seen, symbols);
-      if (std::all_of(symbols.begin(), symbols.end(),
-                      [&](const smt::Term& v) { return own.count(v.id()) && !moved.count(v.id()); }))
-        return term.simplify();
-      if (from.empty()) return std::nullopt;
-      term = term.substitute(from, to);
-    }
-    return std::nullopt;
-  };
+  for (const smt::Term& v : ownList)
+    if (!mapped.count(v.id())) known.emplace(v.id(), v);
+  EqualTerms equal(instance.allFacts());
 
   std::optional<FormulaSolver> solver;
   State widened = general;
   for (const PointsTo& q : i.pointsTo) {
     auto block = std::find_if(g.blocks.begin(), g.blocks.end(), [&](const MemoryBlock& b) {
-      return z3::eq(b.lo, q.block) && !moved.count(b.lo.id());
+      return z3::eq(b.lo, q.block) && z3::eq(mu.apply(b.lo), b.lo);
     });
     if (block == g.blocks.end()) continue;
-    std::optional<smt::Term> address = inGeneralTerms(q.address);
+    std::optional<smt::Term> address = equal.rewritten(q.address, known);
     if (!address) continue;
+    *address = address->simplify();
     if (!solver) solver.emplace(context, limits, generalFormula);
     if (!solver->satisfiable()) return std::nullopt;
-    const auto& known = widened.memory->pointsTo;
-    bool isKnown = std::any_of(known.begin(), known.end(), [&](const PointsTo& p) {
+    const auto& entries = widened.memory->pointsTo;
+    bool isKnown = std::any_of(entries.begin(), entries.end(), [&](const PointsTo& p) {
       return p.bits == q.bits && z3::eq(p.block, q.block) &&
              (z3::eq(p.address, *address) || solver->entails(p.address == *address));
     });
     if (isKnown) continue;
     smt::Term bytes = context.int_val(static_cast<int>((q.bits + 7) / 8));
-    if (!solver->entails(block->lo <= *address && *address + bytes - 1 <= block->hi)) continue;
-    widened.mutableMemory().pointsTo.push_back(PointsTo{*address, executor.fresh("stored"), q.bits, q.view, q.block});
+    PointsTo entry{*address, executor.fresh("stored"), q.bits, q.view, q.block};
+    entry.mayBeOutside = !solver->entails(block->lo <= *address && *address + bytes - 1 <= block->hi);
+    widened.mutableMemory().pointsTo.push_back(entry);
   }
   if (widened.memory->pointsTo.size() == g.pointsTo.size()) return std::nullopt;
   return widened;
@@ -563,7 +551,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     for (const MemoryBlock& b : memory->blocks) blockKept = blockKept || z3::eq(b.lo, rx.block);
     if (!blockKept) continue;
     bool inBoth = false;
-    for (const PointsTo& y : mb.pointsTo) inBoth = inBoth || samePointsTo(rx, renamed(y, toMergedB));
+    for (const PointsTo& y : mb.pointsTo)
+      if (samePointsTo(rx, renamed(y, toMergedB))) {
+        inBoth = true;
+        rx.mayBeOutside = rx.mayBeOutside || y.mayBeOutside;
+      }
     if (inBoth) {
       memory->pointsTo.push_back(rx);
       continue;
@@ -579,10 +571,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
             !b.entails(y.address - y.block == context.int_val(offset)))
           continue;
         rx.address = (rx.block + context.int_val(offset)).simplify();
-        if (z3::eq(ry.value, rx.value) && ry.view == rx.view) {
-          memory->pointsTo.push_back(rx);
-          break;
-        }
+      }
+      rx.mayBeOutside = rx.mayBeOutside || ry.mayBeOutside;
+      if (z3::eq(ry.value, rx.value) && ry.view == rx.view) {
+        memory->pointsTo.push_back(rx);
+        break;
       }
       // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
       // are merged in the signed reading.

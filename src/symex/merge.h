@@ -24,17 +24,20 @@ bool sameShape(const State& a, const State& b);
 
 // Is `instance` represented by `general` (conditions (b)–(f) of the generalization rule)? μ maps the general
 // state's program values to the instance's, and the general state's lists to chains of the instance's blocks and
-// lists; every other variable stands for itself. The executor's solver must be synced to `instance`.
+// lists, and a free value at a location that may lie outside its block to the instance's value there, or to a new
+// variable when the instance does not know it; every other variable stands for itself. `solver` must be synced to
+// `instance`.
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
-                                        unsigned pointerBits);
+                                        Executor& executor, unsigned pointerBits);
 
-// A loop that keeps a value in memory at a location that does not move (`a[3]`, or `arr[j]` in an inner loop over
-// a fixed `j`) can only be ranked by that value if its head names it. A head first visited before the body read
-// the location does not, and the state the body leads back to is then an instance that forgets the value. This
-// returns `general` with the locations the instance knows added, each holding a value of its own, or nothing when
-// there are none: locations that `general` does not know, at addresses over variables of `general` that `mu` keeps,
-// provably inside one of its blocks. The result represents the same concrete states as `general`, since an
-// allocated location holds some value (a load of an unknown location names its value the same way).
+// A loop that keeps a value in memory at a location it does not move during an iteration (`a[3]`, `arr[j]` in an
+// inner loop over a fixed `j`, `a[k]` while the loop decrements it) can only be ranked by that value if its head
+// names it. A head first visited before the body read the location does not, and the state the body leads back to
+// is then an instance that forgets the value. This returns `general` with the locations the instance knows added,
+// each holding a value of its own, or nothing when there are none: locations that `general` does not know, at
+// addresses the instance's definitions and equalities write as a term μ maps to them, in one of the general state's
+// blocks (marked as possibly outside it unless that is provable). The result represents the same concrete states as
+// `general`, since a location holds some value (a load of an unknown location names its value the same way).
 std::optional<State> withLocationsOf(const State& instance, const State& general, const Instantiation& mu,
                                      Executor& executor, z3::context& context, const smt::Limits& limits);
 

@@ -77,6 +77,7 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
   for (const PointsTo& e : entries) {
     facts.push_back(e.view == View::Signed ? smt::inSignedRange(e.value, e.bits)
                                            : smt::inUnsignedRange(e.value, e.bits));
+    if (e.mayBeOutside) continue;
     for (const MemoryBlock& b : blocks)
       if (z3::eq(b.lo, e.block)) facts.push_back(b.lo <= e.address && e.address + int(e.bits / 8) - 1 <= b.hi);
   }

@@ -62,6 +62,9 @@ struct PointsTo {
   unsigned bits;
   View view;
   smt::Term block;  // lo of the block that holds the bytes
+  // The location may lie outside the block, and the entry then says nothing: a loop head that names `a[k]` where
+  // k may have reached the end of `a`. A load checks its bounds before it looks for an entry.
+  bool mayBeOutside = false;
 };
 
 // Seed 003's list invariant, without the fields' values: `length` heap blocks of `elementBytes` bytes each, the

@@ -125,8 +125,15 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
   for (const PointsTo& p : state.memory->pointsTo) {
     smt::Term address = names.apply(p.address).simplify();
     smt::Term value = names.apply(p.value);
-    if (named(address) && (named(value) || value.is_numeral()))
-      out << "      *" << smt::infix(address) << " == " << smt::infix(value) << "\n";
+    if (!named(address) || !(named(value) || value.is_numeral())) continue;
+    std::string location = "*" + smt::infix(address);
+    out << "      " << location;
+    if (smt::infix(value) == location)
+      out << " holds a value of its own";  // the value is named after its location
+    else
+      out << " == " << smt::infix(value);
+    if (p.mayBeOutside) out << ", when " << smt::infix(address) << " lies inside its block";
+    out << "\n";
   }
   for (const ListSegment& l : state.memory->lists) {
     smt::Term start = names.apply(l.start);
