@@ -142,15 +142,19 @@ std::vector<smt::Term> octagonCandidates(int location, const State& state, const
   for (const Clause& c : clauses) {
     if (c.to != location || c.from == location) continue;
     if (deadline.expired()) return {};
-    z3::optimize optimizer(context);
-    z3::params params(context);
+    // Z3's optimizer (4.8.12), stopped by its resource limit, crashed in the shared context on a problem it solves
+    // in a fresh one: it gets a context of its own, and the clause and the sides are carried over.
+    z3::context own;
+    auto carried = [&](const smt::Term& t) { return z3::expr(own, Z3_translate(context, t, own)); };
+    z3::optimize optimizer(own);
+    z3::params params(own);
     params.set("rlimit", millisLeft(deadline, kOctagonMillis) * kResourcePerMilli);
-    params.set("priority", context.str_symbol("box"));
+    params.set("priority", own.str_symbol("box"));
     optimizer.set(params);
-    optimizer.add(c.constraint);
+    optimizer.add(carried(c.constraint));
     std::vector<z3::optimize::handle> handles;
     for (const smt::Term& side : sides)
-      handles.push_back(optimizer.minimize(instantiated(side, formals, c.arguments, context)));
+      handles.push_back(optimizer.minimize(carried(instantiated(side, formals, c.arguments, context))));
     z3::check_result answer = z3::unknown;
     try {
       answer = optimizer.check();
