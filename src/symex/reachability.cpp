@@ -142,19 +142,18 @@ std::vector<smt::Term> octagonCandidates(int location, const State& state, const
   for (const Clause& c : clauses) {
     if (c.to != location || c.from == location) continue;
     if (deadline.expired()) return {};
-    // Z3's optimizer (4.8.12), stopped by its resource limit, crashed in the shared context on a problem it solves
-    // in a fresh one: it gets a context of its own, and the clause and the sides are carried over.
-    z3::context own;
-    auto carried = [&](const smt::Term& t) { return z3::expr(own, Z3_translate(context, t, own)); };
-    z3::optimize optimizer(own);
-    z3::params params(own);
+    // Z3 4.8.12's default optimization engine crashed (SIGSEGV) on some of these problems when its resource limit
+    // stopped it, in the shared context and in one of its own; symba did not.
+    z3::optimize optimizer(context);
+    z3::params params(context);
     params.set("rlimit", millisLeft(deadline, kOctagonMillis) * kResourcePerMilli);
-    params.set("priority", own.str_symbol("box"));
+    params.set("optsmt_engine", context.str_symbol("symba"));
+    params.set("priority", context.str_symbol("box"));
     optimizer.set(params);
-    optimizer.add(carried(c.constraint));
+    optimizer.add(c.constraint);
     std::vector<z3::optimize::handle> handles;
     for (const smt::Term& side : sides)
-      handles.push_back(optimizer.minimize(carried(instantiated(side, formals, c.arguments, context))));
+      handles.push_back(optimizer.minimize(instantiated(side, formals, c.arguments, context)));
     z3::check_result answer = z3::unknown;
     try {
       answer = optimizer.check();
