@@ -210,23 +210,23 @@ class Builder {
     return pairs;
   }
 
+  // The starts of the heap blocks and lists of a call state that its call abstraction left out.
+  struct HiddenHeap {
+    std::vector<smt::Term> blocks;
+    std::vector<smt::Term> lists;
+  };
+
   // The call abstraction of a call state (seed 001, Def. 5 with k = 1): the callee's frame alone, owning the stack
   // blocks of the frames it hides so that they are still known to be allocated (and the heap blocks, as if
   // allocated there, since the callee allocates its own in frame 0), with the blocks it was passed
   // named by its parameters (passedBlocks).
   State callAbstraction(const State& call, const std::vector<std::pair<smt::Term, smt::Term>>& passed,
-                        std::vector<smt::Term>& hidden) const {
+                        HiddenHeap& hidden) const {
     State abstraction = call;
     abstraction.frames = {call.top()};
     abstraction.stepVariables.reset();
     hideUnreachableHeap(abstraction, hidden);
     Memory& memory = abstraction.mutableMemory();
-    // The callee does not see the callers' lists (the intersection gives them back as they were): one more entry
-    // state shape is not worth it while no recursive function is known to walk one.
-    if (!memory.lists.empty()) {
-      memory.lists.clear();
-      abstraction.heapHidden = true;
-    }
     for (MemoryBlock& block : memory.blocks) block.frame = 0;  // a heap block's frame says where it was allocated
     if (passed.empty()) return abstraction;
     z3::expr_vector from(context_), to(context_);
@@ -244,6 +244,11 @@ class Builder {
       rename(p.value);
       rename(p.block);
     }
+    for (ListSegment& l : memory.lists) {
+      rename(l.start);
+      rename(l.end);
+      rename(l.length);
+    }
     std::vector<smt::Term> facts;
     for (smt::Term f : call.allFacts()) {
       rename(f);
@@ -254,14 +259,14 @@ class Builder {
     return abstraction;
   }
 
-  // Leaves out of a call abstraction the heap blocks its frame cannot reach: none of its values (nor a value equal
-  // to one), no value stored in a block it reaches and no comparison with one of those speaks of the block. The
-  // callee cannot then touch them without an error state (an access or free outside every block it knows), so the
-  // intersection gives them back to the caller as they were; and calls at every depth of a recursion that allocates
-  // a block per level get one shape. Facts about the left-out blocks alone go with them. `hidden` receives their
-  // starts.
-  void hideUnreachableHeap(State& abstraction, std::vector<smt::Term>& hidden) const {
-    hidden.clear();
+  // Leaves out of a call abstraction the heap blocks and lists its frame cannot reach: none of its values (nor a
+  // value equal to one), no value stored in a block it reaches, no end of a list it reaches and no comparison with
+  // one of those speaks of the block or of the list's start. The callee cannot then touch them without an error
+  // state (an access or free outside every block it knows), so the intersection gives them back to the caller as
+  // they were; and calls at every depth of a recursion that allocates a block per level get one shape. Facts about
+  // the left-out memory alone go with it. `hidden` receives the starts.
+  void hideUnreachableHeap(State& abstraction, HiddenHeap& hidden) const {
+    hidden = HiddenHeap{};
     auto symbolsOf = [](std::initializer_list<const smt::Term*> terms) {
       std::set<unsigned> ids;
       std::vector<smt::Term> unused;
@@ -286,6 +291,12 @@ class Builder {
     }
     const Memory& memory = *abstraction.memory;
     std::vector<bool> visible(memory.blocks.size(), false);
+    std::vector<bool> visibleList(memory.lists.size(), false);
+    auto spokenOf = [&](const std::set<unsigned>& symbols) {
+      return meet(symbols, reached) || std::any_of(literals.begin(), literals.end(), [&](const Literal& l) {
+               return meet(l.symbols, symbols) && meet(l.symbols, reached);
+             });
+    };
     for (bool grew = true; grew;) {
       grew = false;
       // Values equal to a reached one are reached (a parameter copied down the calls: p == op, op == the start).
@@ -299,15 +310,17 @@ class Builder {
         const MemoryBlock& b = memory.blocks[k];
         if (visible[k]) continue;
         std::set<unsigned> ends = symbolsOf({&b.lo, &b.hi});
-        bool seen = b.kind != BlockKind::Heap || meet(ends, reached) ||
-                    std::any_of(literals.begin(), literals.end(), [&](const Literal& l) {
-                      return meet(l.symbols, ends) && meet(l.symbols, reached);
-                    });
-        if (!seen) continue;
+        if (b.kind == BlockKind::Heap && !spokenOf(ends)) continue;
         visible[k] = grew = true;
         reached.merge(ends);
         for (const PointsTo& p : memory.pointsTo)
           if (z3::eq(p.block, b.lo)) reached.merge(symbolsOf({&p.address, &p.value}));
+      }
+      for (size_t k = 0; k < memory.lists.size(); ++k) {
+        const ListSegment& l = memory.lists[k];
+        if (visibleList[k] || !spokenOf(symbolsOf({&l.start}))) continue;
+        visibleList[k] = grew = true;
+        reached.merge(symbolsOf({&l.start, &l.end, &l.length}));
       }
     }
     std::set<unsigned> gone;
@@ -318,12 +331,22 @@ class Builder {
         kept.blocks.push_back(b);
         continue;
       }
-      hidden.push_back(b.lo);
+      hidden.blocks.push_back(b.lo);
       gone.merge(symbolsOf({&b.lo, &b.hi}));
     }
-    if (hidden.empty()) return;
+    for (size_t k = 0; k < memory.lists.size(); ++k) {
+      const ListSegment& l = memory.lists[k];
+      if (visibleList[k]) {
+        kept.lists.push_back(l);
+        continue;
+      }
+      hidden.lists.push_back(l.start);
+      gone.merge(symbolsOf({&l.start, &l.end, &l.length}));
+    }
+    if (hidden.blocks.empty() && hidden.lists.empty()) return;
     for (const PointsTo& p : memory.pointsTo) {
-      if (std::any_of(hidden.begin(), hidden.end(), [&](const smt::Term& lo) { return z3::eq(lo, p.block); }))
+      if (std::any_of(hidden.blocks.begin(), hidden.blocks.end(),
+                      [&](const smt::Term& lo) { return z3::eq(lo, p.block); }))
         gone.merge(symbolsOf({&p.address, &p.value}));
       else
         kept.pointsTo.push_back(p);
@@ -544,8 +567,9 @@ class Builder {
         memory->pointsTo.push_back(entry);
       }
     }
-    // The caller's blocks the call could not reach, as the caller left them.
-    for (const smt::Term& lo : hiddenBy_.at(call)) {
+    // The caller's blocks and lists the call could not reach, as the caller left them.
+    const HiddenHeap& hidden = hiddenBy_.at(call);
+    for (const smt::Term& lo : hidden.blocks) {
       if (std::any_of(memory->blocks.begin(), memory->blocks.end(), [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); }))
         continue;
       for (const MemoryBlock& b : c.memory->blocks)
@@ -556,7 +580,9 @@ class Builder {
     for (const ListSegment& l : r.memory->lists)
       memory->lists.push_back(
           ListSegment{rename(l.start), rename(l.end), rename(l.length), l.elementBytes, l.nextOffset, l.origin});
-    memory->lists.insert(memory->lists.end(), c.memory->lists.begin(), c.memory->lists.end());
+    for (const ListSegment& l : c.memory->lists)
+      if (std::any_of(hidden.lists.begin(), hidden.lists.end(), [&](const smt::Term& t) { return z3::eq(t, l.start); }))
+        memory->lists.push_back(l);
     s.memory = std::move(memory);
     s.heapForgotten = c.heapForgotten || r.heapForgotten;
     s.heapHidden = c.heapHidden;
@@ -688,7 +714,7 @@ class Builder {
   size_t deferredErrors_ = 0;
   std::set<unsigned> runConstants_;
   std::map<const llvm::Function*, Recursion> recursions_;
-  std::map<int, std::vector<smt::Term>> hiddenBy_;  // call → the starts of the heap blocks its abstraction left out
+  std::map<int, HiddenHeap> hiddenBy_;  // call → what its abstraction left out
   std::map<int, std::vector<int>> intersectionsOf_;  // return state → the intersections built from it
   std::map<int, int> returnedOf_;                     // intersection → its return state
   std::map<int, std::vector<std::pair<smt::Term, smt::Term>>> passedBy_;  // recursive call → passedBlocks

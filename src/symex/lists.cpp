@@ -1,6 +1,7 @@
 #include "symex/lists.h"
 
 #include <algorithm>
+#include <set>
 
 namespace atropos::symex {
 
@@ -21,18 +22,35 @@ const PointsTo* contentAt(const Memory& memory, const MemoryBlock& block, uint64
 }  // namespace
 
 EqualTerms::EqualTerms(const std::vector<smt::Term>& facts) {
+  auto unite = [&](const smt::Term& x, const smt::Term& y) {
+    int64_t value = 0;
+    if (y.is_numeral() && y.is_numeral_i64(value)) numerals_.emplace(y.id(), value);
+    unsigned a = representative(x.id());
+    unsigned b = representative(y.id());
+    if (a != b) parent_[a] = b;
+  };
+  // A merge keeps an equation as two inequations (x <= y, y <= x), so that a weaker one can survive the next.
+  std::set<std::pair<unsigned, unsigned>> atMost;
   for (const smt::Term& f : facts) {
+    Z3_decl_kind kind = f.is_app() ? f.decl().decl_kind() : Z3_OP_UNINTERPRETED;
+    if ((kind == Z3_OP_LE || kind == Z3_OP_GE) && smt::isSymbol(f.arg(0)) && isAtom(f.arg(1))) {
+      smt::Term low = kind == Z3_OP_LE ? f.arg(0) : f.arg(1);
+      smt::Term high = kind == Z3_OP_LE ? f.arg(1) : f.arg(0);
+      if (atMost.count({high.id(), low.id()})) {
+        alive_.push_back(f);
+        unite(f.arg(0), f.arg(1));
+      } else {
+        atMost.emplace(low.id(), high.id());
+      }
+      continue;
+    }
     if (!f.is_eq() || !smt::isSymbol(f.arg(0))) continue;
     alive_.push_back(f);
     if (!isAtom(f.arg(1))) {
       definitions_.emplace(f.arg(0).id(), f.arg(1));
       continue;
     }
-    int64_t value = 0;
-    if (f.arg(1).is_numeral() && f.arg(1).is_numeral_i64(value)) numerals_.emplace(f.arg(1).id(), value);
-    unsigned a = representative(f.arg(0).id());
-    unsigned b = representative(f.arg(1).id());
-    if (a != b) parent_[a] = b;
+    unite(f.arg(0), f.arg(1));
   }
 }
 

@@ -163,11 +163,13 @@ class FormulaSolver {
 };
 
 // One state's side of a merge's list folding: what it has, what is taken, and the values the merge relates (the
-// first `roots` pairs of its instantiation).
+// first `roots` pairs of its instantiation). A chain may pass the blocks both states keep (a list's first element
+// that the loop has not moved from), but not consist of them alone.
 struct FoldSide {
   const Memory& memory;
   EqualTerms equal;
-  std::vector<bool>& blocks;
+  const std::vector<bool>& kept;
+  std::vector<bool>& blocks;  // taken by a fold
   std::vector<bool>& lists;
   const Instantiation& mu;
   size_t roots;
@@ -193,6 +195,12 @@ struct FoldSide {
       return steps > 0 && !rootsAt(at).empty();
     };
     return walkChain(memory, start, shape, equal, takenBlocks, takenLists, pointerBits, stop);
+  }
+  // The last walk took a block neither state keeps, or a list.
+  bool tookUntracked() const {
+    for (size_t k = 0; k < takenBlocks.size(); ++k)
+      if (takenBlocks[k] && !blocks[k] && !kept[k]) return true;
+    return takenLists != lists;
   }
   std::vector<bool> takenBlocks, takenLists;
 };
@@ -251,6 +259,7 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
       if (x.empty() && y.empty()) return std::nullopt;
+      if (!a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
       bool keptEnd = z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer);
       return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
                   b.takenLists};
@@ -535,10 +544,14 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   const Memory& ma = *older.memory;
   const Memory& mb = *newer.memory;
   std::vector<bool> keptA(ma.blocks.size(), false), keptB(mb.blocks.size(), false);
+  std::vector<size_t> keptAs(ma.blocks.size());  // the newer state's block a kept one of the older is
   for (size_t j = 0; j < ma.blocks.size(); ++j) {
     MemoryBlock rx = renamed(ma.blocks[j], toMergedA);
     for (size_t k = 0; k < mb.blocks.size() && !keptA[j]; ++k)
-      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) keptA[j] = keptB[k] = true;
+      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) {
+        keptA[j] = keptB[k] = true;
+        keptAs[j] = k;
+      }
     if (keptA[j]) memory->blocks.push_back(rx);
   }
   c.heapHidden = older.heapHidden || newer.heapHidden;
@@ -598,9 +611,22 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   // Only a heap block neither state keeps, or a list, can fold.
   if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
     size_t related = result.fromOlder.pairs.size();
-    FoldSide sideA{ma, EqualTerms(olderFormula), keptA, listsA, result.fromOlder, related, {}, {}};
-    FoldSide sideB{mb, EqualTerms(newerFormula), keptB, listsB, result.fromNewer, related, {}, {}};
+    std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
+    FoldSide sideA{ma, EqualTerms(olderFormula), keptA, foldedA, listsA, result.fromOlder, related, {}, {}};
+    FoldSide sideB{mb, EqualTerms(newerFormula), keptB, foldedB, listsB, result.fromNewer, related, {}, {}};
     foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms);
+    // A kept block that a list took in either state is no block of the merged state: the list has it, with what
+    // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
+    for (size_t j = 0; j < ma.blocks.size(); ++j) {
+      if (!keptA[j] || (!foldedA[j] && !foldedB[keptAs[j]])) continue;
+      smt::Term lo = renamed(ma.blocks[j], toMergedA).lo;
+      std::erase_if(memory->blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
+      std::erase_if(memory->pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
+      keptA[j] = foldedA[j];
+      keptB[keptAs[j]] = foldedB[keptAs[j]];
+    }
+    for (size_t j = 0; j < ma.blocks.size(); ++j) keptA[j] = keptA[j] || foldedA[j];
+    for (size_t k = 0; k < mb.blocks.size(); ++k) keptB[k] = keptB[k] || foldedB[k];
   }
   toMergedA = inverse(result.fromOlder);
   toMergedB = inverse(result.fromNewer);
