@@ -1,9 +1,15 @@
 #include "symex/reachability.h"
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <functional>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 #include "common/text.h"
@@ -119,6 +125,82 @@ unsigned millisLeft(const Deadline& deadline, unsigned cap) {
 
 // ±a >= c and ±a ± b >= c for the location's program values (those of the running function), c the least value
 // the left side takes where the location is entered from elsewhere; none where that is unbounded.
+// The least value of each objective under `constraint` (none where unbounded or not found), or nothing when the
+// constraint is unsatisfiable. Z3 4.8.12's optimizer crashed (SIGSEGV) on some of these small linear problems when
+// its resource limit stopped it, so it runs in a child process, where a crash is an unknown answer.
+struct Minima {
+  bool satisfiable = true;
+  std::vector<std::optional<int64_t>> least;
+};
+
+Minima minimizeApart(z3::context& context, const smt::Term& constraint, const std::vector<smt::Term>& objectives,
+                     unsigned millis) {
+  Minima unknown{true, std::vector<std::optional<int64_t>>(objectives.size())};
+  int channel[2];
+  if (pipe(channel) != 0) return unknown;
+  pid_t child = fork();
+  if (child < 0) {
+    close(channel[0]);
+    close(channel[1]);
+    return unknown;
+  }
+  if (child == 0) {
+    close(channel[0]);
+    std::ostringstream out;
+    try {
+      z3::optimize optimizer(context);
+      z3::params params(context);
+      params.set("rlimit", millis * kResourcePerMilli);
+      params.set("priority", context.str_symbol("box"));
+      optimizer.set(params);
+      optimizer.add(constraint);
+      std::vector<z3::optimize::handle> handles;
+      for (const smt::Term& objective : objectives) handles.push_back(optimizer.minimize(objective));
+      z3::check_result answer = optimizer.check();
+      out << (answer == z3::unsat ? "unsat" : "sat") << "\n";
+      for (const z3::optimize::handle& h : handles) {
+        int64_t value;
+        if (answer == z3::sat && optimizer.lower(h).is_numeral_i64(value))
+          out << value << "\n";
+        else
+          out << "-\n";
+      }
+    } catch (const z3::exception&) {
+    }
+    std::string text = out.str();
+    for (size_t written = 0; written < text.size();) {
+      ssize_t n = write(channel[1], text.data() + written, text.size() - written);
+      if (n <= 0) break;
+      written += static_cast<size_t>(n);
+    }
+    _exit(0);
+  }
+  close(channel[1]);
+  // The resource limit stops the child; the wall-clock limit here only guards against a child that hangs.
+  constexpr int kSlackMillis = 5000;
+  std::string text;
+  char buffer[4096];
+  pollfd readable{channel[0], POLLIN, 0};
+  while (poll(&readable, 1, static_cast<int>(millis) + kSlackMillis) > 0) {
+    ssize_t n = read(channel[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  close(channel[0]);
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line)) return unknown;
+  if (line == "unsat") return Minima{false, {}};
+  Minima minima{true, {}};
+  while (std::getline(in, line) && minima.least.size() < objectives.size())
+    minima.least.push_back(line == "-" ? std::nullopt : std::optional<int64_t>(std::stoll(line)));
+  if (minima.least.size() != objectives.size()) return unknown;
+  return minima;
+}
+
 std::vector<smt::Term> octagonCandidates(int location, const State& state, const std::vector<smt::Term>& formals,
                                          const std::vector<Clause>& clauses, z3::context& context,
                                          const Deadline& deadline) {
@@ -142,32 +224,17 @@ std::vector<smt::Term> octagonCandidates(int location, const State& state, const
   for (const Clause& c : clauses) {
     if (c.to != location || c.from == location) continue;
     if (deadline.expired()) return {};
-    // Z3 4.8.12's default optimization engine crashed (SIGSEGV) on some of these problems when its resource limit
-    // stopped it, in the shared context and in one of its own; symba did not.
-    z3::optimize optimizer(context);
-    z3::params params(context);
-    params.set("rlimit", millisLeft(deadline, kOctagonMillis) * kResourcePerMilli);
-    params.set("optsmt_engine", context.str_symbol("symba"));
-    params.set("priority", context.str_symbol("box"));
-    optimizer.set(params);
-    optimizer.add(c.constraint);
-    std::vector<z3::optimize::handle> handles;
-    for (const smt::Term& side : sides)
-      handles.push_back(optimizer.minimize(instantiated(side, formals, c.arguments, context)));
-    z3::check_result answer = z3::unknown;
-    try {
-      answer = optimizer.check();
-    } catch (const z3::exception&) {
-    }
-    if (answer == z3::unsat) continue;  // this entry is never taken
+    std::vector<smt::Term> objectives;
+    for (const smt::Term& side : sides) objectives.push_back(instantiated(side, formals, c.arguments, context));
+    Minima minima = minimizeApart(context, c.constraint, objectives, millisLeft(deadline, kOctagonMillis));
+    if (!minima.satisfiable) continue;  // this entry is never taken
     entered = true;
     for (size_t k = 0; k < sides.size(); ++k) {
-      int64_t value;
-      if (answer != z3::sat || !optimizer.lower(handles[k]).is_numeral_i64(value)) {
+      if (!minima.least[k]) {
         bounded[k] = false;
         continue;
       }
-      if (!least[k] || value < *least[k]) least[k] = value;
+      if (!least[k] || *minima.least[k] < *least[k]) least[k] = minima.least[k];
     }
   }
   std::vector<smt::Term> candidates;
