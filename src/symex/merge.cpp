@@ -622,8 +622,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       smt::Term lo = renamed(ma.blocks[j], toMergedA).lo;
       std::erase_if(memory->blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
       std::erase_if(memory->pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
-      keptA[j] = foldedA[j];
-      keptB[keptAs[j]] = foldedB[keptAs[j]];
+      keptA[j] = keptB[keptAs[j]] = false;
     }
     for (size_t j = 0; j < ma.blocks.size(); ++j) keptA[j] = keptA[j] || foldedA[j];
     for (size_t k = 0; k < mb.blocks.size(); ++k) keptB[k] = keptB[k] || foldedB[k];
