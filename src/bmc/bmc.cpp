@@ -109,6 +109,7 @@ class Checker {
     // (with assumptions Z3 skips its preprocessing). Where memory is read only at known addresses, first the formula
     // bit-blasted after simplification, without the array of the initial memory, which settles most questions in
     // milliseconds; then (or else) Z3's general solver, with arrays and lambdas.
+    bool stoppedByLimit = false;
     auto ask = [&](z3::solver solver, double share, bool withArrays) {
       const unsigned millis = std::max(1u, static_cast<unsigned>(millisLeft() * share));
       z3::params params(context_);
@@ -121,6 +122,11 @@ class Checker {
       solver.add(goal);
       if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
       z3::check_result r = solver.check();
+      if (r == z3::unknown) {
+        const std::string why = solver.reason_unknown();
+        stoppedByLimit = why.find("resource") != std::string::npos || why.find("timeout") != std::string::npos ||
+                         why.find("canceled") != std::string::npos;
+      }
       if (r != z3::sat) return r;
       // The bit-blasted formula may have lost what a read at a known address over a store at an unknown one means:
       // its model must satisfy the goal itself.
@@ -141,7 +147,10 @@ class Checker {
     const bool needsArrays = keepsArrays(goal);
     if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlasted.mk_solver(), 1.0, false);
     z3::check_result r = needsArrays ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare, false);
-    if (r != z3::unknown || deadline.expired() || manyCircuits(goal)) return r;
+    // Where the bit-blasted formula (the same without the array of the initial memory) did not fit its time, the
+    // general solver would not fit the rest, and might not stop at its end (over a minute past a limit of 8 s on
+    // a recursion unwound into 250,000 terms).
+    if (r != z3::unknown || stoppedByLimit || deadline.expired() || manyCircuits(goal)) return r;
     if (anySubterm(goal, [](const smt::Term& t) { return t.is_fpa(); })) return ask(z3::solver(context_), 1.0, true);
     return ask((tactic("simplify") & tactic("smt")).mk_solver(), 1.0, true);
   }

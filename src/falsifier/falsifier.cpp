@@ -360,13 +360,18 @@ class Search {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
       const interp::Lasso& lasso = *confirmed->lasso;
-      Counterexample cex = counterexampleOf(
-          *confirmed,
-          "non-termination: the program state at " + describe(lasso.loopHead) + " recurs every " +
-              std::to_string(lasso.periodSteps) + " steps; the execution never ends",
-          lasso.loopHead);
+      const std::string what =
+          lasso.recursion
+              ? "non-termination: the call at " + describe(lasso.loopHead) +
+                    " is made again, nested in itself, with the same arguments and memory, every " +
+                    std::to_string(lasso.periodSteps) + " steps; the recursion never ends"
+              : "non-termination: the program state at " + describe(lasso.loopHead) + " recurs every " +
+                    std::to_string(lasso.periodSteps) + " steps; the execution never ends";
+      Counterexample cex = counterexampleOf(*confirmed, what, lasso.loopHead);
       cex.loopInputsStart = lasso.stemInputs;
-      decide(Property::Termination, Verdict::False, "an execution returns to a program state it was in (replayed)",
+      decide(Property::Termination, Verdict::False,
+             lasso.recursion ? "a call repeats itself, nested, with the same arguments and memory (replayed)"
+                             : "an execution returns to a program state it was in (replayed)",
              std::move(cex));
       return;
     }

@@ -16,6 +16,7 @@ struct Frame {
   uint32_t returnPc;
   uint32_t returnDst;  // in the caller's registers
   uint32_t allocaStart;
+  uint32_t outerSameFunction = UINT32_MAX;  // index in the frames of the nearest enclosing frame of this function
   bool operator==(const Frame&) const = default;
 };
 
@@ -48,6 +49,12 @@ class Execution {
   // Brent's cycle detection over the states at loop heads; Stop when the current state equals the snapshot.
   Flow atLoopHead(uint64_t steps, const llvm::Instruction* at);
   bool sameStateAsSnapshot();
+  // Recursion that never ends: a call nested in a call of the same function with the same arguments, where every
+  // object that existed when the outer call began is as it was then. The inner call cannot reach the objects
+  // created in between (no pointer to them is in its arguments or in the older objects), so it repeats what the
+  // outer one did, forever. Stop when the entered call is such a repetition of the snapshot's.
+  Flow atRecursiveEntry(uint64_t steps, const llvm::Instruction* at);
+  std::vector<Slot> argumentsOf(const Frame& frame) const;
 
   // True when the execution pauses here instead of drawing a value for `request`.
   bool pauseBeforeNondet(const NondetRequest& request);
@@ -117,6 +124,19 @@ class Execution {
     size_t inputsDrawn;
   };
   std::optional<StateSnapshot> snapshot_;
+  struct EntrySnapshot {
+    size_t depth;  // of the frame, which is still running while the snapshot is kept
+    std::vector<Slot> arguments;
+    Memory memory;
+    uint64_t step;
+    size_t inputsDrawn;
+  };
+  std::optional<EntrySnapshot> entrySnapshot_;
+  std::vector<uint32_t> innermostFrameOf_;  // per function: its innermost frame's index, or UINT32_MAX
+  // Recursive entries seen since the entry snapshot was taken, and how many may pass before it moves on.
+  uint64_t entriesSinceEntrySnapshot_ = 0;
+  uint64_t entrySnapshotPatience_ = 16;
+  uint64_t entrySnapshotBytesCopied_ = 0;
   bool pauseAtNondet_ = false;
   std::optional<NondetRequest> paused_;
   std::optional<uint64_t> resumeValue_;  // the result of the nondet call a resumed execution makes first

@@ -109,8 +109,10 @@ struct RunOptions {
 
 // Evidence of non-termination: the state at `loopHead` after step `firstVisitStep` is the state again
 // `periodSteps` steps later. Repeating the choices made between the two visits repeats the period forever.
+// With `recursion`, `loopHead` is a call that repeats, nested in itself, with the same arguments and memory.
 struct Lasso {
   SourceLocation loopHead;
+  bool recursion = false;
   uint64_t firstVisitStep = 0;
   uint64_t periodSteps = 0;
   size_t stemInputs = 0;  // RunResult::inputs drawn before the first visit; the others were drawn in one period

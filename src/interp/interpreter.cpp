@@ -154,6 +154,8 @@ RunResult Execution::run() {
 bool Execution::enterMain() {
   const Function& main = code_.functions[code_.mainFunction];
   frames_.push_back(Frame{code_.mainFunction, 0, 0, 0, 0});
+  innermostFrameOf_.assign(code_.functions.size(), UINT32_MAX);
+  innermostFrameOf_[code_.mainFunction] = 0;
   registers_ = main.initialRegs;
   if (!main.paramRegs.empty()) {
     if (main.paramRegs.size() != 2) {
@@ -323,6 +325,65 @@ Flow Execution::atLoopHead(uint64_t steps, const llvm::Instruction* at) {
   return Flow::Continue;
 }
 
+std::vector<Slot> Execution::argumentsOf(const Frame& frame) const {
+  std::vector<Slot> arguments;
+  for (uint32_t r : code_.functions[frame.function].paramRegs) arguments.push_back(registers_[frame.regBase + r]);
+  return arguments;
+}
+
+namespace {
+bool sameSlots(const std::vector<Slot>& a, const std::vector<Slot>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const Slot& x, const Slot& y) { return x.bits == y.bits && x.prov == y.prov; });
+}
+
+// How far up the chain of enclosing calls of the same function a repeated call is looked for, and how many bytes
+// the entry snapshots may copy in one run.
+constexpr unsigned kRecursionMaxAncestors = 8;
+constexpr uint64_t kEntrySnapshotsMaxBytes = 64ull << 20;
+}  // namespace
+
+Flow Execution::atRecursiveEntry(uint64_t steps, const llvm::Instruction* at) {
+  const Frame& entered = frames_.back();
+  if (entered.outerSameFunction == UINT32_MAX) return Flow::Continue;
+  // The variable arguments of a variadic function are not among its parameters.
+  if (code_.functions[entered.function].source->isVarArg()) return Flow::Continue;
+  const std::vector<Slot> arguments = argumentsOf(entered);
+  if (entrySnapshot_) {
+    const EntrySnapshot& snapshot = *entrySnapshot_;
+    if (entered.function == frames_[snapshot.depth].function && sameSlots(arguments, snapshot.arguments) &&
+        memory_.olderObjectsUnchanged(snapshot.memory)) {
+      result_.end = RunEnd::Lasso;
+      Lasso lasso;
+      if (at) lasso.loopHead = frontend::sourceLocationOf(*at);
+      lasso.recursion = true;
+      lasso.firstVisitStep = snapshot.step;
+      lasso.periodSteps = steps - snapshot.step;
+      lasso.stemInputs = snapshot.inputsDrawn;
+      result_.lasso = lasso;
+      return Flow::Stop;
+    }
+    // A snapshot that does not recur may stand for a while only: the calls that do may come later.
+    if (++entriesSinceEntrySnapshot_ < entrySnapshotPatience_) return Flow::Continue;
+    entrySnapshotPatience_ *= 2;
+  }
+  // Only a call whose arguments an enclosing call of the function had may begin a repetition.
+  bool repeated = false;
+  uint32_t outer = entered.outerSameFunction;
+  for (unsigned n = 0; n < kRecursionMaxAncestors && outer != UINT32_MAX && !repeated; ++n) {
+    // Parameters are never assigned, so an enclosing frame's are still its arguments.
+    repeated = sameSlots(argumentsOf(frames_[outer]), arguments);
+    outer = frames_[outer].outerSameFunction;
+  }
+  if (!repeated || memory_.bytesLive() > kLassoMaxLiveBytes || memory_.objectCount() > kLassoMaxObjects ||
+      entrySnapshotBytesCopied_ > kEntrySnapshotsMaxBytes)
+    return Flow::Continue;
+  entrySnapshotBytesCopied_ += memory_.bytesLive();
+  entriesSinceEntrySnapshot_ = 0;
+  entrySnapshot_.emplace(EntrySnapshot{frames_.size() - 1, arguments, memory_, steps, result_.inputs.size()});
+  return Flow::Continue;
+}
+
 Flow Execution::violation(ViolationKind kind, std::string message, const llvm::Instruction* at) {
   result_.end = RunEnd::Violation;
   Violation v;
@@ -428,6 +489,8 @@ void Execution::popFrame() {
   for (size_t i = f.allocaStart; i < allocas_.size(); ++i) memory_.release(allocas_[i]);
   allocas_.resize(f.allocaStart);
   registers_.resize(f.regBase);
+  innermostFrameOf_[f.function] = f.outerSameFunction;
+  if (entrySnapshot_ && entrySnapshot_->depth + 1 == frames_.size()) entrySnapshot_.reset();
   frames_.pop_back();
 }
 
@@ -458,7 +521,9 @@ Flow Execution::call(const Function& caller, const CallSite& site, uint32_t dst,
   for (uint32_t r : callee.nonzeroInitialRegs) registers_[base + r] = callee.initialRegs[r];
   for (size_t i = 0; i < callee.paramRegs.size(); ++i)
     registers_[base + callee.paramRegs[i]] = registers_[callerBase + site.argRegs[i]];
-  frames_.push_back(Frame{calleeIndex, base, pc_ + 1, dst, static_cast<uint32_t>(allocas_.size())});
+  frames_.push_back(Frame{calleeIndex, base, pc_ + 1, dst, static_cast<uint32_t>(allocas_.size()),
+                          innermostFrameOf_[calleeIndex]});
+  innermostFrameOf_[calleeIndex] = static_cast<uint32_t>(frames_.size() - 1);
   pc_ = callee.entry;
   return Flow::Continue;
 }
@@ -759,8 +824,11 @@ void Execution::loop() {
       case Op::Call: {
         const CallSite& site = fn->calls[in.aux];
         const size_t depth = frames_.size();
-        if (call(*fn, site, in.dst, here()) == Flow::Stop) goto done;
+        const llvm::Instruction* at = here();
+        if (call(*fn, site, in.dst, at) == Flow::Stop) goto done;
         if (frames_.size() != depth) {
+          if constexpr (kDetectLasso)
+            if (atRecursiveEntry(steps, at) == Flow::Stop) goto done;
           reload();
           continue;  // entered the callee: pc_ is its entry
         }

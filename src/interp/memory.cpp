@@ -155,6 +155,13 @@ bool Memory::sameState(const Memory& other, uint32_t& mismatchHint) const {
   return true;
 }
 
+bool Memory::olderObjectsUnchanged(const Memory& earlier) const {
+  if (earlier.objects_.size() > objects_.size()) return false;
+  for (size_t id = earlier.objects_.size(); id-- > 1;)
+    if (!sameObject(objects_[id], earlier.objects_[id])) return false;
+  return true;
+}
+
 uint32_t Memory::findByAddress(uint64_t address) const {
   // Objects are created with increasing base addresses, so ids are sorted by base.
   auto it = std::upper_bound(objects_.begin() + 1, objects_.end(), address,

@@ -102,6 +102,8 @@ class Memory {
   // Equal objects (identity, bounds, lifetime, contents, initialization, provenance) and allocator state.
   // `mismatchHint`: the object to compare first; set to the one found different.
   bool sameState(const Memory& other, uint32_t& mismatchHint) const;
+  // Every object `earlier` has is here as it was there; objects created since then do not count.
+  bool olderObjectsUnchanged(const Memory& earlier) const;
   bool overLimit() const { return overLimit_; }
   // A hash of the live objects (identity, bounds, contents, initialization, provenance). Objects whose lifetime
   // ended and the allocator's position are left out: states that differ only there (e.g. in how many calls with

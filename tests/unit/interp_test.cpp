@@ -420,6 +420,55 @@ TEST(Lasso, InfiniteLoopInACalledFunction) {
   EXPECT_EQ(r.lasso->loopHead.function, "spin");
 }
 
+// --- Non-termination: a call repeated, nested in itself, with the same arguments and the same older memory ------
+
+TEST(Lasso, MutualRecursionThatRepeatsACall) {
+  const char* source = R"(
+int g(int x);
+int f(int x) { if (x <= 0) return 0; return g(x) + g(x + 1); }
+int g(int x) { if (x <= 0) return 0; return f(x - 1) + f(x - 2); }
+int main() { return g(__VERIFIER_nondet_int()); })";
+  RunResult r = runDetectingLasso(source, {2});
+  expectEnd(r, RunEnd::Lasso);
+  ASSERT_TRUE(r.lasso.has_value());
+  EXPECT_TRUE(r.lasso->recursion);
+  EXPECT_GT(r.lasso->periodSteps, 0u);
+  EXPECT_EQ(r.lasso->stemInputs, 1u);
+  expectEnd(runDetectingLasso(source, {0}), RunEnd::Returned);
+}
+
+TEST(Lasso, RepeatedArgumentsWithAFallingGlobalAreNoLasso) {
+  RunResult r = runDetectingLasso(R"(
+int left = 50;
+void descend(int x) { if (left <= 0) return; left--; descend(x); }
+int main() { descend(7); return 0; })");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_FALSE(r.lasso.has_value());
+}
+
+TEST(Lasso, RepeatedArgumentsWithAFallingHeapCounterAreNoLasso) {
+  RunResult r = runDetectingLasso(R"(
+void descend(unsigned *left) { if (*left == 0) return; (*left)--; descend(left); }
+int main() { unsigned *left = malloc(sizeof *left); *left = 40; descend(left); free(left); return 0; })");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_FALSE(r.lasso.has_value());
+}
+
+TEST(Lasso, ACallThatReturnedSaysNothingAboutALaterOne) {
+  // The second f(1) repeats the first's arguments and returns; f(2), at its depth, then calls f(1) again with
+  // memory as it was when the second began. That call is nested in f(2), not in a call with its arguments.
+  RunResult r = runDetectingLasso(R"(
+int g = 0;
+int f(int x) {
+  if (g == 0) { g = 1; return f(x) + f(x + 1); }
+  if (x == 1) return 0;
+  return f(1);
+}
+int main() { return f(1); })");
+  expectEnd(r, RunEnd::Returned);
+  EXPECT_FALSE(r.lasso.has_value());
+}
+
 TEST(Lasso, OffByDefault) {
   RunResult r = run("int main() { while (1); return 0; }");
   EXPECT_EQ(r.end, RunEnd::StepLimit);  // run() allows 50M steps
