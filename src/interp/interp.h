@@ -102,8 +102,9 @@ struct RunOptions {
   unsigned maxCallDepth = 100000;
   bool recordTrace = false;
   size_t maxTraceLines = 400;             // the last ones are kept
-  // Look for a complete program state that recurs at a loop head (Brent's cycle detection): such a run repeats
-  // forever and ends as RunEnd::Lasso. Off by default: the comparisons cost time at every loop head.
+  // Look for a complete program state that recurs at a loop head (Brent's cycle detection), or for a call repeated
+  // nested in itself with the same arguments and older memory: such a run repeats forever and ends as
+  // RunEnd::Lasso. Off by default: the comparisons cost time at every loop head and recursive call.
   bool detectLasso = false;
 };
 
