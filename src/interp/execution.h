@@ -54,7 +54,7 @@ class Execution {
   // created in between (no pointer to them is in its arguments or in the older objects), so it repeats what the
   // outer one did, forever. Stop when the entered call is such a repetition of the snapshot's.
   Flow atRecursiveEntry(uint64_t steps, const llvm::Instruction* at);
-  std::vector<Slot> argumentsOf(const Frame& frame) const;
+  bool sameArguments(const Frame& a, const Frame& b) const;  // same function, same argument values
 
   // True when the execution pauses here instead of drawing a value for `request`.
   bool pauseBeforeNondet(const NondetRequest& request);
@@ -125,8 +125,7 @@ class Execution {
   };
   std::optional<StateSnapshot> snapshot_;
   struct EntrySnapshot {
-    size_t depth;  // of the frame, which is still running while the snapshot is kept
-    std::vector<Slot> arguments;
+    size_t depth;  // of the frame, which is still running while the snapshot is kept (its arguments with it)
     Memory memory;
     uint64_t step;
     size_t inputsDrawn;

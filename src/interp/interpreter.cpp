@@ -325,18 +325,18 @@ Flow Execution::atLoopHead(uint64_t steps, const llvm::Instruction* at) {
   return Flow::Continue;
 }
 
-std::vector<Slot> Execution::argumentsOf(const Frame& frame) const {
-  std::vector<Slot> arguments;
-  for (uint32_t r : code_.functions[frame.function].paramRegs) arguments.push_back(registers_[frame.regBase + r]);
-  return arguments;
+// Parameters are never assigned, so a running frame's still hold the arguments it was called with.
+bool Execution::sameArguments(const Frame& a, const Frame& b) const {
+  if (a.function != b.function) return false;
+  for (uint32_t r : code_.functions[a.function].paramRegs) {
+    const Slot& x = registers_[a.regBase + r];
+    const Slot& y = registers_[b.regBase + r];
+    if (x.bits != y.bits || x.prov != y.prov) return false;
+  }
+  return true;
 }
 
 namespace {
-bool sameSlots(const std::vector<Slot>& a, const std::vector<Slot>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](const Slot& x, const Slot& y) { return x.bits == y.bits && x.prov == y.prov; });
-}
-
 // How far up the chain of enclosing calls of the same function a repeated call is looked for, and how many bytes
 // the entry snapshots may copy in one run.
 constexpr unsigned kRecursionMaxAncestors = 8;
@@ -348,11 +348,9 @@ Flow Execution::atRecursiveEntry(uint64_t steps, const llvm::Instruction* at) {
   if (entered.outerSameFunction == UINT32_MAX) return Flow::Continue;
   // The variable arguments of a variadic function are not among its parameters.
   if (code_.functions[entered.function].source->isVarArg()) return Flow::Continue;
-  const std::vector<Slot> arguments = argumentsOf(entered);
   if (entrySnapshot_) {
     const EntrySnapshot& snapshot = *entrySnapshot_;
-    if (entered.function == frames_[snapshot.depth].function && sameSlots(arguments, snapshot.arguments) &&
-        memory_.olderObjectsUnchanged(snapshot.memory)) {
+    if (sameArguments(entered, frames_[snapshot.depth]) && memory_.olderObjectsUnchanged(snapshot.memory)) {
       result_.end = RunEnd::Lasso;
       Lasso lasso;
       if (at) lasso.loopHead = frontend::sourceLocationOf(*at);
@@ -371,8 +369,7 @@ Flow Execution::atRecursiveEntry(uint64_t steps, const llvm::Instruction* at) {
   bool repeated = false;
   uint32_t outer = entered.outerSameFunction;
   for (unsigned n = 0; n < kRecursionMaxAncestors && outer != UINT32_MAX && !repeated; ++n) {
-    // Parameters are never assigned, so an enclosing frame's are still its arguments.
-    repeated = sameSlots(argumentsOf(frames_[outer]), arguments);
+    repeated = sameArguments(entered, frames_[outer]);
     outer = frames_[outer].outerSameFunction;
   }
   if (!repeated || memory_.bytesLive() > kLassoMaxLiveBytes || memory_.objectCount() > kLassoMaxObjects ||
@@ -380,7 +377,7 @@ Flow Execution::atRecursiveEntry(uint64_t steps, const llvm::Instruction* at) {
     return Flow::Continue;
   entrySnapshotBytesCopied_ += memory_.bytesLive();
   entriesSinceEntrySnapshot_ = 0;
-  entrySnapshot_.emplace(EntrySnapshot{frames_.size() - 1, arguments, memory_, steps, result_.inputs.size()});
+  entrySnapshot_.emplace(EntrySnapshot{frames_.size() - 1, memory_, steps, result_.inputs.size()});
   return Flow::Continue;
 }
 
