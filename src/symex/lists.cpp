@@ -205,4 +205,27 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
   return Chain{pieces, at, (length + context.int_val(elements)).simplify(), origin};
 }
 
+bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
+             unsigned pointerBits) {
+  std::vector<smt::Term> pending{from};
+  std::vector<bool> visitedBlocks(memory.blocks.size(), false), visitedLists(memory.lists.size(), false);
+  while (!pending.empty()) {
+    smt::Term at = pending.back();
+    pending.pop_back();
+    if (equal.same(at, target)) return true;
+    for (size_t k = 0; k < memory.lists.size(); ++k)
+      if (!visitedLists[k] && equal.same(memory.lists[k].start, at)) {
+        visitedLists[k] = true;
+        pending.push_back(memory.lists[k].end);
+      }
+    for (size_t k = 0; k < memory.blocks.size(); ++k)
+      if (!visitedBlocks[k] && memory.blocks[k].kind == BlockKind::Heap && equal.same(memory.blocks[k].lo, at)) {
+        visitedBlocks[k] = true;
+        for (const PointsTo& p : memory.pointsTo)
+          if (p.bits == pointerBits && z3::eq(p.block, memory.blocks[k].lo)) pending.push_back(p.value);
+      }
+  }
+  return false;
+}
+
 }  // namespace atropos::symex

@@ -69,4 +69,8 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
                 std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
                 const std::function<bool(const smt::Term& at, size_t steps)>& stop);
 
+// Whether `target` can be reached from `from` through the pointers heap blocks hold and the ends of lists.
+bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
+             unsigned pointerBits);
+
 }  // namespace atropos::symex

@@ -346,10 +346,9 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
 // Each list of the general state is a chain of the instance's other heap blocks and lists (marked in `matched`
 // and `listed`), from where μ puts its start to where μ puts its end. A length, or an end, that nothing else names
 // is bound like a free stored value. False when some list is no such chain.
-bool matchLists(const State& instance, const Memory& g, Instantiation& mu, std::vector<bool>& matched,
-                std::vector<bool>& listed, const std::function<bool(const smt::Term&, const smt::Term&)>& proven,
-                unsigned pointerBits) {
-  EqualTerms equal(instance.allFacts());
+bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g, Instantiation& mu,
+                std::vector<bool>& matched, std::vector<bool>& listed,
+                const std::function<bool(const smt::Term&, const smt::Term&)>& proven, unsigned pointerBits) {
   // Symbols the blocks and lists' starts already use as themselves.
   std::set<unsigned> used;
   std::vector<smt::Term> usedSymbols;
@@ -363,7 +362,11 @@ bool matchLists(const State& instance, const Memory& g, Instantiation& mu, std::
   for (const ListSegment& l : g.lists) {
     std::optional<smt::Term> end;
     if (bound(l.end)) end = mu.apply(l.end);
-    auto atEnd = [&](const smt::Term& at, size_t) { return end && equal.same(at, *end); };
+    // A cycle (a list that ends where it starts) is walked around, not matched by the empty chain.
+    bool cycle = z3::eq(l.start, l.end);
+    auto atEnd = [&](const smt::Term& at, size_t steps) {
+      return end && (steps > 0 || !cycle) && equal.same(at, *end);
+    };
     Chain chain = walkChain(*instance.memory, mu.apply(l.start), ListShape{l.elementBytes, l.nextOffset}, equal,
                             matched, listed, pointerBits, atEnd);
     if (!end)
@@ -393,11 +396,23 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
   const Memory& g = *general.memory;
   const Memory& i = *instance.memory;
   std::vector<bool> matched(i.blocks.size(), false);
+  EqualTerms equal(instance.allFacts());
   for (const MemoryBlock& b : g.blocks) {
     MemoryBlock r = renamed(b, mu);
     bool found = false;
     for (size_t k = 0; k < i.blocks.size() && !found; ++k)
       if (sameBlock(r, i.blocks[k])) found = matched[k] = true;
+    // A block whose end is a variable of its own (a merge's moved block) ends where the instance's block does; the
+    // general state's facts about that end are checked below like all others.
+    bool freeEnd = smt::isSymbol(b.hi) &&
+                   std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, b.hi); });
+    for (size_t k = 0; k < i.blocks.size() && !found && freeEnd; ++k) {
+      const MemoryBlock& x = i.blocks[k];
+      if (matched[k] || !equal.same(r.lo, x.lo) || r.kind != x.kind || r.frame != x.frame || r.bytes != x.bytes)
+        continue;
+      mu.pairs.emplace_back(b.hi, x.hi);
+      found = matched[k] = true;
+    }
     if (!found) return std::nullopt;
   }
   auto proven = [&](const smt::Term& a, const smt::Term& b) {
@@ -413,7 +428,7 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
                 std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, p.value); });
     for (size_t k = 0; k < i.pointsTo.size() && !found; ++k) {
       const PointsTo& q = i.pointsTo[k];
-      if (q.bits != r.bits || !z3::eq(q.block, r.block) || !proven(q.address, r.address)) continue;
+      if (q.bits != r.bits || !equal.same(q.block, r.block) || !proven(q.address, r.address)) continue;
       if (free) {
         mu.pairs.emplace_back(p.value, inView(q.value, q.bits, q.view, r.view));
         found = true;
@@ -429,7 +444,8 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     if (!found) return std::nullopt;
   }
   std::vector<bool> listed(i.lists.size(), false);
-  if (!g.lists.empty() && !matchLists(instance, g, mu, matched, listed, proven, pointerBits)) return std::nullopt;
+  if (!g.lists.empty() && !matchLists(instance, equal, g, mu, matched, listed, proven, pointerBits))
+    return std::nullopt;
   if (!general.heapForgotten) {
     for (size_t k = 0; k < i.blocks.size(); ++k)
       if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
@@ -532,9 +548,6 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         if (value->getType()->isIntegerTy()) changedIntegers.push_back(changed.back());
         terms.emplace_back(before, value->getType()->isPointerTy());
       }
-  Instantiation toMergedA = inverse(result.fromOlder);
-  Instantiation toMergedB = inverse(result.fromNewer);
-
   std::vector<smt::Term> olderFormula = executor.formula(older);
   std::vector<smt::Term> newerFormula = executor.formula(newer);
   FormulaSolver a(context, limits, olderFormula);
@@ -545,7 +558,59 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   const Memory& mb = *newer.memory;
   std::vector<bool> keptA(ma.blocks.size(), false), keptB(mb.blocks.size(), false);
   std::vector<size_t> keptAs(ma.blocks.size());  // the newer state's block a kept one of the older is
+  // A pointer that moved from a heap block to one the iteration allocated (the tail of a list built at its end:
+  // `curr->next = n; curr = n`): both are one block of the merged state, at the pointer's value. Its end is a
+  // variable of its own. The older block may also be the newer state's (the list's first element): there it is
+  // left to the lists, which then run up to the pointer. A new block that links to the older one is a list's new
+  // head instead, which the lists take.
+  EqualTerms equalA(olderFormula), equalB(newerFormula);
+  std::vector<std::pair<smt::Term, smt::Term>> movedA, movedB;  // each state's terms of the moved blocks' bounds
+  auto heapBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
+                        const smt::Term& lo) -> std::optional<size_t> {
+    for (size_t k = 0; k < m.blocks.size(); ++k)
+      if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && m.blocks[k].bytes > 0 && equal.same(m.blocks[k].lo, lo))
+        return k;
+    return std::nullopt;
+  };
+  for (size_t t = 0, programValues = terms.size(); t < programValues; ++t) {
+    if (!terms[t].second) continue;
+    smt::Term v = terms[t].first;
+    smt::Term inA = result.fromOlder.apply(v), inB = result.fromNewer.apply(v);
+    if (z3::eq(inA, inB)) continue;
+    std::optional<size_t> j = heapBlockAt(ma, keptA, equalA, inA), k = heapBlockAt(mb, keptB, equalB, inB);
+    if (!j || !k || ma.blocks[*j].bytes != mb.blocks[*k].bytes) continue;
+    const MemoryBlock& x = ma.blocks[*j];
+    const MemoryBlock& y = mb.blocks[*k];
+    if (std::any_of(ma.blocks.begin(), ma.blocks.end(), [&](const MemoryBlock& o) { return z3::eq(o.lo, y.lo); }) ||
+        linksTo(mb, y.lo, x.lo, equalB, index.pointerBits()))
+      continue;
+    smt::Term hi = executor.fresh("block_end");
+    result.fromOlder.pairs.emplace_back(hi, x.hi);
+    result.fromNewer.pairs.emplace_back(hi, y.hi);
+    terms.emplace_back(hi, true);
+    movedA.insert(movedA.end(), {{x.lo, v}, {x.hi, hi}});
+    movedB.insert(movedB.end(), {{y.lo, v}, {y.hi, hi}});
+    MemoryBlock block = x;
+    block.lo = v;
+    block.hi = hi;
+    memory->blocks.push_back(block);
+    keptA[*j] = keptB[*k] = true;
+    keptAs[*j] = *k;
+  }
+  // Renamings into the merged state; a moved block's bounds are the merged block's even where the older state's
+  // pointer value is also another program value's.
+  auto toMerged = [](const Instantiation& mu, const std::vector<std::pair<smt::Term, smt::Term>>& moved) {
+    Instantiation r = inverse(mu);
+    std::erase_if(r.pairs, [&](const auto& p) {
+      return std::any_of(moved.begin(), moved.end(), [&](const auto& m) { return z3::eq(m.first, p.first); });
+    });
+    r.pairs.insert(r.pairs.end(), moved.begin(), moved.end());
+    return r;
+  };
+  Instantiation toMergedA = toMerged(result.fromOlder, movedA);
+  Instantiation toMergedB = toMerged(result.fromNewer, movedB);
   for (size_t j = 0; j < ma.blocks.size(); ++j) {
+    if (keptA[j]) continue;
     MemoryBlock rx = renamed(ma.blocks[j], toMergedA);
     for (size_t k = 0; k < mb.blocks.size() && !keptA[j]; ++k)
       if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) {
@@ -612,8 +677,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
     size_t related = result.fromOlder.pairs.size();
     std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
-    FoldSide sideA{ma, EqualTerms(olderFormula), keptA, foldedA, listsA, result.fromOlder, related, {}, {}};
-    FoldSide sideB{mb, EqualTerms(newerFormula), keptB, foldedB, listsB, result.fromNewer, related, {}, {}};
+    FoldSide sideA{ma, std::move(equalA), keptA, foldedA, listsA, result.fromOlder, related, {}, {}};
+    FoldSide sideB{mb, std::move(equalB), keptB, foldedB, listsB, result.fromNewer, related, {}, {}};
     foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms);
     // A kept block that a list took in either state is no block of the merged state: the list has it, with what
     // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
@@ -627,8 +692,8 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     for (size_t j = 0; j < ma.blocks.size(); ++j) keptA[j] = keptA[j] || foldedA[j];
     for (size_t k = 0; k < mb.blocks.size(); ++k) keptB[k] = keptB[k] || foldedB[k];
   }
-  toMergedA = inverse(result.fromOlder);
-  toMergedB = inverse(result.fromNewer);
+  toMergedA = toMerged(result.fromOlder, movedA);
+  toMergedB = toMerged(result.fromNewer, movedB);
   // A list neither state changed stays.
   for (size_t j = 0; j < ma.lists.size(); ++j)
     for (size_t k = 0; k < mb.lists.size() && !listsA[j]; ++k) {
