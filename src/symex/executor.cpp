@@ -351,14 +351,24 @@ class Executor::Step {
     std::erase_if(memory.pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
   }
 
+  // The size when every represented state has the same one (a wrapper of malloc passes its parameter on), else 0.
+  uint64_t constantSize(const smt::Term& size) {
+    uint64_t bytes = 0;
+    if (size.simplify().is_numeral_u64(bytes)) return bytes;
+    auto some = e_.solver_.model(assumptions());
+    if (!some) return 0;
+    smt::Term value = some->eval(size, true);
+    if (value.is_numeral_u64(bytes) && provable(size == value)) return bytes;
+    return 0;
+  }
+
   smt::Term addBlock(const std::string& hint, const smt::Term& size, BlockKind kind, const llvm::Value* origin,
                      std::optional<smt::Term> lo = std::nullopt) {
     smt::Term start = lo ? *lo : fresh(hint);
     smt::Term end = fresh(hint + "_end");
     facts_.push_back(end == start + size - 1);
     MemoryBlock block{start, end, kind, static_cast<unsigned>(out_.frames.size() - 1), origin, false};
-    uint64_t bytes = 0;
-    if (size.simplify().is_numeral_u64(bytes)) block.bytes = bytes;
+    block.bytes = constantSize(size);
     out_.mutableMemory().blocks.push_back(block);
     return start;
   }

@@ -408,8 +408,8 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
                    std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.first, b.hi); });
     for (size_t k = 0; k < i.blocks.size() && !found && freeEnd; ++k) {
       const MemoryBlock& x = i.blocks[k];
-      if (matched[k] || !equal.same(r.lo, x.lo) || r.kind != x.kind || r.frame != x.frame || r.bytes != x.bytes)
-        continue;
+      bool sameOwner = r.kind != BlockKind::Stack || r.frame == x.frame;  // a heap block's frame is where it was made
+      if (matched[k] || !equal.same(r.lo, x.lo) || r.kind != x.kind || !sameOwner || r.bytes != x.bytes) continue;
       mu.pairs.emplace_back(b.hi, x.hi);
       found = matched[k] = true;
     }
