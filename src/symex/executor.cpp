@@ -316,7 +316,12 @@ class Executor::Step {
       facts_.push_back(rest == list.length - 1);
       Memory& memory = out_.mutableMemory();
       std::erase_if(memory.lists, [&](const ListSegment& l) { return z3::eq(l.start, list.start) && z3::eq(l.length, list.length); });
-      memory.lists.push_back(ListSegment{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin});
+      ListSegment tail{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin, list.fields};
+      for (size_t f = 0; f < tail.fields.size(); ++f) {
+        tail.fields[f].first = fresh("first");
+        facts_.push_back(tail.fields[f].first == list.fields[f].first + c_.int_val(list.fields[f].step));
+      }
+      memory.lists.push_back(tail);
       smt::Term start = list.start;
       if (!smt::isSymbol(start)) {
         start = fresh("element");
@@ -325,6 +330,9 @@ class Executor::Step {
       addBlock("element", bytes, BlockKind::Heap, list.origin, start);
       smt::Term link = (start + c_.int_val(list.nextOffset)).simplify();
       memory.pointsTo.push_back(PointsTo{link, next, pointerBits, View::Unsigned, start});
+      for (const FieldValues& field : list.fields)
+        memory.pointsTo.push_back(
+            PointsTo{(start + c_.int_val(field.offset)).simplify(), field.first, field.bits, field.view, start});
       return memory.blocks.back();
     }
     return std::nullopt;

@@ -244,11 +244,8 @@ class Builder {
       rename(p.value);
       rename(p.block);
     }
-    for (ListSegment& l : memory.lists) {
-      rename(l.start);
-      rename(l.end);
-      rename(l.length);
-    }
+    for (ListSegment& l : memory.lists)
+      for (smt::Term* t : l.terms()) rename(*t);
     std::vector<smt::Term> facts;
     for (smt::Term f : call.allFacts()) {
       rename(f);
@@ -320,7 +317,7 @@ class Builder {
         const ListSegment& l = memory.lists[k];
         if (visibleList[k] || !spokenOf(symbolsOf({&l.start}))) continue;
         visibleList[k] = grew = true;
-        reached.merge(symbolsOf({&l.start, &l.end, &l.length}));
+        for (const smt::Term* t : l.terms()) reached.merge(symbolsOf({t}));
       }
     }
     std::set<unsigned> gone;
@@ -341,7 +338,7 @@ class Builder {
         continue;
       }
       hidden.lists.push_back(l.start);
-      gone.merge(symbolsOf({&l.start, &l.end, &l.length}));
+      for (const smt::Term* t : l.terms()) gone.merge(symbolsOf({t}));
     }
     if (hidden.blocks.empty() && hidden.lists.empty()) return;
     for (const PointsTo& p : memory.pointsTo) {
@@ -577,9 +574,10 @@ class Builder {
       for (const PointsTo& p : c.memory->pointsTo)
         if (z3::eq(p.block, lo)) memory->pointsTo.push_back(p);
     }
-    for (const ListSegment& l : r.memory->lists)
-      memory->lists.push_back(
-          ListSegment{rename(l.start), rename(l.end), rename(l.length), l.elementBytes, l.nextOffset, l.origin});
+    for (ListSegment l : r.memory->lists) {
+      for (smt::Term* t : l.terms()) *t = rename(*t);
+      memory->lists.push_back(std::move(l));
+    }
     for (const ListSegment& l : c.memory->lists)
       if (std::any_of(hidden.lists.begin(), hidden.lists.end(), [&](const smt::Term& t) { return z3::eq(t, l.start); }))
         memory->lists.push_back(l);

@@ -168,7 +168,7 @@ std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, 
 Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& shape, const EqualTerms& equal,
                 std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
                 const std::function<bool(const smt::Term& at, size_t steps)>& stop) {
-  size_t pieces = 0;
+  std::vector<ChainPiece> pieces;
   const llvm::Value* origin = nullptr;
   z3::context& context = start.ctx();
   smt::Term at = start;
@@ -183,7 +183,7 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
           !equal.same(l.start, at))
         continue;
       takenLists[k] = continued = true;
-      ++pieces;
+      pieces.push_back({true, k});
       length = length + l.length;
       if (!origin) origin = l.origin;
       at = l.end;
@@ -195,14 +195,82 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
       const PointsTo* next = contentAt(memory, b, shape.nextOffset, equal, pointerBits);
       if (!next) break;
       takenBlocks[k] = continued = true;
-      ++pieces;
+      pieces.push_back({false, k});
       ++elements;
       if (!origin) origin = b.origin;
       at = next->value;
     }
     if (!continued) break;
   }
-  return Chain{pieces, at, (length + context.int_val(elements)).simplify(), origin};
+  return Chain{std::move(pieces), at, (length + context.int_val(elements)).simplify(), origin};
+}
+
+std::optional<smt::Term> fieldValue(const Memory& memory, const MemoryBlock& block, const FieldKey& field,
+                                    const EqualTerms& equal) {
+  for (const PointsTo& p : memory.pointsTo)
+    if (p.bits == field.bits && p.view == field.view && z3::eq(p.block, block.lo) &&
+        equal.offset(p.address, block.lo) == static_cast<int64_t>(field.offset))
+      return p.value;
+  return std::nullopt;
+}
+
+std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
+                               const EqualTerms& equal) {
+  std::vector<FieldKey> keys;
+  if (chain.empty()) return keys;
+  const ChainPiece& first = chain.pieces.front();
+  if (first.isList) {
+    for (const FieldValues& f : memory.lists[first.index].fields) keys.push_back({f.offset, f.bits, f.view});
+    return keys;
+  }
+  const MemoryBlock& block = memory.blocks[first.index];
+  for (const PointsTo& p : memory.pointsTo) {
+    std::optional<int64_t> offset = equal.offset(p.address, block.lo);
+    if (!z3::eq(p.block, block.lo) || !offset || *offset < 0 || static_cast<uint64_t>(*offset) == shape.nextOffset ||
+        static_cast<uint64_t>(*offset) + p.bits / 8 > block.bytes)
+      continue;
+    FieldKey key{static_cast<uint64_t>(*offset), p.bits, p.view};
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+std::optional<Progression> progressionOf(const Memory& memory, const Chain& chain, const FieldKey& field,
+                                         std::optional<int64_t> step, const EqualTerms& equal,
+                                         const std::function<bool(const smt::Term&)>& entails,
+                                         const std::function<std::optional<int64_t>(const smt::Term&)>& valueOf) {
+  // Each piece's first and last value, and a list's step.
+  struct Values {
+    smt::Term first, last;
+    std::optional<int64_t> step;
+  };
+  std::vector<Values> values;
+  for (const ChainPiece& piece : chain.pieces) {
+    if (!piece.isList) {
+      std::optional<smt::Term> v = fieldValue(memory, memory.blocks[piece.index], field, equal);
+      if (!v) return std::nullopt;
+      values.push_back({*v, *v, std::nullopt});
+      continue;
+    }
+    const ListSegment& list = memory.lists[piece.index];
+    auto f = std::find_if(list.fields.begin(), list.fields.end(), [&](const FieldValues& g) {
+      return g.offset == field.offset && g.bits == field.bits && g.view == field.view;
+    });
+    if (f == list.fields.end()) return std::nullopt;
+    values.push_back({f->first, list.last(*f), f->step});
+  }
+  if (values.empty()) return std::nullopt;
+  for (const Values& v : values)
+    if (v.step) {
+      if (step && *step != *v.step) return std::nullopt;
+      step = v.step;
+    }
+  if (!step && values.size() >= 2)
+    if (std::optional<int64_t> difference = valueOf(values[1].first - values[0].last)) step = difference;
+  if (!step && values.size() >= 2) return std::nullopt;
+  for (size_t k = 1; k < values.size(); ++k)
+    if (!entails(values[k].first == values[k - 1].last + chain.end.ctx().int_val(*step))) return std::nullopt;
+  return Progression{values.front().first, values.back().last, step};
 }
 
 bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,

@@ -47,15 +47,54 @@ struct ListShape {
   bool operator==(const ListShape&) const = default;
 };
 
-// What a walk from a start term found (its blocks and lists are marked taken): how many it took, the term the last
-// next pointer holds, and the number of elements.
+// One piece of a chain: a heap block or a list of the memory, by its index there.
+struct ChainPiece {
+  bool isList;
+  size_t index;
+};
+
+// What a walk from a start term found (its blocks and lists are marked taken): the pieces in order, the term the
+// last next pointer holds, and the number of elements.
 struct Chain {
-  size_t pieces;
+  std::vector<ChainPiece> pieces;
   smt::Term end;
   smt::Term length;
   const llvm::Value* origin = nullptr;
-  bool empty() const { return pieces == 0; }
+  bool empty() const { return pieces.empty(); }
 };
+
+// A field of a list's elements other than the link.
+struct FieldKey {
+  uint64_t offset;
+  unsigned bits;
+  View view;
+  bool operator==(const FieldKey&) const = default;
+};
+
+// The fields whose values the first piece of `chain` knows: a list's progressions, or a block's known contents at
+// constant offsets, the link excepted.
+std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
+                               const EqualTerms& equal);
+
+// The value a heap block holds in `field`, when the memory knows it.
+std::optional<smt::Term> fieldValue(const Memory& memory, const MemoryBlock& block, const FieldKey& field,
+                                    const EqualTerms& equal);
+
+// The values of one field along a chain when they progress by a constant step: the first element's value, the
+// last element's, and the step when the chain shows it (a list's, or the difference of two blocks' values).
+struct Progression {
+  smt::Term first;
+  smt::Term last;
+  std::optional<int64_t> step;
+};
+
+// Whether `field` progresses by `step` along a non-empty `chain` (each piece's first value is the previous piece's
+// last plus the step, as `entails` proves), with no step given: by the one its pieces show, read off `valueOf`.
+// Nothing when a piece does not know the field or the values do not progress.
+std::optional<Progression> progressionOf(const Memory& memory, const Chain& chain, const FieldKey& field,
+                                         std::optional<int64_t> step, const EqualTerms& equal,
+                                         const std::function<bool(const smt::Term&)>& entails,
+                                         const std::function<std::optional<int64_t>(const smt::Term&)>& valueOf);
 
 // The shapes a list from `start` may have: a list's that starts there, or, for a heap block of constant size that
 // starts there, one per pointer-sized content at a constant offset.

@@ -73,15 +73,17 @@ PointsTo renamed(const PointsTo& p, const Instantiation& mu) {
 
 ListSegment renamed(const ListSegment& l, const Instantiation& mu) {
   ListSegment r = l;
-  r.start = mu.apply(l.start);
-  r.end = mu.apply(l.end);
-  r.length = mu.apply(l.length);
+  for (smt::Term* t : r.terms()) *t = mu.apply(*t);
   return r;
 }
 
 bool sameList(const ListSegment& x, const ListSegment& y) {
+  auto sameField = [](const FieldValues& f, const FieldValues& g) {
+    return f.offset == g.offset && f.bits == g.bits && f.view == g.view && f.step == g.step && z3::eq(f.first, g.first);
+  };
   return z3::eq(x.start, y.start) && z3::eq(x.end, y.end) && z3::eq(x.length, y.length) &&
-         x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset;
+         x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset &&
+         std::equal(x.fields.begin(), x.fields.end(), y.fields.begin(), y.fields.end(), sameField);
 }
 
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
@@ -168,11 +170,14 @@ class FormulaSolver {
 struct FoldSide {
   const Memory& memory;
   EqualTerms equal;
+  FormulaSolver& solver;
   const std::vector<bool>& kept;
   std::vector<bool>& blocks;  // taken by a fold
   std::vector<bool>& lists;
   const Instantiation& mu;
   size_t roots;
+  // Where the pointers the loop moves were at the loop's entry.
+  const std::vector<smt::Term>& entries;
 
   // The related values whose value in this state `t` is.
   std::vector<size_t> rootsAt(const smt::Term& t) const {
@@ -205,13 +210,87 @@ struct FoldSide {
   std::vector<bool> takenBlocks, takenLists;
 };
 
+// The heap block a chain's next pointer leads to in a state: the element a loop that builds the list at its tail
+// appends next.
+const MemoryBlock* blockAfter(const FoldSide& side, const Chain& chain, const ListShape& shape) {
+  for (const MemoryBlock& b : side.memory.blocks)
+    if (b.kind == BlockKind::Heap && b.bytes == shape.elementBytes && side.equal.same(b.lo, chain.end)) return &b;
+  return nullptr;
+}
+
+// The fields whose values progress by one step along both chains of a fold become the merged list's, each with a
+// first value of its own that both instantiations relate to their chain's. A chain of one element shows no step: the
+// other chain's, or the difference to the element after it, gives it. An empty chain's first value is the element's
+// after it (an empty list's says nothing, and the progression then runs on into that element), else a new value.
+// The element after the merged list, when the merged state keeps it, is a candidate to continue the progression.
+void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape, Executor& executor,
+                MergeResult& result, const Memory& merged, ListSegment& list,
+                std::vector<std::pair<smt::Term, bool>>& terms, std::vector<smt::Term>& candidates) {
+  z3::context& context = list.start.ctx();
+  std::vector<FieldKey> keys = fieldsOf(a.memory, x, shape, a.equal);
+  for (const FieldKey& key : fieldsOf(b.memory, y, shape, b.equal))
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  for (const FieldKey& key : keys) {
+    auto progression = [&](FoldSide& side, const Chain& chain) {
+      auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+      auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
+        int64_t v;
+        if (!side.solver.value(t, v)) return std::nullopt;
+        return v;
+      };
+      return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf);
+    };
+    auto nextValue = [&](const FoldSide& side, const Chain& chain) -> std::optional<smt::Term> {
+      const MemoryBlock* next = blockAfter(side, chain, shape);
+      if (!next) return std::nullopt;
+      return fieldValue(side.memory, *next, key, side.equal);
+    };
+    std::optional<Progression> px, py;
+    if (!x.empty() && !(px = progression(a, x))) continue;
+    if (!y.empty() && !(py = progression(b, y))) continue;
+    if (px && py && px->step && py->step && *px->step != *py->step) continue;
+    std::optional<int64_t> step;
+    if (px && px->step)
+      step = px->step;
+    else if (py && py->step)
+      step = py->step;
+    for (auto [side, chain, p] : {std::tuple{&a, &x, &px}, std::tuple{&b, &y, &py}}) {
+      if (step || !*p) continue;
+      std::optional<smt::Term> next = nextValue(*side, *chain);
+      int64_t difference;
+      if (next && side->solver.value(*next - (*p)->last, difference) &&
+          side->solver.entails(*next == (*p)->last + context.int_val(difference)))
+        step = difference;
+    }
+    if (!step) continue;
+    auto firstOf = [&](const FoldSide& side, const Chain& chain, const std::optional<Progression>& p) {
+      if (p) return p->first;
+      std::optional<smt::Term> next = nextValue(side, chain);
+      return next ? *next : executor.fresh("first");
+    };
+    FieldValues field{key.offset, key.bits, key.view, *step, executor.fresh("first")};
+    result.fromOlder.pairs.emplace_back(field.first, firstOf(a, x, px));
+    result.fromNewer.pairs.emplace_back(field.first, firstOf(b, y, py));
+    list.fields.push_back(field);
+    smt::Term last = list.last(field);
+    terms.emplace_back(field.first, false);
+    terms.emplace_back(last, false);
+    EqualTerms structural({});
+    for (const MemoryBlock& block : merged.blocks)
+      if (z3::eq(block.lo, list.end))
+        if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
+          candidates.push_back(*after == last + context.int_val(*step));
+  }
+}
+
 // Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
 // chained through one pointer field, fold into one list of the merged state when either state has an element there.
 // Its length is a variable of its own that both instantiations relate to their state's count, like a program value.
 // A walk stops at another related value, so that two pointers into one list give two lists, the first ending where
 // the second starts.
 void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& context, unsigned pointerBits,
-               MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms) {
+               MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
+               std::vector<smt::Term>& candidates) {
   smt::Term null = context.int_val(0);
   auto meetingAt = [](const std::vector<size_t>& x, const std::vector<size_t>& y) -> std::optional<size_t> {
     for (size_t r : x)
@@ -226,7 +305,8 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     ListShape shape;
     Chain x, y;
     std::optional<size_t> meeting;
-    bool nullTerminated, keptEnd;
+    bool nullTerminated;
+    std::optional<smt::Term> keptEnd;
     std::vector<bool> blocksA, listsA, blocksB, listsB;
   };
   for (size_t k = 0; k < a.roots; ++k) {
@@ -239,28 +319,48 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
       Chain y = b.walk(inB, shape, std::nullopt, pointerBits);
       if (x.empty() && y.empty()) return std::nullopt;
       bool nullTerminated = a.equal.same(x.end, null) && b.equal.same(y.end, null);
-      std::optional<size_t> meeting = meetingAt(a.rootsAt(x.end), b.rootsAt(y.end));
+      // A cycle that the pointer walks around in both states splits where the pointer entered the loop: into the
+      // part ahead of it, which the merged list is, and the part it passed, which becomes untracked heap.
+      std::optional<smt::Term> entryEnd;
+      bool cycles = !x.empty() && !y.empty() && a.equal.same(x.end, inA) && b.equal.same(y.end, inB);
+      for (size_t e = 0; e < a.entries.size() && cycles && !entryEnd; ++e) {
+        const smt::Term& entry = a.entries[e];
+        auto upTo = [&](FoldSide& side, const smt::Term& start, const Chain& around) {
+          std::optional<smt::Term> target;
+          if (!side.equal.same(around.end, entry)) target = entry;  // else the cycle runs through the entry
+          return side.walk(start, shape, target, pointerBits);
+        };
+        Chain ahead = upTo(a, inA, x), aheadB = upTo(b, inB, y);
+        if (ahead.empty() || aheadB.empty() || !a.equal.same(ahead.end, entry) || !b.equal.same(aheadB.end, entry))
+          continue;
+        x = ahead;
+        y = aheadB;
+        entryEnd = entry;
+      }
+      std::optional<size_t> meeting;
+      if (!entryEnd) meeting = meetingAt(a.rootsAt(x.end), b.rootsAt(y.end));
       // One walk stopped at a related value where the other went on (in its state, that value pointed where this
       // one starts): the other walk goes only up to its state's value of it.
       for (size_t r : b.rootsAt(y.end)) {
-        if (nullTerminated || meeting) break;
+        if (nullTerminated || meeting || entryEnd) break;
         smt::Term target = result.fromOlder.pairs[r].second;
         x = a.walk(inA, shape, target, pointerBits);
         if (a.equal.same(x.end, target)) meeting = r;
       }
       for (size_t r : a.rootsAt(x.end)) {
-        if (nullTerminated || meeting) break;
+        if (nullTerminated || meeting || entryEnd) break;
         smt::Term target = result.fromNewer.pairs[r].second;
         y = b.walk(inB, shape, target, pointerBits);
         if (b.equal.same(y.end, target)) meeting = r;
       }
-      if (!nullTerminated && !meeting) {
+      if (!nullTerminated && !meeting && !entryEnd) {
         x = a.walk(inA, shape, std::nullopt, pointerBits);
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
       if (x.empty() && y.empty()) return std::nullopt;
       if (!a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
-      bool keptEnd = z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer);
+      std::optional<smt::Term> keptEnd = entryEnd;
+      if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) keptEnd = x.end;
       return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
                   b.takenLists};
     };
@@ -287,7 +387,7 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     if (f.meeting) {
       end = result.fromOlder.pairs[*f.meeting].first;
     } else if (f.keptEnd) {
-      end = f.x.end;
+      end = *f.keptEnd;
     } else if (!f.nullTerminated) {
       end = executor.fresh("list_end");
       result.fromOlder.pairs.emplace_back(end, f.x.end);
@@ -298,8 +398,10 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     result.fromOlder.pairs.emplace_back(length, f.x.length);
     result.fromNewer.pairs.emplace_back(length, f.y.length);
     terms.emplace_back(length, false);
-    merged.lists.push_back(ListSegment{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
-                                       f.x.origin ? f.x.origin : f.y.origin});
+    ListSegment list{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
+                     f.x.origin ? f.x.origin : f.y.origin, {}};
+    foldFields(a, b, f.x, f.y, f.shape, executor, result, merged, list, terms, candidates);
+    merged.lists.push_back(std::move(list));
   }
 }
 
@@ -344,11 +446,14 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
 }
 
 // Each list of the general state is a chain of the instance's other heap blocks and lists (marked in `matched`
-// and `listed`), from where μ puts its start to where μ puts its end. A length, or an end, that nothing else names
-// is bound like a free stored value. False when some list is no such chain.
+// and `listed`), from where μ puts its start to where μ puts its end, whose values progress in each of the list's
+// fields by its step. A length, an end or a first value that nothing else names is bound like a free stored value
+// (an empty chain's first value to the element's after it, as merges choose it). False when some list is no such
+// chain.
 bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g, Instantiation& mu,
                 std::vector<bool>& matched, std::vector<bool>& listed,
-                const std::function<bool(const smt::Term&, const smt::Term&)>& proven, unsigned pointerBits) {
+                const std::function<bool(const smt::Term&)>& entails, Executor& executor, unsigned pointerBits) {
+  auto proven = [&](const smt::Term& a, const smt::Term& b) { return z3::eq(a, b) || entails(a == b); };
   // Symbols the blocks and lists' starts already use as themselves.
   std::set<unsigned> used;
   std::vector<smt::Term> usedSymbols;
@@ -377,6 +482,28 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
       mu.pairs.emplace_back(l.length, chain.length);
     else if (!proven(mu.apply(l.length), chain.length))
       return false;
+    for (const FieldValues& field : l.fields) {
+      FieldKey key{field.offset, field.bits, field.view};
+      std::optional<smt::Term> first;
+      if (!chain.empty()) {
+        auto noModel = [](const smt::Term&) -> std::optional<int64_t> { return std::nullopt; };
+        std::optional<Progression> p =
+            progressionOf(*instance.memory, chain, key, field.step, equal, entails, noModel);
+        if (!p) return false;
+        first = p->first;
+      } else if (bound(field.first)) {
+        continue;  // an empty list holds no values
+      } else {
+        for (const MemoryBlock& b : instance.memory->blocks)
+          if (!first && b.kind == BlockKind::Heap && b.bytes == l.elementBytes && equal.same(b.lo, chain.end))
+            first = fieldValue(*instance.memory, b, key, equal);
+        if (!first) first = executor.fresh("first");
+      }
+      if (!bound(field.first))
+        mu.pairs.emplace_back(field.first, *first);
+      else if (!proven(mu.apply(field.first), *first))
+        return false;
+    }
   }
   return true;
 }
@@ -415,9 +542,8 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     }
     if (!found) return std::nullopt;
   }
-  auto proven = [&](const smt::Term& a, const smt::Term& b) {
-    return z3::eq(a, b) || solver.entails(a == b) == smt::Answer::Yes;
-  };
+  auto entails = [&](const smt::Term& goal) { return solver.entails(goal) == smt::Answer::Yes; };
+  auto proven = [&](const smt::Term& a, const smt::Term& b) { return z3::eq(a, b) || entails(a == b); };
   for (const PointsTo& p : g.pointsTo) {
     PointsTo r = renamed(p, mu);
     bool found = false;
@@ -444,7 +570,7 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
     if (!found) return std::nullopt;
   }
   std::vector<bool> listed(i.lists.size(), false);
-  if (!g.lists.empty() && !matchLists(instance, equal, g, mu, matched, listed, proven, pointerBits))
+  if (!g.lists.empty() && !matchLists(instance, equal, g, mu, matched, listed, entails, executor, pointerBits))
     return std::nullopt;
   if (!general.heapForgotten) {
     for (size_t k = 0; k < i.blocks.size(); ++k)
@@ -537,6 +663,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
   std::vector<std::pair<smt::Term, smt::Term>> changed;  // (merged variable, value at the older state)
   std::vector<std::pair<smt::Term, smt::Term>> changedIntegers;  // the program values among them that are no pointers
+  std::vector<smt::Term> entryPointers;  // the older state's values of the pointers among them
   if (!olderIsMerged)
     for (size_t f = 0; f < c.frames.size(); ++f)
       for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
@@ -545,7 +672,10 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
         if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
         changed.emplace_back(c.frames[f].locals[k].value, before);
-        if (value->getType()->isIntegerTy()) changedIntegers.push_back(changed.back());
+        if (value->getType()->isIntegerTy())
+          changedIntegers.push_back(changed.back());
+        else
+          entryPointers.push_back(before);
         terms.emplace_back(before, value->getType()->isPointerTy());
       }
   std::vector<smt::Term> olderFormula = executor.formula(older);
@@ -673,13 +803,14 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     }
   }
   std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
+  std::vector<smt::Term> listCandidates;  // the folds' facts to try
   // Only a heap block neither state keeps, or a list, can fold.
   if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
     size_t related = result.fromOlder.pairs.size();
     std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
-    FoldSide sideA{ma, std::move(equalA), keptA, foldedA, listsA, result.fromOlder, related, {}, {}};
-    FoldSide sideB{mb, std::move(equalB), keptB, foldedB, listsB, result.fromNewer, related, {}, {}};
-    foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms);
+    FoldSide sideA{ma, std::move(equalA), a, keptA, foldedA, listsA, result.fromOlder, related, entryPointers, {}, {}};
+    FoldSide sideB{mb, std::move(equalB), b, keptB, foldedB, listsB, result.fromNewer, related, entryPointers, {}, {}};
+    foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms, listCandidates);
     // A kept block that a list took in either state is no block of the merged state: the list has it, with what
     // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
     for (size_t j = 0; j < ma.blocks.size(); ++j) {
@@ -752,6 +883,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       if (stride >= 2) remainders.push_back(z3::mod(v - before, context.int_val(stride)) == 0);
     }
     addQuadraticCandidates(changedIntegers, result.fromNewer, b, context, candidates);
+    candidates.insert(candidates.end(), listCandidates.begin(), listCandidates.end());
     // Values that moved against or with each other by at least as much (a counter and what bounds the loop:
     // c - c0 <= x0 - x while x falls by y >= 1 per step), which bound a counter by the loop's progress.
     constexpr size_t kMaxMovedTogether = 12;

@@ -71,14 +71,20 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     std::string value = pointer[0] == '&' ? pointer.substr(1) : std::string("*").append(pointer);
     names.pairs.emplace_back(p.value, context.int_const(value.c_str()));
   }
-  // A list's length by the pointer to its first element: length(p).
+  // A list's length by the pointer to its first element, length(p), and the values of its fields in the first
+  // element: first(p) at byte 0, first(p, 8) at byte 8.
   for (const ListSegment& l : state.memory->lists)
-    for (const auto& [variable, name] : names.pairs)
-      if (z3::eq(variable, l.start) && smt::isSymbol(l.length)) {
-        std::string length = "length(" + name.decl().name().str() + ")";
-        names.pairs.emplace_back(l.length, context.int_const(length.c_str()));
-        break;
+    for (const auto& [variable, name] : names.pairs) {
+      if (!z3::eq(variable, l.start)) continue;
+      std::string start = name.decl().name().str();
+      if (smt::isSymbol(l.length))
+        names.pairs.emplace_back(l.length, context.int_const(("length(" + start + ")").c_str()));
+      for (const FieldValues& f : l.fields) {
+        std::string value = "first(" + start + (f.offset == 0 ? "" : ", " + std::to_string(f.offset)) + ")";
+        if (smt::isSymbol(f.first)) names.pairs.emplace_back(f.first, context.int_const(value.c_str()));
       }
+      break;
+    }
   return names;
 }
 

@@ -46,7 +46,23 @@ void collectValueSymbols(const State& state, std::set<unsigned>& seen, std::vect
     smt::collectSymbols(p.value, seen, out);
   }
   for (const ListSegment& l : state.memory->lists)
-    for (const smt::Term* t : {&l.start, &l.end, &l.length}) smt::collectSymbols(*t, seen, out);
+    for (const smt::Term* t : l.terms()) smt::collectSymbols(*t, seen, out);
+}
+
+smt::Term ListSegment::last(const FieldValues& field) const {
+  return (field.first + (length - 1) * start.ctx().int_val(field.step)).simplify();
+}
+
+std::vector<smt::Term*> ListSegment::terms() {
+  std::vector<smt::Term*> all{&start, &end, &length};
+  for (FieldValues& f : fields) all.push_back(&f.first);
+  return all;
+}
+
+std::vector<const smt::Term*> ListSegment::terms() const {
+  std::vector<const smt::Term*> all{&start, &end, &length};
+  for (const FieldValues& f : fields) all.push_back(&f.first);
+  return all;
 }
 
 void State::addFacts(std::vector<smt::Term> facts) {
@@ -106,6 +122,12 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
     z3::expr_vector allocated(context);
     allocated.push_back(l.start >= 1 && last < maxAddress);
     for (const MemoryBlock& b : blocks) allocated.push_back(last < b.lo || b.hi < l.start);
+    for (const FieldValues& f : l.fields) {
+      auto inRange = [&](const smt::Term& v) {
+        return f.view == View::Signed ? smt::inSignedRange(v, f.bits) : smt::inUnsignedRange(v, f.bits);
+      };
+      allocated.push_back(inRange(f.first) && inRange(l.last(f)));
+    }
     facts.push_back(z3::implies(l.length >= 1, z3::mk_and(allocated)));
     for (size_t j = i + 1; j < lists.size(); ++j) {
       const ListSegment& m = lists[j];

@@ -67,11 +67,25 @@ struct PointsTo {
   bool mayBeOutside = false;
 };
 
-// Seed 003's list invariant, without the fields' values: `length` heap blocks of `elementBytes` bytes each, the
-// first at `start`, each holding at `nextOffset` the address of the next one, the last holding `end` there (0 for a
-// null-terminated list, its own start for a cycle). The elements are pairwise disjoint and disjoint from every block
-// of the allocation list; nothing is known about their other bytes. An access to the first element takes it out as
-// a block of its own (the executor's materialization); merges and instance checks fold chains of blocks into lists.
+// The values one field of a list's elements holds: an arithmetic progression, the k-th element (from 0) holding
+// first + k * step at `offset` (AProVE's extension of seed 003 with a constant addend per field; step 0 is a field
+// every element holds the same value in). An empty list's `first` says nothing; it is chosen so that the progression
+// runs on into what follows the list (`last` is then first - step), as taking out the first element and appending
+// one keep it.
+struct FieldValues {
+  uint64_t offset;
+  unsigned bits;
+  View view;
+  int64_t step;
+  smt::Term first;
+};
+
+// Seed 003's list invariant: `length` heap blocks of `elementBytes` bytes each, the first at `start`, each holding at
+// `nextOffset` the address of the next one, the last holding `end` there (0 for a null-terminated list, its own
+// start for a cycle). The elements are pairwise disjoint and disjoint from every block of the allocation list;
+// nothing is known about their other bytes but the `fields` whose values progress by a constant step. An access to
+// the first element takes it out as a block of its own (the executor's materialization); merges and instance checks
+// fold chains of blocks into lists.
 struct ListSegment {
   smt::Term start;
   smt::Term end;
@@ -79,6 +93,13 @@ struct ListSegment {
   uint64_t elementBytes;
   uint64_t nextOffset;
   const llvm::Value* origin = nullptr;  // the call that allocated an element
+  std::vector<FieldValues> fields;
+
+  // The value `field` holds in the last element.
+  smt::Term last(const FieldValues& field) const;
+  // Every term of the list (start, end, length and the fields' first values), for renaming or collecting symbols.
+  std::vector<smt::Term*> terms();
+  std::vector<const smt::Term*> terms() const;
 };
 
 struct Memory {

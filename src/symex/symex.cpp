@@ -138,9 +138,17 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
   for (const ListSegment& l : state.memory->lists) {
     smt::Term start = names.apply(l.start);
     smt::Term end = names.apply(l.end);
-    if (named(start) && (named(end) || end.is_numeral()))
-      out << "      " << smt::infix(start) << " starts a list of " << smt::infix(names.apply(l.length))
-          << " elements, the last pointing to " << smt::infix(end) << "\n";
+    if (!named(start)) continue;
+    out << "      " << smt::infix(start) << " starts a list of " << smt::infix(names.apply(l.length))
+        << " elements, the last pointing ";
+    if (named(end) || end.is_numeral())
+      out << "to " << smt::infix(end);
+    else
+      out << "where no program value points";
+    for (const FieldValues& f : l.fields)
+      out << "; the k-th element (from 0) holds " << smt::infix(names.apply(f.first)) << " + " << f.step
+          << "*k at byte " << f.offset;
+    out << "\n";
   }
   if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
   if (state.heapHidden) out << "      (heap blocks of the callers that this call cannot reach are left out)\n";
