@@ -214,6 +214,14 @@ std::optional<smt::Term> fieldValue(const Memory& memory, const MemoryBlock& blo
   return std::nullopt;
 }
 
+std::optional<smt::Term> valueAfter(const Memory& memory, const Chain& chain, uint64_t elementBytes,
+                                    const FieldKey& field, const EqualTerms& equal) {
+  for (const MemoryBlock& b : memory.blocks)
+    if (b.kind == BlockKind::Heap && b.bytes == elementBytes && equal.same(b.lo, chain.end))
+      return fieldValue(memory, b, field, equal);
+  return std::nullopt;
+}
+
 std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
                                const EqualTerms& equal) {
   std::vector<FieldKey> keys;

@@ -80,6 +80,11 @@ std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const L
 std::optional<smt::Term> fieldValue(const Memory& memory, const MemoryBlock& block, const FieldKey& field,
                                     const EqualTerms& equal);
 
+// The value `field` holds in the element after `chain`: a heap block of `elementBytes` bytes where its last next
+// pointer leads (the element a loop that builds a list at its tail appends next).
+std::optional<smt::Term> valueAfter(const Memory& memory, const Chain& chain, uint64_t elementBytes,
+                                    const FieldKey& field, const EqualTerms& equal);
+
 // The values of one field along a chain when they progress by a constant step: the first element's value, the
 // last element's, and the step when the chain shows it (a list's, or the difference of two blocks' values).
 struct Progression {

@@ -210,14 +210,6 @@ struct FoldSide {
   std::vector<bool> takenBlocks, takenLists;
 };
 
-// The heap block a chain's next pointer leads to in a state: the element a loop that builds the list at its tail
-// appends next.
-const MemoryBlock* blockAfter(const FoldSide& side, const Chain& chain, const ListShape& shape) {
-  for (const MemoryBlock& b : side.memory.blocks)
-    if (b.kind == BlockKind::Heap && b.bytes == shape.elementBytes && side.equal.same(b.lo, chain.end)) return &b;
-  return nullptr;
-}
-
 // The fields whose values progress by one step along both chains of a fold become the merged list's, each with a
 // first value of its own that both instantiations relate to their chain's. A chain of one element shows no step: the
 // other chain's, or the difference to the element after it, gives it. An empty chain's first value is the element's
@@ -240,10 +232,8 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
       };
       return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf);
     };
-    auto nextValue = [&](const FoldSide& side, const Chain& chain) -> std::optional<smt::Term> {
-      const MemoryBlock* next = blockAfter(side, chain, shape);
-      if (!next) return std::nullopt;
-      return fieldValue(side.memory, *next, key, side.equal);
+    auto nextValue = [&](const FoldSide& side, const Chain& chain) {
+      return valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
     };
     std::optional<Progression> px, py;
     if (!x.empty() && !(px = progression(a, x))) continue;
@@ -494,9 +484,7 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
       } else if (bound(field.first)) {
         continue;  // an empty list holds no values
       } else {
-        for (const MemoryBlock& b : instance.memory->blocks)
-          if (!first && b.kind == BlockKind::Heap && b.bytes == l.elementBytes && equal.same(b.lo, chain.end))
-            first = fieldValue(*instance.memory, b, key, equal);
+        first = valueAfter(*instance.memory, chain, l.elementBytes, key, equal);
         if (!first) first = executor.fresh("first");
       }
       if (!bound(field.first))
