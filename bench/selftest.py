@@ -191,5 +191,30 @@ class HarnessTest(unittest.TestCase):
         self.assertIn("tasks/more/l-true.yml [termination]", compared.stdout)
 
 
+class UbsanProbeTest(unittest.TestCase):
+    """bench/ubsan_probe.py on two tiny tasks: one overflows for a large input, the other never does."""
+
+    def test_reports_an_overflow_with_its_inputs_and_nothing_else(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            programs = {
+                "overflows": "int main(void) { int x = __VERIFIER_nondet_int(); return x + 1 < 0; }",
+                "safe": "int main(void) { int x = __VERIFIER_nondet_int(); return x > 0 ? x - 1 : 0; }",
+            }
+            tasks = []
+            for name, body in programs.items():
+                with open(os.path.join(scratch, name + ".c"), "w") as f:
+                    f.write("extern int __VERIFIER_nondet_int(void);\n" + body + "\n")
+                tasks.append(os.path.join(scratch, name + ".yml"))
+                with open(tasks[-1], "w") as f:
+                    f.write("format_version: '2.0'\ninput_files: '%s.c'\n" % name)
+            probed = subprocess.run([sys.executable, os.path.join(BENCH, "ubsan_probe.py")] + tasks,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            self.assertEqual(probed.returncode, 0, probed.stderr)
+            rows = {line.split("|")[1].strip(): line.split("|")[2].strip()
+                    for line in probed.stdout.splitlines() if line.startswith("| /")}
+            self.assertIn("inputs [2147483647]: signed integer overflow", rows[tasks[0]])
+            self.assertEqual(rows[tasks[1]], "none found")
+
+
 if __name__ == "__main__":
     unittest.main()
