@@ -42,6 +42,9 @@ def main(argv=None):
     parser.add_argument("--factor", type=float, default=1.5, help="slower means more CPU time by this factor (default 1.5)")
     parser.add_argument("--min-seconds", type=float, default=0.2,
                         help="... and by more than this many seconds (default 0.2)")
+    parser.add_argument("--reasons", action="store_true",
+                        help="print the later run's reason beside each change (e.g. which operation wraps around "
+                             "when the runs differ in --semantics)")
     options = parser.parse_args(argv)
 
     old = {(row["task"], row["property"]): row for row in read_csv(options.old)}
@@ -58,6 +61,8 @@ def main(argv=None):
         print("%s: %d" % (title, len(keys)))
         for key in keys:
             print("  %s: %s -> %s" % (task_label(key, new[key]), describe(old[key]), describe(new[key])))
+            if options.reasons and new[key].get("reason"):
+                print("      %s" % new[key]["reason"])
 
     slower = [key for key in common
               if new[key]["cpu_s"] > options.factor * old[key]["cpu_s"]

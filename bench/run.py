@@ -26,11 +26,16 @@ import time
 from dataclasses import dataclass, field
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROPERTIES = ("termination", "valid-memsafety", "valid-memcleanup", "no-overflow", "unreach-call")
+SEMANTICS = ("c", "svcomp", "termcomp")  # the tool's --semantics
+DISPUTED_FILE = os.path.join(REPO_ROOT, "bench", "disputed-labels.tsv")
+DISPUTED_FIELDS = ("task", "property", "label", "our_verdict", "semantics", "reason")
 KILL_GRACE_S = 2  # how long the tool may overrun its own --timeout before its process group is killed
 POLL_INTERVAL_S = 0.01  # bounds the error of the wall-time measurement
 
-STATUSES = ("correct-true", "correct-false", "wrong-true", "wrong-false", "unknown", "timeout", "crash", "error")
+# `disputed`: an answer against the label on a task whose label we dispute (bench/disputed-labels.tsv), with the
+# verdict the entry gives under the reading the entry names: reported apart, neither right nor wrong.
+STATUSES = ("correct-true", "correct-false", "wrong-true", "wrong-false", "disputed", "unknown", "timeout", "crash",
+            "error")
 SCORES = {"correct-true": 2, "correct-false": 1, "wrong-true": -32, "wrong-false": -16}
 FAILURE_STATUSES = ("wrong-true", "wrong-false", "crash")  # any of these makes the exit status non-zero
 CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason")
@@ -132,9 +137,39 @@ def limit_address_space(megabytes):
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def read_disputed(path):
+    """{(task, property): entry} from a disputed-labels file (tab-separated, with a header line, # comments)."""
+    disputed = {}
+    with open(path, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+    header = tuple(lines[0].split("\t")) if lines else ()
+    if header != DISPUTED_FIELDS:
+        raise ValueError("%s: the header must be %s" % (path, "\t".join(DISPUTED_FIELDS)))
+    for number, line in enumerate(lines[1:], 2):
+        cells = line.split("\t")
+        if len(cells) != len(DISPUTED_FIELDS) or not cells[5].strip():
+            raise ValueError("%s: entry %d needs all of %s, the reason included"
+                             % (path, number, ", ".join(DISPUTED_FIELDS)))
+        entry = dict(zip(DISPUTED_FIELDS, cells))
+        entry["semantics"] = tuple(s.strip() for s in entry["semantics"].split(","))
+        disputed[entry["task"], entry["property"]] = entry
+    return disputed
+
+
+def disputed_status(row, disputed, semantics):
+    """The row's status, `disputed` when the answer against the label is the one an entry disputes it with."""
+    entry = disputed.get((row["task"], row["property"]))
+    if (entry and row["status"] in ("wrong-true", "wrong-false") and semantics in entry["semantics"]
+            and row["verdict"] == entry["our_verdict"].lower()):
+        return "disputed"
+    return row["status"]
+
+
 def start(task, options):
     command = [options.tool, "--task", task.path, "--property", task.property,
                "--timeout", "%g" % options.timeout, "--memory", str(options.memory)]
+    if options.semantics:
+        command += ["--semantics", options.semantics]
     stdout, stderr = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     # A new session makes the tool the leader of its own process group, so killing the group
     # also kills the compilers and solvers it started. (preexec_fn is safe: the harness has one thread.)
@@ -195,6 +230,7 @@ def run_all(tasks, options, progress):
                 if has_exited(run.process.pid):
                     del running[index]
                     rows[index] = finish(run, options.timeout)
+                    rows[index]["status"] = disputed_status(rows[index], options.disputed, options.semantics or "c")
                     progress.add(rows[index])
                 elif not run.killed and now - run.started > options.timeout + KILL_GRACE_S:
                     kill_group(run.process.pid)
@@ -277,7 +313,7 @@ def summarize(rows):
 
 SUMMARY_COLUMNS = (  # (header, summary key)
     ("tasks", "tasks"), ("correct TRUE", "correct-true"), ("correct FALSE", "correct-false"),
-    ("wrong TRUE", "wrong-true"), ("wrong FALSE", "wrong-false"), ("unknown", "unknown"),
+    ("wrong TRUE", "wrong-true"), ("wrong FALSE", "wrong-false"), ("disputed", "disputed"), ("unknown", "unknown"),
     ("timeout", "timeout"), ("crash", "crash"), ("error", "error"), ("score", "score"),
     ("CPU s", "cpu_sum"), ("median CPU s", "cpu_median"), ("median CPU TRUE", "cpu_median_true"),
     ("median CPU FALSE", "cpu_median_false"), ("max MB", "peak_mb_max"))
@@ -386,8 +422,12 @@ class Progress:
 
 def parse_options(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--property", action="append", required=True, choices=PROPERTIES,
-                        help="property to check (repeatable)")
+    parser.add_argument("--property", action="append", required=True,
+                        help="property to check (repeatable; the tool's --list-properties names them)")
+    parser.add_argument("--semantics", choices=SEMANTICS,
+                        help="the reading of integer arithmetic, passed to the tool (default: the tool's, c)")
+    parser.add_argument("--disputed", default=DISPUTED_FILE,
+                        help="tasks whose expected verdict we dispute (default: bench/disputed-labels.tsv)")
     parser.add_argument("--dir", action="append", default=[],
                         help="only this directory of the benchmark subset, e.g. loops (repeatable)")
     parser.add_argument("--tasks", metavar="FOLDER", help="use the task files in FOLDER instead of the subset")
@@ -418,6 +458,10 @@ def parse_options(argv):
     if options.jobs < 1 or options.timeout <= 0 or options.memory < 1:
         parser.error("--jobs, --timeout and --memory must be positive")
     options.tool = os.path.abspath(options.tool)
+    try:
+        options.disputed = read_disputed(options.disputed) if os.path.exists(options.disputed) else {}
+    except ValueError as e:
+        parser.error(str(e))
     if not options.csv:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         options.csv = os.path.join(REPO_ROOT, "bench", "results", stamp + ".csv")
@@ -454,8 +498,17 @@ def main(argv=None):
     progress.close()
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
     write_csv(options.csv, rows)
-    print("%s, timeout %g s, memory %d MB, %d jobs%s" % (
-        options.tool, options.timeout, options.memory, options.jobs, " (INTERRUPTED)" if interrupted else ""))
+    print("%s, timeout %g s, memory %d MB, %d jobs, semantics %s%s" % (
+        options.tool, options.timeout, options.memory, options.jobs, options.semantics or "c",
+        " (INTERRUPTED)" if interrupted else ""))
+    disputed_rows = [row for row in rows if row["status"] == "disputed"]
+    if disputed_rows:
+        print("\ndisputed labels (answers against the label, for the reason given in %s):"
+              % os.path.basename(DISPUTED_FILE))
+        for row in disputed_rows:
+            entry = options.disputed[row["task"], row["property"]]
+            print("  %s [%s]: label %s, answer %s: %s" % (row["task"], row["property"], row["expected"],
+                                                          row["verdict"], entry["reason"]))
     print()
     print(summary_table(rows, options.markdown))
     print("\nresults: %s" % options.csv, file=sys.stderr)

@@ -82,7 +82,14 @@ TASKS = {
         "  subproperty: valid-deref", "- property_file: ../properties/coverage-branches.prp",
         "# fake-tool termination: TRUE", "# fake-tool valid-memsafety: FALSE(valid-deref)", ""]),
     "more/n-memtrack.yml": task_file(("valid-memsafety", "false", "FALSE(valid-deref)", "valid-memtrack")),
+    "o-disputed.yml": task_file(("termination", "false", "TRUE")),
 }
+
+# o-disputed's wrong TRUE is disputed under c; c-wrong-true's entry names another reading, so it stays wrong.
+DISPUTED = "\n".join([
+    "# a comment", "task\tproperty\tlabel\tour_verdict\tsemantics\treason",
+    "tasks/o-disputed.yml\ttermination\tfalse\ttrue\tc,svcomp\tthe label assumes unbounded integers",
+    "tasks/c-wrong-true.yml\ttermination\tfalse\ttrue\ttermcomp\tonly under termcomp", ""])
 
 
 class HarnessTest(unittest.TestCase):
@@ -99,10 +106,13 @@ class HarnessTest(unittest.TestCase):
             f.write(FAKE_TOOL)
         os.chmod(cls.tool, 0o755)
         cls.csv = os.path.join(cls.scratch.name, "results.csv")
+        disputed = os.path.join(cls.scratch.name, "disputed.tsv")
+        with open(disputed, "w") as f:
+            f.write(DISPUTED)
         cls.harness = subprocess.run(
             [sys.executable, os.path.join(BENCH, "run.py"), "--tasks", cls.folder, "--property", "termination",
              "--property", "valid-memsafety", "--tool", cls.tool, "--jobs", "4", "--timeout", "0.3",
-             "--memory", "512", "--csv", cls.csv],
+             "--memory", "512", "--csv", cls.csv, "--disputed", disputed],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         cls.rows = {(row["task"], row["property"]): row for row in run.read_csv(cls.csv)}
 
@@ -134,6 +144,7 @@ class HarnessTest(unittest.TestCase):
             ("tasks/more/m-deref.yml", "termination"): "correct-true",
             ("tasks/more/m-deref.yml", "valid-memsafety"): "correct-false",
             ("tasks/more/n-memtrack.yml", "valid-memsafety"): "wrong-false",
+            ("tasks/o-disputed.yml", "termination"): "disputed",
         })
 
     def test_row_details(self):
@@ -162,8 +173,8 @@ class HarnessTest(unittest.TestCase):
         rows = list(self.rows.values())
         termination = run.summarize([row for row in rows if row["property"] == "termination"])
         self.assertEqual({key: termination[key] for key in run.STATUSES + ("tasks", "score")}, {
-            "tasks": 13, "correct-true": 3, "correct-false": 1, "wrong-true": 1, "wrong-false": 1, "unknown": 2,
-            "timeout": 2, "crash": 2, "error": 1, "score": 3 * 2 + 1 - 32 - 16})
+            "tasks": 14, "correct-true": 3, "correct-false": 1, "wrong-true": 1, "wrong-false": 1, "disputed": 1,
+            "unknown": 2, "timeout": 2, "crash": 2, "error": 1, "score": 3 * 2 + 1 - 32 - 16})
         memsafety = run.summarize([row for row in rows if row["property"] == "valid-memsafety"])
         self.assertEqual((memsafety["tasks"], memsafety["correct-false"], memsafety["wrong-false"], memsafety["score"]),
                          (2, 1, 1, 1 - 16))
@@ -173,6 +184,8 @@ class HarnessTest(unittest.TestCase):
         self.assertIn("-41", self.harness.stdout)
         self.assertIn("-15", self.harness.stdout)
         self.assertIn("|---:|", run.summary_table(rows, markdown=True))
+        self.assertIn("tasks/o-disputed.yml [termination]: label false, answer true: the label assumes unbounded",
+                      self.harness.stdout)
 
     def test_compare(self):
         changed = {key: dict(row) for key, row in self.rows.items()}

@@ -57,48 +57,14 @@ std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& c
   return holds;
 }
 
-bool isUndefinedBehaviour(CheckKind k) {
-  return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::Overflow || k == CheckKind::OtherUndefined;
-}
-
-bool encodingDiffers(CheckKind k) {
-  return k == CheckKind::Unwinding || k == CheckKind::Unsupported || k == CheckKind::AddressDependent;
-}
-
-// The checks whose failure is a violation of `p`; a model of one of them is a candidate counterexample.
-bool violates(CheckKind k, Property p) {
-  switch (p) {
-    case Property::UnreachCall:
-      return k == CheckKind::ReachError;
-    case Property::NoOverflow:
-      return k == CheckKind::Overflow;
-    case Property::ValidMemsafety:
-      return k == CheckKind::Deref || k == CheckKind::Free || k == CheckKind::HeapAtEnd;
-    case Property::ValidMemcleanup:
-      return k == CheckKind::HeapAtEnd;
-    case Property::Termination:
-      return false;
-  }
-  return false;
-}
-
-// The checks that keep `p` from being proved when they can fail: its violations, any undefined behaviour (after
-// which anything may happen), heap memory left at any end for the memory properties, and every place where the
-// encoding is not the program.
-bool blocksProof(CheckKind k, Property p) {
-  if (violates(k, p) || isUndefinedBehaviour(k) || encodingDiffers(k)) return true;
-  const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
-  return memory && (k == CheckKind::HeapAtEnd || k == CheckKind::HeapAtAbort);
-}
-
 class Checker {
  public:
   Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline)
       : context_(context), encoding_(encoding), deadline_(deadline) {}
 
-  smt::Term any(const std::function<bool(CheckKind)>& which) const {
+  smt::Term any(const std::function<bool(Check)>& which) const {
     z3::expr_vector conditions(context_);
-    for (const Check& c : encoding_.checks)
+    for (const Obligation& c : encoding_.checks)
       if (which(c.kind)) conditions.push_back(c.condition);
     return conditions.empty() ? context_.bool_val(false) : z3::mk_or(conditions);
   }
@@ -243,13 +209,13 @@ class Checker {
   Deadline deadline_;
 };
 
-std::string describeBlockers(const Encoding& e, Property p, const z3::model& model) {
+std::string describeBlockers(const Encoding& e, Property p, Semantics semantics, const z3::model& model) {
   std::vector<smt::Term> conditions;
-  for (const Check& c : e.checks) conditions.push_back(c.condition);
+  for (const Obligation& c : e.checks) conditions.push_back(c.condition);
   std::vector<bool> fails = holdIn(model, conditions);
   for (size_t k = 0; k < e.checks.size(); ++k) {
-    const Check& c = e.checks[k];
-    if (!blocksProof(c.kind, p) || !fails[k]) continue;
+    const Obligation& c = e.checks[k];
+    if (!blocksProof(c.kind, p, semantics) || !fails[k]) continue;
     std::string where = c.location.known() ? " (line " + std::to_string(c.location.line) + ")" : "";
     return c.what + where;
   }
@@ -263,6 +229,10 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   std::map<Property, Outcome> outcomes;
   for (Property p : properties) outcomes[p] = Outcome::unknown(p, "bounded model checking: not run", kEngine);
   std::map<Property, bool> candidateFound;
+  // Whether a property's reading makes unsigned wrap-around an operation C does not compute (`termcomp`).
+  const bool wrapChecks = std::any_of(properties.begin(), properties.end(), [&](Property p) {
+    return effectOf(Check::UnsignedWrap, p, options.semantics) == Effect::Diverges;
+  });
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   auto stillOpen = [&](Property p) { return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p]; };
   // A model's inputs become a candidate for the replay; the property stays UNKNOWN unless the replay confirms it.
@@ -294,6 +264,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       encodingOptions.deadline = options.deadline;
       encodingOptions.recurrences =
           stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);
+      encodingOptions.unsignedWrapChecks = wrapChecks;
       try {
         encoding.emplace(encode(context, *module, encodingOptions));
       } catch (const EncodingFailure& failure) {
@@ -304,7 +275,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       result.bound = bound;
       if (options.progress) options.progress(bound, encoding->checks.size());
       Checker checker(context, *encoding, options.deadline);
-      const smt::Term unwinding = checker.any([](CheckKind k) { return k == CheckKind::Unwinding; });
+      const smt::Term unwinding = checker.any([](Check k) { return k == Check::UnwindingBound; });
       std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
       bool solverGaveUp = false;
       for (Property p : properties) {
@@ -322,7 +293,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
             }
           }
         }
-        smt::Term violation = checker.any([p](CheckKind k) { return violates(k, p); });
+        smt::Term violation = checker.any([&](Check k) { return violates(k, p, options.semantics); });
         const auto violationStart = Deadline::Clock::now();
         z3::check_result found = checker.satisfiable(violation, true, &model);
         const std::chrono::duration<double> violationTime = Deadline::Clock::now() - violationStart;
@@ -351,7 +322,12 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
                                (*unwound == z3::sat ? "run longer" : "may run longer");
           continue;
         }
-        smt::Term blockers = checker.any([p](CheckKind k) { return blocksProof(k, p); });
+        if (wrapChecks && effectOf(Check::UnsignedWrap, p, options.semantics) != Effect::Diverges) {
+          // The wrap-around checks cut paths this property goes on along.
+          outcomes[p].reason = "bounded model checking: checked together with properties of another reading";
+          continue;
+        }
+        smt::Term blockers = checker.any([&](Check k) { return blocksProof(k, p, options.semantics); });
         z3::check_result blocked = checker.satisfiable(blockers, false, &model);
         if (blocked == z3::unsat) {
           outcomes[p].verdict = Verdict::True;
@@ -359,7 +335,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
                                " iterations per loop and none goes wrong";
         } else if (blocked == z3::sat) {
           outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
-                               " iterations per loop): " + describeBlockers(*encoding, p, *model);
+                               " iterations per loop): " + describeBlockers(*encoding, p, options.semantics, *model);
         } else {
           solverGaveUp = true;
           break;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
@@ -28,6 +29,10 @@ struct Options {
   unsigned firstBound = 1;
   // Called when a bound has been encoded, with the bound and the number of checks in its formula.
   std::function<void(unsigned bound, size_t checks)> progress;
+  // The reading asked: the encoding is C's, so the checks where the reading differs keep proofs from it. Under
+  // `termcomp` the properties checked together must share their reading (no-overflow is C's), since the
+  // wrap-around checks end their paths.
+  Semantics semantics = Semantics::C;
 };
 
 // The inputs of an execution that a model of the formula describes: the values of the __VERIFIER_nondet_* calls

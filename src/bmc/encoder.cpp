@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frontend/arithmetic.h"
 #include "frontend/environment.h"
 #include "frontend/source_location.h"
 #include "smt/term.h"
@@ -107,6 +108,7 @@ class Encoder {
         layout_(module.getDataLayout()),
         bound_(options.bound),
         recurrences_(options.recurrences),
+        unsignedWrapChecks_(options.unsignedWrapChecks),
         maxInstructions_(options.maxInstructions),
         deadline_(options.deadline),
         pointerBits_(layout_.getPointerSizeInBits()),
@@ -127,7 +129,7 @@ class Encoder {
         c_.bool_val(true), *initialMemory_, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}, {}};
     initializeGlobals(start);
     auto ended = encodeFunction(*main, std::move(start));
-    if (ended) programEnd(ended->first, CheckKind::HeapAtEnd, *lastInstruction(*main), "main returns");
+    if (ended) programEnd(ended->first, Check::HeapAtEnd, *lastInstruction(*main), "main returns");
     return std::move(out_);
   }
 
@@ -143,7 +145,7 @@ class Encoder {
     bool isKnown = simpleSize.is_numeral_u64(known);
     if (isKnown) reservation = known;
     if (!isKnown && at) {
-      check(s, CheckKind::Unsupported, z3::ugt(simpleSize, pointer(reservation)), *at,
+      check(s, Check::NotModelled, z3::ugt(simpleSize, pointer(reservation)), *at,
             "an allocation of more than " + std::to_string(reservation) + " bytes");
     }
     uint64_t base = nextAddress_;
@@ -558,12 +560,12 @@ class Encoder {
   // ---- checks ----
 
   // Records that the execution goes wrong where `violated` holds; the paths that go wrong end there.
-  void check(PathState& s, CheckKind kind, const smt::Term& violated, const llvm::Instruction& at, std::string what,
+  void check(PathState& s, Check kind, const smt::Term& violated, const llvm::Instruction& at, std::string what,
              bool endsPath = true) {
     smt::Term v = small(violated);
     if (v.is_false()) return;
     out_.checks.push_back(
-        Check{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
+        Obligation{kind, v.is_true() ? s.guard : (s.guard && v), frontend::sourceLocationOf(at), std::move(what)});
     if (!endsPath) return;
     if (v.is_true()) {
       s.dead = true;
@@ -572,7 +574,7 @@ class Encoder {
     s.guard = s.guard && !v;
   }
 
-  void programEnd(PathState& s, CheckKind kind, const llvm::Instruction& at, const std::string& how) {
+  void programEnd(PathState& s, Check kind, const llvm::Instruction& at, const std::string& how) {
     check(s, kind, heapAlive(s), at, "heap memory is still allocated when " + how, false);
     s.dead = true;
   }
@@ -875,14 +877,14 @@ class Encoder {
         try {
           terminate(i, iterations, s, activation, shape, push);
         } catch (const NotModelled& n) {
-          check(s, CheckKind::Unsupported, c_.bool_val(true), i, n.what);
+          check(s, Check::NotModelled, c_.bool_val(true), i, n.what);
         }
         return;
       }
       try {
         step(i, s, activation);
       } catch (const NotModelled& n) {
-        check(s, CheckKind::Unsupported, c_.bool_val(true), i, n.what);
+        check(s, Check::NotModelled, c_.bool_val(true), i, n.what);
       }
       if (s.dead) return;
     }
@@ -912,7 +914,7 @@ class Encoder {
         unsigned n = iterations[k];
         if (k + 1 == toNest.size() && toNest[k]->getHeader() == to) {
           if (n + 1 >= bound_) {
-            check(t, CheckKind::Unwinding, c_.bool_val(true), i,
+            check(t, Check::UnwindingBound, c_.bool_val(true), i,
                   "the loop runs more than " + std::to_string(bound_) + " times");
             return;
           }
@@ -952,7 +954,7 @@ class Encoder {
       return;
     }
     if (llvm::isa<llvm::UnreachableInst>(&i)) {
-      check(s, CheckKind::OtherUndefined, c_.bool_val(true), i, "an unreachable instruction is reached");
+      check(s, Check::OtherUndefined, c_.bool_val(true), i, "an unreachable instruction is reached");
       return;
     }
     throw NotModelled{std::string("the instruction ") + i.getOpcodeName()};
@@ -981,11 +983,11 @@ class Encoder {
       llvm::Type* type = load->getType();
       unsigned bytes = imageBits(type) / 8;
       smt::Term p = value(load->getPointerOperand(), s);
-      check(s, CheckKind::Deref, !accessible(s, p, pointer(bytes)), i, "a read of an invalid address");
+      check(s, Check::InvalidDeref, !accessible(s, p, pointer(bytes)), i, "a read of an invalid address");
       if (s.dead) return;
       smt::Term loaded = fromImage(loadBytes(s.memory, p, bytes), type);
       if (trackPointerBytes_)
-        check(s, CheckKind::AddressDependent, readsOtherBytes(s, p, type, loaded), i,
+        check(s, Check::AddressDependent, readsOtherBytes(s, p, type, loaded), i,
               "the bytes of a pointer read as something else, or the reverse", false);
       return define(s, i, loaded);
     }
@@ -997,10 +999,10 @@ class Encoder {
       }
       smt::Term image = toImage(value(stored, s), stored->getType());
       smt::Term p = value(store->getPointerOperand(), s);
-      check(s, CheckKind::Deref, !accessible(s, p, pointer(image.get_sort().bv_size() / 8)), i,
+      check(s, Check::InvalidDeref, !accessible(s, p, pointer(image.get_sort().bv_size() / 8)), i,
             "a write to an invalid address");
       if (s.dead) return;
-      check(s, CheckKind::OtherUndefined, inConstantObject(p), i, "a write to constant memory");
+      check(s, Check::OtherUndefined, inConstantObject(p), i, "a write to constant memory");
       if (s.dead) return;
       s.memory = storeBytes(s.memory, p, image);
       if (trackPointerBytes_) {
@@ -1024,7 +1026,7 @@ class Encoder {
       smt::Term result = address(llvm::cast<llvm::GEPOperator>(*gep), base, indices);
       // Memory has no provenance here: an access is valid when it lies in any live object. That is the
       // interpreter's rule (in the pointer's own object) only while pointer arithmetic stays within its object.
-      check(s, CheckKind::AddressDependent, leavesObject(base, result) || (inNoObject(base) && result != base), i,
+      check(s, Check::AddressDependent, leavesObject(base, result) || (inNoObject(base) && result != base), i,
             "pointer arithmetic leaves its object, or starts from no object", false);
       return define(s, i, result);
     }
@@ -1104,11 +1106,15 @@ class Encoder {
         const auto op = i.getOpcode();
         smt::Term r = arithmetic(op, a, b);
         if (nsw) {
-          check(s, CheckKind::Overflow, wraps(op, a, b, true), i, "signed overflow");
+          check(s, Check::SignedOverflow, wraps(op, a, b, true), i, "signed overflow");
           if (s.dead) return;
         }
         if (nuw) {
-          check(s, CheckKind::OtherUndefined, wraps(op, a, b, false), i, "unsigned wrap-around marked nuw");
+          check(s, Check::OtherUndefined, wraps(op, a, b, false), i, "unsigned wrap-around marked nuw");
+          if (s.dead) return;
+        }
+        if (unsignedWrapChecks_ && frontend::isUnsignedArithmetic(i)) {
+          check(s, Check::UnsignedWrap, wraps(op, a, b, false), i, "unsigned wrap-around");
           if (s.dead) return;
         }
         if (op == llvm::Instruction::Sub) pointerDifference(i, s);
@@ -1116,39 +1122,39 @@ class Encoder {
       }
       case llvm::Instruction::UDiv:
       case llvm::Instruction::URem:
-        check(s, CheckKind::OtherUndefined, b == zero, i, "division by zero");
+        check(s, Check::DivisionByZero, b == zero, i, "division by zero");
         if (s.dead) return;
-        if (exact) check(s, CheckKind::OtherUndefined, z3::urem(a, b) != zero, i, "inexact division marked exact");
+        if (exact) check(s, Check::OtherUndefined, z3::urem(a, b) != zero, i, "inexact division marked exact");
         return define(s, i, i.getOpcode() == llvm::Instruction::UDiv ? z3::udiv(a, b) : z3::urem(a, b));
       case llvm::Instruction::SDiv:
       case llvm::Instruction::SRem: {
-        check(s, CheckKind::OtherUndefined, b == zero, i, "division by zero");
+        check(s, Check::DivisionByZero, b == zero, i, "division by zero");
         if (s.dead) return;
         smt::Term overflows = a == minimum && b == c_.bv_val(-1, w);
         if (i.getOpcode() == llvm::Instruction::SDiv) {
-          check(s, CheckKind::Overflow, overflows, i, "signed division overflows");
+          check(s, Check::SignedOverflow, overflows, i, "signed division overflows");
           if (s.dead) return;
-          if (exact) check(s, CheckKind::OtherUndefined, z3::srem(a, b) != zero, i, "inexact division marked exact");
+          if (exact) check(s, Check::OtherUndefined, z3::srem(a, b) != zero, i, "inexact division marked exact");
           return define(s, i, a / b);
         }
-        check(s, CheckKind::OtherUndefined, overflows, i, "INT_MIN % -1");
+        check(s, Check::RemainderOverflow, overflows, i, "INT_MIN % -1");
         return define(s, i, z3::srem(a, b));
       }
       case llvm::Instruction::Shl:
       case llvm::Instruction::LShr:
       case llvm::Instruction::AShr: {
-        check(s, CheckKind::OtherUndefined, z3::uge(b, c_.bv_val(w, w)), i, "shift amount out of range");
+        check(s, Check::InvalidShift, z3::uge(b, c_.bv_val(w, w)), i, "shift amount out of range");
         if (s.dead) return;
         const auto op = i.getOpcode();
         smt::Term r = op == llvm::Instruction::Shl    ? z3::shl(a, b)
                       : op == llvm::Instruction::LShr ? z3::lshr(a, b)
                                                       : z3::ashr(a, b);
         if (op == llvm::Instruction::Shl && nsw)
-          check(s, CheckKind::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
+          check(s, Check::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
         if (op == llvm::Instruction::Shl && nuw)
-          check(s, CheckKind::OtherUndefined, z3::lshr(r, b) != a, i, "left shift overflows an operation marked nuw");
+          check(s, Check::OtherUndefined, z3::lshr(r, b) != a, i, "left shift overflows an operation marked nuw");
         if (op != llvm::Instruction::Shl && exact)
-          check(s, CheckKind::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
+          check(s, Check::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
         return define(s, i, r);
       }
       case llvm::Instruction::And:
@@ -1167,7 +1173,7 @@ class Encoder {
     auto* p = llvm::dyn_cast<llvm::PtrToIntInst>(i.getOperand(0));
     auto* q = llvm::dyn_cast<llvm::PtrToIntInst>(i.getOperand(1));
     if (!p || !q) return;
-    check(s, CheckKind::AddressDependent, !sameObject(value(p->getOperand(0), s), value(q->getOperand(0), s)), i,
+    check(s, Check::AddressDependent, !sameObject(value(p->getOperand(0), s), value(q->getOperand(0), s)), i,
           "the difference of pointers into different objects", false);
   }
 
@@ -1189,11 +1195,11 @@ class Encoder {
                             llvm::isa<llvm::ConstantPointerNull>(i.getOperand(1));
       if (i.isEquality()) {
         if (!withNull)
-          check(s, CheckKind::AddressDependent,
+          check(s, Check::AddressDependent,
                 ((onePastAnEnd(a) || onePastAnEnd(b)) && !sameObject(a, b)) || dangling(s, a) || dangling(s, b), i,
                 "a comparison with a pointer one past an object or to no live object", false);
       } else {
-        check(s, CheckKind::AddressDependent, !sameObject(a, b), i, "an order between different objects", false);
+        check(s, Check::AddressDependent, !sameObject(a, b), i, "an order between different objects", false);
       }
     }
     smt::Term r = c_.bool_val(false);
@@ -1251,10 +1257,10 @@ class Encoder {
         return define(s, i, value(i.getOperand(0), s));
       case llvm::Instruction::PtrToInt:
         if (!onlyPointerDifferences(llvm::cast<llvm::PtrToIntInst>(i)))
-          check(s, CheckKind::AddressDependent, c_.bool_val(true), i, "a pointer converted to an integer", false);
+          check(s, Check::AddressDependent, c_.bool_val(true), i, "a pointer converted to an integer", false);
         return define(s, i, resized(value(i.getOperand(0), s), valueBits(to), false));
       case llvm::Instruction::IntToPtr:
-        check(s, CheckKind::AddressDependent, c_.bool_val(true), i, "an integer converted to a pointer", false);
+        check(s, Check::AddressDependent, c_.bool_val(true), i, "an integer converted to a pointer", false);
         return define(s, i, resized(value(i.getOperand(0), s), pointerBits_, false));
       case llvm::Instruction::FPTrunc:
       case llvm::Instruction::FPExt: {
@@ -1279,7 +1285,7 @@ class Encoder {
         smt::Term limit = power(isSigned ? w - 1 : w, from);
         smt::Term fits = isSigned ? (fpLessEqual(-limit, truncated) && fpLess(truncated, limit))
                                   : (fpLess(-one(from), truncated) && fpLess(truncated, limit));
-        check(s, CheckKind::OtherUndefined, !fits, i,
+        check(s, Check::OtherUndefined, !fits, i,
               "conversion of an out-of-range floating-point value to an integer");
         if (s.dead) return;
         Z3_ast r = isSigned ? Z3_mk_fpa_to_sbv(c_, towardZero(), x, w) : Z3_mk_fpa_to_ubv(c_, towardZero(), x, w);
@@ -1435,11 +1441,11 @@ class Encoder {
     if (callee.isDeclaration()) throw NotModelled{"the external function " + callee.getName().str()};
     if (callee.isVarArg()) throw NotModelled{"a variadic function"};
     if (static_cast<unsigned>(std::count(callStack_.begin(), callStack_.end(), &callee)) >= bound_) {
-      check(s, CheckKind::Unwinding, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
+      check(s, Check::UnwindingBound, c_.bool_val(true), call, "recursion deeper than " + std::to_string(bound_));
       return;
     }
     if (callStack_.size() >= kMaxNestedCalls) {
-      check(s, CheckKind::Unwinding, c_.bool_val(true), call,
+      check(s, Check::UnwindingBound, c_.bool_val(true), call,
             "calls nested deeper than " + std::to_string(kMaxNestedCalls));
       return;
     }
@@ -1477,12 +1483,12 @@ class Encoder {
       try {
         callKnown(call, f, branch, activation);
       } catch (const NotModelled& n) {
-        check(branch, CheckKind::Unsupported, c_.bool_val(true), call, n.what);
+        check(branch, Check::NotModelled, c_.bool_val(true), call, n.what);
       }
       if (!branch.dead) after.push_back(std::move(branch));
     }
     // The executions that call no function stop here; the others continue from their calls, merged.
-    check(s, CheckKind::OtherUndefined, none, call, "a call through a pointer to no function of the call's type",
+    check(s, Check::OtherUndefined, none, call, "a call through a pointer to no function of the call's type",
           false);
     if (after.empty()) {
       s.dead = true;
@@ -1500,9 +1506,10 @@ class Encoder {
     smt::Term dst = argument(call, 0, s);
     smt::Term n = resized(argument(call, 2, s), pointerBits_, false);
     smt::Term nonEmpty = n != pointer(0);
-    check(s, CheckKind::Deref, nonEmpty && !accessible(s, dst, n), call, "a write of a range with invalid addresses");
+    check(s, Check::InvalidDeref, nonEmpty && !accessible(s, dst, n), call,
+          "a write of a range with invalid addresses");
     if (s.dead) return;
-    check(s, CheckKind::OtherUndefined, nonEmpty && inConstantObject(dst), call, "a write to constant memory");
+    check(s, Check::OtherUndefined, nonEmpty && inConstantObject(dst), call, "a write to constant memory");
     if (s.dead) return;
     if (isSet) {
       smt::Term fill = resized(argument(call, 1, s), 8, false);
@@ -1512,10 +1519,10 @@ class Encoder {
       return;
     }
     smt::Term src = argument(call, 1, s);
-    check(s, CheckKind::Deref, nonEmpty && !accessible(s, src, n), call, "a read of a range with invalid addresses");
+    check(s, Check::InvalidDeref, nonEmpty && !accessible(s, src, n), call, "a read of a range with invalid addresses");
     if (s.dead) return;
     if (!mayOverlap)
-      check(s, CheckKind::OtherUndefined, nonEmpty && (z3::ult(dst - src, n) || z3::ult(src - dst, n)), call,
+      check(s, Check::OtherUndefined, nonEmpty && (z3::ult(dst - src, n) || z3::ult(src - dst, n)), call,
             "memcpy between overlapping regions");
     if (s.dead) return;
     smt::Term old = s.memory;
@@ -1563,9 +1570,9 @@ class Encoder {
       case llvm::Intrinsic::ubsantrap: {
         uint64_t kind = llvm::cast<llvm::ConstantInt>(call.getArgOperand(0))->getZExtValue();
         if (kind == frontend::kUbsanShiftOutOfBounds)
-          check(s, CheckKind::Overflow, c_.bool_val(true), call, "a signed left shift overflows");
+          check(s, Check::SignedOverflow, c_.bool_val(true), call, "a signed left shift overflows");
         else
-          check(s, CheckKind::OtherUndefined, c_.bool_val(true), call, "clang's undefined-behaviour check fails");
+          check(s, Check::OtherUndefined, c_.bool_val(true), call, "clang's undefined-behaviour check fails");
         return;
       }
       case llvm::Intrinsic::sadd_with_overflow:
@@ -1609,7 +1616,7 @@ class Encoder {
         const unsigned w = a.get_sort().bv_size();
         smt::Term minimum = signedMinimum(w);
         if (llvm::cast<llvm::ConstantInt>(call.getArgOperand(1))->isOne())
-          check(s, CheckKind::OtherUndefined, a == minimum, call, "abs of the minimum integer marked poison");
+          check(s, Check::OtherUndefined, a == minimum, call, "abs of the minimum integer marked poison");
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
       }
       default:
@@ -1656,13 +1663,13 @@ class Encoder {
         return;
       }
       case E::ReachError:
-        check(s, CheckKind::ReachError, c_.bool_val(true), call, "reach_error() is called");
+        check(s, Check::ReachError, c_.bool_val(true), call, "reach_error() is called");
         return;
       case E::Abort:
       case E::AssertFail:
-        return programEnd(s, CheckKind::HeapAtAbort, call, "abort is called");
+        return programEnd(s, Check::HeapAtAbort, call, "abort is called");
       case E::Exit:
-        return programEnd(s, CheckKind::HeapAtEnd, call, "exit is called");
+        return programEnd(s, Check::HeapAtEnd, call, "exit is called");
       case E::Malloc:
       case E::Alloca: {
         smt::Term size = resized(argument(call, 0, s), pointerBits_, false);
@@ -1674,7 +1681,7 @@ class Encoder {
         smt::Term n = resized(argument(call, 0, s), pointerBits_, false);
         smt::Term m = resized(argument(call, 1, s), pointerBits_, false);
         smt::Term wide = z3::zext(n, pointerBits_) * z3::zext(m, pointerBits_);
-        check(s, CheckKind::Unsupported, wide.extract(2 * pointerBits_ - 1, pointerBits_) != c_.bv_val(0, pointerBits_),
+        check(s, Check::NotModelled, wide.extract(2 * pointerBits_ - 1, pointerBits_) != c_.bv_val(0, pointerBits_),
               call, "calloc of more bytes than size_t holds");
         if (s.dead) return;
         smt::Term size = n * m;
@@ -1690,7 +1697,7 @@ class Encoder {
         for (unsigned id = 0; id < s.alive.size(); ++id)
           if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
             valid = valid || (s.alive[id] && p == pointer(objects_[id].base));
-        check(s, CheckKind::Free, !valid, call, "free of an invalid pointer");
+        check(s, Check::InvalidFree, !valid, call, "free of an invalid pointer");
         if (s.dead) return;
         for (unsigned id = 0; id < s.alive.size(); ++id)
           if (objects_[id].kind == Object::Kind::Heap && !s.alive[id].is_false())
@@ -1710,7 +1717,7 @@ class Encoder {
         const unsigned w = valueBits(call.getType());
         a = resized(a, w, true);
         smt::Term minimum = signedMinimum(w);
-        check(s, CheckKind::Overflow, a == minimum, call, "abs of the minimum integer overflows");
+        check(s, Check::SignedOverflow, a == minimum, call, "abs of the minimum integer overflows");
         if (s.dead) return;
         return define(s, call, z3::ite(a < c_.bv_val(0, w), -a, a));
       }
@@ -1728,7 +1735,7 @@ class Encoder {
   }
 
   void nondet(const llvm::CallInst& call, const llvm::Function& callee, PathState& s) {
-    auto type = frontend::nondetType(callee.getName(),
+    auto type = frontend::nondetType(callee,
                                      pointerBits_ == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
     if (!type) throw NotModelled{"the nondet function " + callee.getName().str() + " of unknown type"};
     if (type->kind == frontend::NondetKind::Pointer) throw NotModelled{"nondeterministic pointers"};
@@ -1751,6 +1758,7 @@ class Encoder {
   const llvm::DataLayout& layout_;
   unsigned bound_;
   bool recurrences_;
+  bool unsignedWrapChecks_;
   size_t maxInstructions_;
   Deadline deadline_;
   unsigned pointerBits_;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "smt/term.h"
@@ -23,22 +24,10 @@ class Module;
 
 namespace atropos::bmc {
 
-enum class CheckKind {
-  Deref,           // valid-deref
-  Free,            // valid-free
-  Overflow,        // signed overflow (no-overflow)
-  ReachError,      // unreach-call
-  HeapAtEnd,       // heap memory still allocated when main returns or exit is called: memtrack or memcleanup
-  HeapAtAbort,     // the same when abort ends the program (no verdict rests on it)
-  OtherUndefined,  // division by zero, shifts out of range, ...: no property, but no proof past it
-  // Where the encoding is not the program: any of them keeps every property from being proved.
-  Unwinding,        // a loop runs more often, or a recursion deeper, than the bound
-  Unsupported,      // an instruction or function the encoding does not model
-  AddressDependent  // the execution depends on where objects lie in memory, which the encoding fixes
-};
-
-struct Check {
-  CheckKind kind;
+// One check of the unwound program: `condition` is when an execution reaches the instruction and fails the check
+// there (what that means for each property: common/checks.h).
+struct Obligation {
+  Check kind;
   smt::Term condition;
   SourceLocation location;
   std::string what;
@@ -61,7 +50,7 @@ struct RecurringState {
 };
 
 struct Encoding {
-  std::vector<Check> checks;
+  std::vector<Obligation> checks;
   std::vector<NondetDraw> draws;  // in the order an execution makes them
   // When assumed, reads of uninitialized memory and undefined values yield zero (as a replay gives them).
   smt::Term uninitializedZero;
@@ -81,6 +70,9 @@ struct EncodingFailure : std::runtime_error {
 struct EncodingOptions {
   unsigned bound = 1;
   bool recurrences = false;  // look for recurring states (bounded lassos)
+  // Check every operation without the nsw flag (C's unsigned arithmetic) for wrap-around, which `termcomp` reads
+  // as unbounded: a failing check ends its path, so only for properties whose reading that is.
+  bool unsignedWrapChecks = false;
   // Of the unwound and inlined program: beyond it the encoding fails (tree recursion grows exponentially).
   size_t maxInstructions = SIZE_MAX;
   Deadline deadline = Deadline::never();

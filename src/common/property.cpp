@@ -8,21 +8,34 @@ namespace {
 struct PropertyInfo {
   Property property;
   std::string_view name;
-  std::string_view ltl;  // the formula inside CHECK( init(main()), LTL(...) )
+  // The formulas inside CHECK( init(main()), LTL(...) ) of its property file (valid-memsafety has three).
+  std::array<std::string_view, 3> ltl;
 };
 constexpr std::array<PropertyInfo, 5> kProperties{{
-    {Property::Termination, "termination", "F end"},
-    {Property::ValidMemsafety, "valid-memsafety", "G valid-free"},
-    {Property::ValidMemcleanup, "valid-memcleanup", "G valid-memcleanup"},
-    {Property::NoOverflow, "no-overflow", "G ! overflow"},
-    {Property::UnreachCall, "unreach-call", "G ! call(reach_error())"},
+    {Property::Termination, "termination", {"F end"}},
+    {Property::ValidMemsafety, "valid-memsafety", {"G valid-free", "G valid-deref", "G valid-memtrack"}},
+    {Property::ValidMemcleanup, "valid-memcleanup", {"G valid-memcleanup"}},
+    {Property::NoOverflow, "no-overflow", {"G ! overflow"}},
+    {Property::UnreachCall, "unreach-call", {"G ! call(reach_error())"}},
 }};
 }  // namespace
+
+std::vector<Property> allProperties() {
+  std::vector<Property> all;
+  for (const auto& info : kProperties) all.push_back(info.property);
+  return all;
+}
 
 std::string_view propertyName(Property p) {
   for (const auto& info : kProperties)
     if (info.property == p) return info.name;
   return "?";
+}
+
+std::string propertyNames(std::string_view separator) {
+  std::string names;
+  for (const auto& info : kProperties) names += (names.empty() ? "" : std::string(separator)) + std::string(info.name);
+  return names;
 }
 
 std::optional<Property> parsePropertyName(std::string_view name) {
@@ -41,22 +54,23 @@ std::string_view memsafetyPartName(MemsafetyPart p) {
 }
 
 std::string propertySpecification(Property p) {
-  auto check = [](std::string_view ltl) { return "CHECK( init(main()), LTL(" + std::string(ltl) + ") )"; };
-  if (p == Property::ValidMemsafety)
-    return check("G valid-free") + "\n" + check("G valid-deref") + "\n" + check("G valid-memtrack");
+  std::string text;
   for (const auto& info : kProperties)
-    if (info.property == p) return check(info.ltl);
-  return {};
+    if (info.property == p)
+      for (std::string_view ltl : info.ltl)
+        if (!ltl.empty()) text += (text.empty() ? "" : "\n") + ("CHECK( init(main()), LTL(" + std::string(ltl) + ") )");
+  return text;
 }
 
 std::vector<Property> parsePropertyFile(std::string_view text) {
-  auto has = [&](std::string_view needle) { return text.find(needle) != std::string_view::npos; };
+  // A property file names one property; valid-memsafety's names its three parts (any of them selects it).
   std::vector<Property> found;
-  if (has("F end")) found.push_back(Property::Termination);
-  if (has("valid-free") || has("valid-deref") || has("valid-memtrack")) found.push_back(Property::ValidMemsafety);
-  else if (has("valid-memcleanup")) found.push_back(Property::ValidMemcleanup);
-  if (has("! overflow")) found.push_back(Property::NoOverflow);
-  if (has("call(reach_error())")) found.push_back(Property::UnreachCall);
+  for (const auto& info : kProperties)
+    for (std::string_view ltl : info.ltl)
+      if (!ltl.empty() && text.find(ltl) != std::string_view::npos) {
+        found.push_back(info.property);
+        break;
+      }
   return found;
 }
 

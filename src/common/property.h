@@ -13,7 +13,11 @@ enum class Property { Termination, ValidMemsafety, ValidMemcleanup, NoOverflow, 
 // The parts of valid-memsafety; a FALSE names the one violated first.
 enum class MemsafetyPart { ValidDeref, ValidFree, ValidMemtrack };
 
+// Every property, in the order of the table (the default list when none is asked).
+std::vector<Property> allProperties();
 std::string_view propertyName(Property p);
+// The names of all properties, joined by `separator`.
+std::string propertyNames(std::string_view separator);
 std::optional<Property> parsePropertyName(std::string_view name);
 std::string_view memsafetyPartName(MemsafetyPart p);
 // The SV-COMP specification text of a property (the line of its .prp file; valid-memsafety has three).
@@ -22,6 +26,7 @@ std::string propertySpecification(Property p);
 std::vector<Property> parsePropertyFile(std::string_view text);
 
 enum class Verdict { True, False, Unknown };
+enum class Check;  // common/checks.h: the table of checks
 std::string_view verdictName(Verdict v);
 
 struct SourceLocation {
@@ -60,6 +65,8 @@ struct Outcome {
   std::string reason;                        // UNKNOWN: why; TRUE/FALSE: how it was decided
   std::string engine;
   std::optional<Counterexample> counterexample;
+  // UNKNOWN: the check whose possible failure kept a proof from passing, where one did.
+  std::optional<Check> blockedBy;
 
   static Outcome unknown(Property p, std::string why, std::string engine = {}) {
     Outcome o;

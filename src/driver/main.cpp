@@ -54,9 +54,7 @@ int run(const Options& options) {
     if (!fromFile) return fail(kExitInput, error);
     properties.insert(properties.end(), fromFile->begin(), fromFile->end());
   }
-  if (properties.empty())
-    properties = {Property::Termination, Property::ValidMemsafety, Property::ValidMemcleanup, Property::NoOverflow,
-                  Property::UnreachCall};
+  if (properties.empty()) properties = allProperties();
   std::vector<Property> unique;
   for (Property p : properties)
     if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
@@ -74,7 +72,7 @@ int run(const Options& options) {
       case frontend::LoadFailure::Kind::Timeout: {
         std::vector<Outcome> outcomes;
         for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the time budget ran out while compiling"));
-        ReportContext context{inputFile, frontend::dataModelName(model)};
+        ReportContext context{inputFile, frontend::dataModelName(model), options.semantics};
         options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
         return kExitOk;
       }
@@ -89,6 +87,7 @@ int run(const Options& options) {
   Budget budget;
   budget.deadline = deadline;
   budget.crossCheck = options.crossCheck;
+  budget.semantics = options.semantics;
   budget.testing = options.testing;
   budget.bmc = options.bmc;
   budget.symex = options.symex;
@@ -117,7 +116,7 @@ int run(const Options& options) {
   }
   if (options.verbose)
     std::cerr << "atropos: " << stats.executions << " executions, " << stats.steps << " IR instructions\n";
-  ReportContext context{inputFile, frontend::dataModelName(model)};
+  ReportContext context{inputFile, frontend::dataModelName(model), options.semantics};
   options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
   if (options.explain && !evidence.explanation.empty()) std::cout << "\n" << evidence.explanation;
   if (!options.itsFile.empty()) {
@@ -141,6 +140,10 @@ int main(int argc, char** argv) {
   if (!options) return fail(kExitUsage, error);
   if (options->help) {
     std::cout << helpText();
+    return kExitOk;
+  }
+  if (options->listProperties) {
+    for (Property p : allProperties()) std::cout << propertyName(p) << "\n";
     return kExitOk;
   }
   if (options->version) {

@@ -5,7 +5,7 @@
 namespace atropos::driver {
 
 std::string helpText() {
-  return R"(Usage: atropos [options] FILE.c|FILE.i
+  std::string text = R"(Usage: atropos [options] FILE.c|FILE.i
        atropos --task TASK.yml [options]
        atropos its [--timeout SECONDS] FILE.smt2
 
@@ -15,10 +15,15 @@ the reason).
 Options:
   --task TASK.yml        an SV-COMP task definition (format 1.0/2.0): the input file, the properties and the
                          data model come from it
-  --property NAME        a property to decide (repeatable): termination, valid-memsafety, valid-memcleanup,
-                         no-overflow, unreach-call; with --task, restricts the task's properties
+  --property NAME        a property to decide (repeatable): PROPERTIES; with --task, restricts the task's
+                         properties
   --prp FILE.prp         the properties of an SV-COMP property file
   --data-model MODEL     ILP32 or LP64 (default: the task's, else LP64)
+  --semantics READING    how integer arithmetic is read: `c` (default: as clang compiles C, a signed overflow is
+                         undefined behaviour), `svcomp` (signed arithmetic is unbounded, unsigned wraps as in C,
+                         as SV-COMP's termination tasks mean it), `termcomp` (all integer arithmetic is
+                         unbounded, as the Termination Competition's C rules say; an unsigned wrap-around makes
+                         proofs impossible and executions no evidence). no-overflow is always decided in C
   --timeout SECONDS      time budget for the whole run (default 60)
   --memory MB            memory budget (default 8192)
   --json                 print the results as one JSON document
@@ -34,6 +39,7 @@ Options:
                          in any case), `symex` (symbolic execution and termination proofs)
   --cross-check          testing aid: run the proofs and the executions on every property; a proof that an
                          execution contradicts stops atropos with an internal error (exit status 4)
+  --list-properties      print the names of the properties, one a line
   --version              print the version
   --help                 print this text
 
@@ -52,6 +58,9 @@ Exit status:
   3  the C program does not compile (clang's diagnostics are printed)
   4  internal error (a bug in Atropos: please report it)
 )";
+  const std::string placeholder = "PROPERTIES";
+  text.replace(text.find(placeholder), placeholder.size(), propertyNames(", "));
+  return text;
 }
 
 std::optional<Options> parseOptions(int argc, const char* const* argv, std::string& error) {
@@ -96,6 +105,17 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       o.help = true;
     } else if (arg == "--version") {
       o.version = true;
+    } else if (arg == "--list-properties") {
+      o.listProperties = true;
+    } else if (arg == "--semantics") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      auto semantics = parseSemanticsName(*v);
+      if (!semantics) {
+        error = "unknown semantics '" + *v + "' (known: c, svcomp, termcomp)";
+        return std::nullopt;
+      }
+      o.semantics = *semantics;
     } else if (arg == "--json") {
       o.json = true;
     } else if (arg == "--verbose" || arg == "-v") {
@@ -131,8 +151,7 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       if (!v) return std::nullopt;
       auto p = parsePropertyName(*v);
       if (!p) {
-        error = "unknown property '" + *v +
-                "' (known: termination, valid-memsafety, valid-memcleanup, no-overflow, unreach-call)";
+        error = "unknown property '" + *v + "' (known: " + propertyNames(", ") + ")";
         return std::nullopt;
       }
       o.properties.push_back(*p);
@@ -175,7 +194,7 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       return std::nullopt;
     }
   }
-  if (o.help || o.version) return o;
+  if (o.help || o.version || o.listProperties) return o;
   if (o.inputFile.empty() && o.taskFile.empty()) {
     error = "no input: give a C file or --task TASK.yml (see --help)";
     return std::nullopt;

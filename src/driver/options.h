@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
 
@@ -25,6 +26,7 @@ struct Options {
   std::vector<Property> properties;
   std::string propertyFile;
   std::optional<frontend::DataModel> dataModel;
+  Semantics semantics = Semantics::C;
   double timeoutSeconds = 60;
   unsigned memoryMB = 8192;
   bool json = false;
@@ -40,6 +42,7 @@ struct Options {
   bool symex = true;
   bool help = false;
   bool version = false;
+  bool listProperties = false;
   bool itsCommand = false;  // `atropos its FILE.smt2`: termination of an integer transition system
 };
 

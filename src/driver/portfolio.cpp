@@ -32,6 +32,10 @@ constexpr double kBoundedMarginSeconds = 0.3;
 constexpr double kBoundedAgainShare = 0.75;
 // Alone, it leaves a little time for the replay of its candidates.
 constexpr double kBoundedAloneShare = 0.9;
+// Under `c`, a proof that only a possible signed overflow kept from passing is tried once more over unbounded signed
+// integers, briefly: the reason then tells what the program does without the overflow.
+constexpr double kUnboundedHintShare = 0.1;
+constexpr double kUnboundedHintSeconds = 3;
 
 std::vector<Property> stillOpen(const std::vector<Outcome>& outcomes) {
   std::vector<Property> open;
@@ -66,6 +70,26 @@ void explainUnknowns(std::vector<Outcome>& outcomes, const std::vector<Outcome>&
         o.reason += (o.reason.empty() ? "" : "; ") + e.reason;
 }
 
+// Appends to the reason of each property that only a possible signed overflow kept the symbolic execution from
+// proving whether it holds over unbounded signed integers (`--semantics svcomp`).
+void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outcomes,
+                   const std::vector<Outcome>& symbolic, const std::function<Deadline(double)>& share) {
+  std::vector<Property> blocked;
+  for (const Outcome& o : symbolic)
+    if (o.verdict == Verdict::Unknown && o.blockedBy == Check::SignedOverflow && o.property != Property::NoOverflow)
+      blocked.push_back(o.property);
+  if (blocked.empty()) return;
+  symex::Options options;
+  options.semantics = Semantics::SvComp;
+  options.deadline = share(kUnboundedHintShare).capped(std::chrono::duration<double>(kUnboundedHintSeconds));
+  for (const Outcome& hint : symex::prove(program, blocked, options))
+    for (Outcome& o : outcomes)
+      if (o.property == hint.property && o.verdict == Verdict::Unknown)
+        o.reason += hint.verdict == Verdict::True
+                        ? "; over unbounded signed integers (--semantics svcomp) it holds"
+                        : "; over unbounded signed integers (--semantics svcomp) it is not proven either";
+}
+
 }  // namespace
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
@@ -82,6 +106,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   std::vector<falsifier::SuggestedRun> starts;  // of executions deeper than bounded model checking reached
   auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed) {
     falsifier::Options options;
+    options.semantics = budget.semantics;
     options.suggestedRuns = suggestions;
     options.starts = starts;
     options.deadline = deadline;
@@ -113,17 +138,19 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   // Bounded model checking on the open properties until `deadline`, its candidates replayed.
   // What bounded model checking said of each property so far: a deeper round replaces it in the reason.
   std::map<Property, std::string> boundedReasons;
-  unsigned nextBound = 1;  // where the deeper round goes on
-  auto boundedCheck = [&](const std::vector<Property>& asked, Deadline deadline) {
+  std::map<Semantics, unsigned> nextBound;  // where the deeper round goes on, per reading
+  // One reading's properties: the encoding's wrap-around checks under `termcomp` must not cut no-overflow's paths.
+  auto boundedCheckOf = [&](const std::vector<Property>& asked, Semantics reading, Deadline deadline) {
     bmc::Options options;
     options.deadline = deadline;
-    options.firstBound = nextBound;
+    options.semantics = reading;
+    options.firstBound = nextBound.try_emplace(reading, 1u).first->second;
     if (budget.progress)
       options.progress = [&](unsigned bound, size_t checks) {
         budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
       };
     bmc::Result bounded = bmc::check(program, asked, options);
-    nextBound = bounded.nextBound;
+    nextBound[reading] = bounded.nextBound;
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
       candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
@@ -133,6 +160,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     std::vector<Outcome> replayed;
     if (!candidates.empty() || !deeper.empty()) {
       falsifier::Options replay;
+      replay.semantics = budget.semantics;
       replay.suggestedRuns = std::move(candidates);
       // Of the starts, the deepest now (each start may run long); the executions at the end try them all.
       if (!deeper.empty()) replay.starts = {deeper.back()};
@@ -162,6 +190,17 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     proved.insert(proved.end(), bounded.outcomes.begin(), bounded.outcomes.end());
     open = budget.crossCheck ? properties : stillOpen(outcomes);
   };
+  // Bounded model checking of the properties asked, one reading after the other, sharing `deadline`.
+  auto boundedCheck = [&](const std::vector<Property>& asked, Deadline deadline) {
+    std::map<Semantics, std::vector<Property>> byReading;
+    for (Property p : asked) byReading[readingFor(p, budget.semantics)].push_back(p);
+    size_t left = byReading.size();
+    for (const auto& [reading, group] : byReading) {
+      const double seconds = deadline.secondsLeft() / static_cast<double>(left);
+      boundedCheckOf(group, reading, deadline.capped(std::chrono::duration<double>(seconds)));
+      --left;
+    }
+  };
   if (budget.bmc && !(budget.testing || budget.symex)) {
     if (!open.empty()) boundedCheck(open, share(kBoundedAloneShare));
   } else if (budget.bmc) {
@@ -172,6 +211,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   }
   if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
     symex::Options options;
+    options.semantics = budget.semantics;
     options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
     options.explain = evidence && evidence->explain;
     options.dot = evidence && evidence->wantDot;
@@ -188,6 +228,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     }
     explainUnknowns(outcomes, symbolic);
     proved.insert(proved.end(), symbolic.begin(), symbolic.end());
+    if (budget.semantics == Semantics::C && !budget.crossCheck) hintUnbounded(program, outcomes, symbolic, share);
     for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
       suggestions.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
     if (evidence) {

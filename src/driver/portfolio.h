@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
@@ -33,6 +34,8 @@ struct Budget {
   Deadline deadline = Deadline::never();
   uint64_t memoryBytes = 4ull << 30;
   std::function<void(const PortfolioStatistics&)> progress;  // about once a second, when set
+  // The reading of integer arithmetic the properties are decided under (no-overflow always in C).
+  Semantics semantics = Semantics::C;
   // Run every engine on every property and throw std::logic_error when a proof and an execution disagree.
   bool crossCheck = false;
   // Which engines may run; a bounded model checker's counterexamples are replayed by executions in any case.

@@ -87,6 +87,7 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
       out << "    " << (step.file.empty() ? context.inputFile : step.file) << ":" << step.line << " " << step.function
           << ": " << sources.line(step.file, step.line) << "\n";
   }
+  out << "semantics: " << semanticsName(context.semantics) << " (" << semanticsDescription(context.semantics) << ")\n";
 }
 
 void printJson(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes) {
@@ -118,7 +119,8 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
     }
     results.push_back(r);
   }
-  json doc = {{"tool", "atropos"}, {"input", context.inputFile}, {"data_model", context.dataModel}, {"results", results}};
+  json doc = {{"tool", "atropos"}, {"input", context.inputFile}, {"data_model", context.dataModel},
+              {"semantics", semanticsName(context.semantics)}, {"results", results}};
   out << doc.dump(2) << "\n";
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/property.h"
 
 namespace atropos::driver {
@@ -12,6 +13,7 @@ namespace atropos::driver {
 struct ReportContext {
   std::string inputFile;
   std::string dataModel;
+  Semantics semantics = Semantics::C;  // the reading of integer arithmetic (no-overflow is always decided in C)
 };
 
 // `PROPERTY: VERDICT`, then the evidence on indented lines.

@@ -15,7 +15,6 @@ namespace {
 
 using interp::RunEnd;
 using interp::RunResult;
-using interp::ViolationClass;
 
 constexpr const char* kEngine = "falsifier";
 
@@ -130,21 +129,32 @@ std::string describe(const SourceLocation& at) {
   return "line " + std::to_string(at.line) + (at.function.empty() ? "" : " in " + at.function);
 }
 
-std::optional<Property> propertyBrokenBy(ViolationClass c) {
-  switch (c) {
-    case ViolationClass::Deref:
-    case ViolationClass::Free:
-    case ViolationClass::Memtrack: return Property::ValidMemsafety;
-    case ViolationClass::Overflow: return Property::NoOverflow;
-    case ViolationClass::ReachError: return Property::UnreachCall;
-    case ViolationClass::OtherUndefined: return std::nullopt;
-  }
-  return std::nullopt;
+// The check a run's violation is, as `p` reads it: a leak found when abort ended the program is, for
+// valid-memcleanup, heap left at abort (whether abort counts as an end there is debatable: no verdict rests on it).
+Check checkFor(const RunResult& r, Property p) {
+  const Check check = interp::checkOf(r.violation->kind);
+  if (check == Check::MemoryLost && p == Property::ValidMemcleanup && r.programEnd == RunEnd::Aborted)
+    return Check::HeapAtAbort;
+  return check;
 }
 
-MemsafetyPart partOf(ViolationClass c) {
-  return c == ViolationClass::Deref ? MemsafetyPart::ValidDeref
-                                    : c == ViolationClass::Free ? MemsafetyPart::ValidFree : MemsafetyPart::ValidMemtrack;
+// The check the end of a completed run fails for `p`, if any: memory left allocated (lost memory is a violation of
+// its own), which for valid-memsafety may be reachable only in ways that make its verdict ambiguous.
+std::optional<Check> endCheckFor(const RunResult& r, Property p) {
+  if (!r.heapStillAllocated) return std::nullopt;
+  if (p == Property::ValidMemcleanup) return r.end == RunEnd::Aborted ? Check::HeapAtAbort : Check::MemoryNotFreed;
+  return r.memoryVerdictAmbiguous ? Check::MemoryAmbiguous : Check::MemoryNotFreed;
+}
+
+std::string_view withoutViolating(Property p) {
+  switch (p) {
+    case Property::Termination: return "";
+    case Property::ValidMemsafety: return "without a memory error";
+    case Property::ValidMemcleanup: return "with all memory freed";
+    case Property::NoOverflow: return "without overflow";
+    case Property::UnreachCall: return "without calling reach_error";
+  }
+  return "";
 }
 
 class Search {
@@ -308,6 +318,12 @@ class Search {
     return why;
   }
 
+  // Whether a run shows anything about `p` under the reading asked: executions are C's, so under `termcomp` one
+  // whose unsigned arithmetic wrapped around does not.
+  bool shows(const RunResult& r, Property p) const {
+    return !r.unsignedWrap || effectOf(Check::UnsignedWrap, p, options_.semantics) != Effect::Diverges;
+  }
+
   bool open(Property p) const {
     auto it = pending_.find(p);
     return it != pending_.end() && it->second.verdict == Verdict::Unknown;
@@ -356,7 +372,7 @@ class Search {
       return;
     }
     if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
-    if (r.end == RunEnd::Lasso && open(Property::Termination)) {
+    if (r.end == RunEnd::Lasso && open(Property::Termination) && shows(r, Property::Termination)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
       const interp::Lasso& lasso = *confirmed->lasso;
@@ -376,29 +392,30 @@ class Search {
       return;
     }
     if (r.end == RunEnd::Violation) {
-      const ViolationClass cls = interp::classify(r.violation->kind);
-      std::optional<Property> p = propertyBrokenBy(cls);
-      // Whether abort() counts as the end of the program for valid-memcleanup is debatable: no verdict from it.
-      const bool leakAtEnd = cls == ViolationClass::Memtrack && r.programEnd != RunEnd::Aborted;
-      const bool wanted = (p && open(*p)) || (leakAtEnd && open(Property::ValidMemcleanup));
-      if (!wanted) return;
-      if ((cls == ViolationClass::Deref || cls == ViolationClass::Free) && r.leakBeforeViolation) return;
+      std::vector<Property> violated;
+      for (const auto& [p, o] : pending_)
+        if (open(p) && violates(checkFor(r, p), p, options_.semantics) && shows(r, p)) violated.push_back(p);
+      if (violated.empty()) return;
+      const Check check = interp::checkOf(r.violation->kind);
+      // An invalid access or free after a heap object was lost: which one the property names first is unknown.
+      if ((check == Check::InvalidDeref || check == Check::InvalidFree) && r.leakBeforeViolation) return;
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
       const interp::Violation& v = *confirmed->violation;
       std::string what = std::string(interp::violationKindName(v.kind)) + ": " + v.message;
-      if (p) {
-        std::optional<MemsafetyPart> part;
-        if (*p == Property::ValidMemsafety) part = partOf(cls);
-        decide(*p, Verdict::False, "an execution violates it (replayed)", counterexampleOf(*confirmed, what, v.location),
-               part);
+      for (Property p : violated) {
+        const bool leakAtEnd = p == Property::ValidMemcleanup && check == Check::MemoryLost;
+        decide(p, Verdict::False,
+               leakAtEnd ? "memory is still allocated when the program ends (replayed)"
+                         : "an execution violates it (replayed)",
+               counterexampleOf(*confirmed, what, v.location),
+               p == Property::ValidMemsafety ? memsafetyPartOf(check) : std::nullopt);
       }
-      if (leakAtEnd)
-        decide(Property::ValidMemcleanup, Verdict::False, "memory is still allocated when the program ends (replayed)",
-               counterexampleOf(*confirmed, what, v.location));
       return;
     }
-    if (r.completed() && r.heapStillAllocated && r.end != RunEnd::Aborted && open(Property::ValidMemcleanup)) {
+    if (r.completed() && open(Property::ValidMemcleanup) && shows(r, Property::ValidMemcleanup) &&
+        endCheckFor(r, Property::ValidMemcleanup) == Check::MemoryNotFreed &&
+        violates(Check::MemoryNotFreed, Property::ValidMemcleanup, options_.semantics)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
       SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : confirmed->trace.back();
@@ -413,29 +430,26 @@ class Search {
     if (r.addressDependent) return;  // note() gave the reason
     if (r.completed()) {
       const std::string how = only + "ends (" + interp::runEndName(r.end) + " after " + std::to_string(r.steps) + " steps)";
-      decide(Property::Termination, Verdict::True, how);
-      decide(Property::NoOverflow, Verdict::True, how + " without overflow");
-      decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
-      if (r.memoryVerdictAmbiguous) {
-        decide(Property::ValidMemsafety, Verdict::Unknown,
-               "at the end of the execution some memory is reachable only from the stack or through integers");
-      } else {
-        decide(Property::ValidMemsafety, Verdict::True, how + " without a memory error");
+      for (auto& [p, o] : pending_) {
+        if (!shows(r, p)) continue;
+        const std::optional<Check> failed = endCheckFor(r, p);
+        const Effect effect = failed ? effectOf(*failed, p, options_.semantics) : Effect::None;
+        if (effect == Effect::None || effect == Effect::Ends)
+          decide(p, Verdict::True, withoutViolating(p).empty() ? how : how + " " + std::string(withoutViolating(p)));
+        else if (effect != Effect::Violates)
+          o.reason = only + "ends with " + std::string(checkName(*failed)) + ", so the property cannot be decided";
       }
-      if (!r.heapStillAllocated) decide(Property::ValidMemcleanup, Verdict::True, how + " with all memory freed");
-      else if (r.end == RunEnd::Aborted)
-        decide(Property::ValidMemcleanup, Verdict::Unknown, "memory is still allocated when the program aborts");
       return;
     }
     if (r.end == RunEnd::Violation) {
-      const ViolationClass cls = interp::classify(r.violation->kind);
-      if (cls == ViolationClass::Memtrack) {
-        // Leaks are found when the program ends: it terminated, and nothing else went wrong on the way.
-        const std::string how = only + "ends";
-        decide(Property::Termination, Verdict::True, how);
-        decide(Property::NoOverflow, Verdict::True, how + " without overflow");
-        decide(Property::UnreachCall, Verdict::True, how + " without calling reach_error");
-        return;
+      // The only execution stopped at a check: a property it does not concern (or for which it ends the program,
+      // as reach_error does for termination) holds; the memory properties need an execution that completed.
+      const std::string how = only + "ends at " + interp::violationKindName(r.violation->kind) + " (line " +
+                              std::to_string(r.violation->location.line) + ")";
+      for (auto& [p, o] : pending_) {
+        const Effect effect = effectOf(checkFor(r, p), p, options_.semantics);
+        const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
+        if ((effect == Effect::None || effect == Effect::Ends) && !memory && shows(r, p)) decide(p, Verdict::True, how);
       }
       const std::string why = only + "stops at " + interp::violationKindName(r.violation->kind) + " (line " +
                               std::to_string(r.violation->location.line) + "), so the property cannot be decided";

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "interp/interp.h"
@@ -29,6 +30,9 @@ struct SuggestedRun {
 
 struct Options {
   Deadline deadline = Deadline::never();
+  // The reading the properties are decided under; executions are C's, so a run whose operations the reading reads
+  // otherwise is no evidence past them.
+  Semantics semantics = Semantics::C;
   uint64_t seed = 0x5eed;
   uint64_t memoryBytes = 2ull << 30;  // for the program's own allocations
   std::function<void(const Statistics&)> progress;  // called about once a second, when set

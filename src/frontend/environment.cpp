@@ -1,5 +1,9 @@
 #include "frontend/environment.h"
 
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Function.h>
+
 #include <array>
 #include <utility>
 
@@ -79,8 +83,9 @@ EnvFunction classifyFunction(std::string_view name) {
   return EnvFunction::None;
 }
 
-std::optional<NondetType> nondetType(std::string_view name, DataModel model) {
-  if (!startsWith(name, kNondetPrefix)) return std::nullopt;
+namespace {
+
+std::optional<NondetType> nondetTypeByName(std::string_view name, DataModel model) {
   std::string_view suffix = name.substr(kNondetPrefix.size());
   const unsigned longBits = model == DataModel::ILP32 ? 32 : 64;
   using K = NondetKind;
@@ -107,6 +112,40 @@ std::optional<NondetType> nondetType(std::string_view name, DataModel model) {
   }};
   for (const auto& e : table)
     if (e.suffix == suffix) return e.type;
+  return std::nullopt;
+}
+
+// The declared return type's signedness, where debug information gives it.
+bool declaredUnsigned(const llvm::Function& function) {
+  const llvm::DISubprogram* subprogram = function.getSubprogram();
+  if (!subprogram || !subprogram->getType()) return false;
+  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
+  if (types.size() == 0 || !types[0]) return false;
+  const llvm::DIType* type = types[0];
+  while (auto* derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {  // typedefs and qualifiers
+    type = derived->getBaseType();
+    if (!type) return false;
+  }
+  auto* basic = llvm::dyn_cast<llvm::DIBasicType>(type);
+  return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned ||
+                   basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char ||
+                   basic->getEncoding() == llvm::dwarf::DW_ATE_boolean);
+}
+
+}  // namespace
+
+std::optional<NondetType> nondetType(const llvm::Function& function, DataModel model) {
+  const std::string_view name = function.getName();
+  if (!startsWith(name, kNondetPrefix)) return std::nullopt;
+  if (auto known = nondetTypeByName(name, model)) return known;
+  const llvm::Type* type = function.getReturnType();
+  using K = NondetKind;
+  if (type->isIntegerTy(1)) return NondetType{K::Bool, 1, false};
+  if (type->isIntegerTy() && type->getIntegerBitWidth() <= 64)
+    return NondetType{K::Integer, type->getIntegerBitWidth(), !declaredUnsigned(function)};
+  if (type->isFloatTy()) return NondetType{K::Float, 32, true};
+  if (type->isDoubleTy()) return NondetType{K::Double, 64, true};
+  if (type->isPointerTy()) return NondetType{K::Pointer, model == DataModel::ILP32 ? 32u : 64u, false};
   return std::nullopt;
 }
 

@@ -7,6 +7,10 @@
 
 #include "frontend/frontend.h"
 
+namespace llvm {
+class Function;
+}  // namespace llvm
+
 namespace atropos::frontend {
 
 enum class EnvFunction {
@@ -61,7 +65,9 @@ struct NondetType {
   bool isSigned = true;
 };
 
-// The C type a __VERIFIER_nondet_* function returns, per the SV-COMP rules; nullopt for unknown suffixes.
-std::optional<NondetType> nondetType(std::string_view name, DataModel model);
+// The C type a __VERIFIER_nondet_* function returns: per the SV-COMP rules for the names they define, else the
+// type the program declares it with (an arbitrary value of its declared return type, e.g. `msg_t` declared
+// `char`; signed when the declaration does not say); nullopt for other functions and types without values.
+std::optional<NondetType> nondetType(const llvm::Function& function, DataModel model);
 
 }  // namespace atropos::frontend

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "frontend/arithmetic.h"
 #include "interp/bits.h"
 #include "interp/code.h"
 
@@ -101,7 +102,7 @@ class ModuleDecoder {
       fn.source = &f;
       fn.name = f.getName().str();
       fn.env = frontend::classifyFunction(fn.name);
-      fn.nondet = frontend::nondetType(fn.name, code_.dataModel);
+      fn.nondet = frontend::nondetType(f, code_.dataModel);
       fn.hasBody = !f.isDeclaration();
       functionIndex_[&f] = static_cast<uint32_t>(code_.functions.size());
       if (fn.name == "main" && fn.hasBody) code_.mainFunction = static_cast<uint32_t>(code_.functions.size());
@@ -593,7 +594,7 @@ class ModuleDecoder {
         if (ob->hasNoUnsignedWrap()) in.flags |= kNoUnsignedWrap;
       }
       if (auto* pe = llvm::dyn_cast<llvm::PossiblyExactOperator>(&inst); pe && pe->isExact()) in.flags |= kExact;
-      if (isPointerDifference(&inst)) in.flags |= kPointerDifference;
+      if (frontend::isPointerDifference(inst)) in.flags |= kPointerDifference;
       in.dst = result(inst);
     }
 
@@ -628,16 +629,10 @@ class ModuleDecoder {
         f_.code.back().flags |= kPointerDifference;
     }
 
-    static bool isPointerDifference(const llvm::User* user) {
-      auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(user);
-      // Either side may be a constant expression, e.g. the address of a global array.
-      return sub && sub->getOpcode() == llvm::Instruction::Sub && llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(0)) &&
-             llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(1));
-    }
-
     static bool feedsOnlyPointerDifferences(const llvm::Instruction& ptrToInt) {
       return !ptrToInt.user_empty() &&
-             std::all_of(ptrToInt.user_begin(), ptrToInt.user_end(), [](const llvm::User* u) { return isPointerDifference(u); });
+             std::all_of(ptrToInt.user_begin(), ptrToInt.user_end(),
+                         [](const llvm::User* u) { return frontend::isPointerDifference(*u); });
     }
 
     void decodeGep(const llvm::GetElementPtrInst& gep) {

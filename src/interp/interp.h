@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "frontend/environment.h"
@@ -39,9 +40,8 @@ enum class ViolationKind {
   ReachError,         // reach_error() or __VERIFIER_error() was called
 };
 
-// Which property a violation breaks; OtherUndefined breaks none of them but ends the execution all the same.
-enum class ViolationClass { Deref, Free, Memtrack, Overflow, ReachError, OtherUndefined };
-ViolationClass classify(ViolationKind kind);
+// The row of the table of checks (common/checks.h) a violation is: what it means for each property.
+Check checkOf(ViolationKind kind);
 const char* violationKindName(ViolationKind kind);
 
 struct Violation {
@@ -139,6 +139,9 @@ struct RunResult {
   // holds for the program.
   bool addressDependent = false;
   SourceLocation addressDependence;
+  // The first operation without the nsw flag (C's unsigned arithmetic) whose result wrapped around: C defines
+  // it, but under `termcomp` arithmetic is unbounded, so there the run shows nothing from this point on.
+  std::optional<SourceLocation> unsignedWrap;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;
   uint64_t traceDropped = 0;

@@ -95,27 +95,35 @@ const char* violationKindName(ViolationKind kind) {
   return "?";
 }
 
-ViolationClass classify(ViolationKind kind) {
+Check checkOf(ViolationKind kind) {
   switch (kind) {
     case ViolationKind::NullDereference:
     case ViolationKind::InvalidPointer:
     case ViolationKind::OutOfBounds:
     case ViolationKind::UseAfterFree:
     case ViolationKind::UseAfterScope:
-      return ViolationClass::Deref;
+      return Check::InvalidDeref;
     case ViolationKind::FreeOfNonHeap:
     case ViolationKind::DoubleFree:
     case ViolationKind::FreeOfInteriorPointer:
-      return ViolationClass::Free;
+      return Check::InvalidFree;
     case ViolationKind::MemoryLeak:
-      return ViolationClass::Memtrack;
+      return Check::MemoryLost;
     case ViolationKind::SignedOverflow:
-      return ViolationClass::Overflow;
+      return Check::SignedOverflow;
+    case ViolationKind::RemainderOverflow:
+      return Check::RemainderOverflow;
+    case ViolationKind::DivisionByZero:
+      return Check::DivisionByZero;
+    case ViolationKind::ShiftOutOfRange:
+      return Check::InvalidShift;
+    case ViolationKind::WriteToConstant:  // undefined in C, but no invalid dereference in SV-COMP's sense
+    case ViolationKind::PoisonValue:
+      return Check::OtherUndefined;
     case ViolationKind::ReachError:
-      return ViolationClass::ReachError;
-    default:
-      return ViolationClass::OtherUndefined;
+      return Check::ReachError;
   }
+  return Check::OtherUndefined;
 }
 
 const char* runEndName(RunEnd end) {
@@ -388,8 +396,8 @@ Flow Execution::violation(ViolationKind kind, std::string message, const llvm::I
   v.message = std::move(message);
   if (at) v.location = frontend::sourceLocationOf(*at);
   result_.violation = std::move(v);
-  ViolationClass cls = classify(kind);
-  if (cls == ViolationClass::Deref || cls == ViolationClass::Free) {
+  const Check check = checkOf(kind);
+  if (check == Check::InvalidDeref || check == Check::InvalidFree) {
     Reach reach = reachableHeap(true);
     result_.leakBeforeViolation = anyLostHeap(reach, false, nullptr);
   }
@@ -590,6 +598,12 @@ void Execution::loop() {
           }
         }
         if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
+        if (!(in.flags & (kNoSignedWrap | kPointerDifference)) && !result_.unsignedWrap) {
+          const unsigned __int128 ua = a, ub = b;
+          const unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
+          if (exact > maskOf(w) || (in.op == Op::Sub && a < b))
+            result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+        }
         R[in.dst] = Slot{r & maskOf(w), 0, 0};
         break;
       }

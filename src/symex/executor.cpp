@@ -10,29 +10,12 @@
 #include <algorithm>
 #include <bit>
 
+#include "frontend/arithmetic.h"
 #include "frontend/environment.h"
 #include "smt/integers.h"
 #include "smt/term.h"
 
 namespace atropos::symex {
-
-const char* errorKindName(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::Deref:
-      return "invalid dereference";
-    case ErrorKind::Free:
-      return "invalid free";
-    case ErrorKind::Overflow:
-      return "signed overflow";
-    case ErrorKind::Undefined:
-      return "undefined behaviour";
-    case ErrorKind::Reach:
-      return "reach_error";
-    case ErrorKind::Unsupported:
-      return "not modelled";
-  }
-  return "?";
-}
 
 namespace {
 
@@ -44,7 +27,7 @@ struct SplitRequest {
   smt::Term condition;
 };
 struct ErrorRaised {
-  ErrorKind kind;
+  Check kind;
   std::string message;
 };
 struct EndRaised {
@@ -60,7 +43,7 @@ std::string sanitize(const std::string& hint) {
   return name;
 }
 
-[[noreturn]] void unsupported(const std::string& what) { throw ErrorRaised{ErrorKind::Unsupported, what}; }
+[[noreturn]] void unsupported(const std::string& what) { throw ErrorRaised{Check::NotModelled, what}; }
 
 smt::Term rangeOf(const smt::Term& term, unsigned bits, View view) {
   return view == View::Signed ? smt::inSignedRange(term, bits) : smt::inUnsignedRange(term, bits);
@@ -103,7 +86,7 @@ class Executor::Step {
           if (z3::eq(fact, split.condition) || z3::eq(fact, !split.condition) ||
               z3::eq(fact, (!split.condition).simplify())) {
             result.kind = StepResult::Kind::Error;
-            result.error = ErrorKind::Unsupported;
+            result.error = Check::NotModelled;
             result.message = "the solver cannot decide a condition in time";
           }
     } catch (const ErrorRaised& error) {
@@ -153,8 +136,14 @@ class Executor::Step {
     throw SplitRequest{s};
   }
 
-  void require(const smt::Term& condition, ErrorKind kind, const std::string& message) {
+  void require(const smt::Term& condition, Check kind, const std::string& message) {
     if (!holds(condition)) throw ErrorRaised{kind, message};
+  }
+
+  // The result of a signed operation stays in its type's range, unless the reading makes signed arithmetic
+  // unbounded: then the operation gives the mathematical result and there is nothing to check.
+  void requireInSignedRange(const smt::Term& result, unsigned bits, const std::string& message) {
+    if (!e_.index_.signedUnbounded()) require(smt::inSignedRange(result, bits), Check::SignedOverflow, message);
   }
 
   // ---- values ----------------------------------------------------------------------------------------------
@@ -190,6 +179,9 @@ class Executor::Step {
       if (holds(term <= smt::signedMax(c_, bits))) return term;
       return (term - modulus).simplify();
     }
+    // Unbounded signed arithmetic: the value may lie outside the signed range, and has the bits of its remainder.
+    if (e_.index_.signedUnbounded() && !provable(smt::inSignedRange(term, bits)))
+      return wrapped(term, bits, View::Unsigned, "bits");
     if (holds(term >= 0)) return term;
     return (term + modulus).simplify();
   }
@@ -246,7 +238,7 @@ class Executor::Step {
     smt::Term value = convert(term, bits, termView, view);
     smt::Term w = fresh(e_.index_.name(instruction));
     facts_.push_back(w == value);
-    facts_.push_back(rangeOf(w, bits, view));
+    facts_.push_back(e_.index_.rangeOf(instruction, w, bits, view));
     out_.top().set(e_.index_.valueId(instruction), w);
     return w;
   }
@@ -268,7 +260,7 @@ class Executor::Step {
   // ---- memory ----------------------------------------------------------------------------------------------
   // The block that holds the `size` bytes from `address` in every represented state; refines the state when
   // that depends on the state, and reports an error when some represented state accesses unallocated memory.
-  MemoryBlock containing(const smt::Term& address, const smt::Term& size, ErrorKind kind, const std::string& what) {
+  MemoryBlock containing(const smt::Term& address, const smt::Term& size, Check kind, const std::string& what) {
     const auto& blocks = in_.memory->blocks;
     auto inside = [&](const MemoryBlock& b) { return b.lo <= address && address + size - 1 <= b.hi; };
     for (const MemoryBlock& b : blocks)
@@ -294,7 +286,7 @@ class Executor::Step {
       if (!some->eval(inside(b), true).is_true()) continue;
       if (holds(inside(b))) return b;
     }
-    throw ErrorRaised{ErrorKind::Unsupported, "the solver cannot decide which block " + what + " is in"};
+    throw ErrorRaised{Check::NotModelled, "the solver cannot decide which block " + what + " is in"};
   }
 
   // The first element of a list when the `size` bytes from `address` lie in it, taken out of the list as a block of
@@ -517,7 +509,7 @@ class Executor::Step {
     unsigned bits = bitsOf(&load);
     uint64_t bytes = layout_.getTypeStoreSize(load.getType());
     smt::Term address = read(load.getPointerOperand(), View::Unsigned);
-    MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), ErrorKind::Deref, "a read");
+    MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), Check::InvalidDeref, "a read");
     View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
     // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
     // bytes in both readings would otherwise double its paths at every read.
@@ -540,15 +532,17 @@ class Executor::Step {
         defineFrom(entry);
         return;
       }
-    smt::Term w = freshInRange(e_.index_.name(&load), bits, view);
+    // What is stored there is a value the program computed: in its range only where the reading bounds it.
+    smt::Term w = fresh(e_.index_.name(&load));
+    facts_.push_back(e_.index_.rangeOf(&load, w, bits, view));
     defineVariable(&load, w);
     out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});
   }
 
   void store(const smt::Term& address, smt::Term value, unsigned bits, View view, uint64_t bytes) {
     smt::Term size = c_.int_val(static_cast<uint64_t>(bytes));
-    MemoryBlock block = containing(address, size, ErrorKind::Deref, "a write");
-    if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+    MemoryBlock block = containing(address, size, Check::InvalidDeref, "a write");
+    if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
     forgetContents(block, address, size);
     if (!value.is_numeral() && !value.is_const()) {
       smt::Term w = fresh("stored");
@@ -586,7 +580,7 @@ class Executor::Step {
       address = address + read(index, View::Signed) * c_.int_val(static_cast<uint64_t>(element));
     }
     address = address.simplify();
-    require(smt::inUnsignedRange(address, e_.index_.pointerBits()), ErrorKind::Unsupported,
+    require(smt::inUnsignedRange(address, e_.index_.pointerBits()), Check::NotModelled,
             "pointer arithmetic may leave the address space");
     define(&gep, address, View::Unsigned);
   }
@@ -594,6 +588,9 @@ class Executor::Step {
   void executeCompare(const llvm::ICmpInst& cmp) {
     using P = llvm::CmpInst::Predicate;
     P p = cmp.getPredicate();
+    if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy() &&
+        (e_.index_.mayBeUnbounded(cmp.getOperand(0)) || e_.index_.mayBeUnbounded(cmp.getOperand(1))))
+      return executeEqualityOfUnbounded(cmp);
     View view = View::Unsigned;
     if (cmp.isSigned()) {
       view = View::Signed;
@@ -637,6 +634,23 @@ class Executor::Step {
     define(&cmp, c_.int_val(holds(condition) ? 1 : 0), View::Unsigned);
   }
 
+  // An equality where an operand may lie outside its type's range (unbounded signed arithmetic). The IR does not
+  // say whether C compared in a signed type (the mathematical values) or, after a conversion that the IR leaves
+  // out, in an unsigned one (their remainders modulo 2^bits): equal values are equal in both readings, values with
+  // different remainders in neither, and for the others either result is possible.
+  void executeEqualityOfUnbounded(const llvm::ICmpInst& cmp) {
+    const unsigned bits = bitsOf(cmp.getOperand(0));
+    smt::Term a = read(cmp.getOperand(0), View::Signed), b = read(cmp.getOperand(1), View::Signed);
+    const bool wantEqual = cmp.getPredicate() == llvm::CmpInst::ICMP_EQ;
+    if (holds(a == b)) {
+      define(&cmp, c_.int_val(wantEqual ? 1 : 0), View::Unsigned);
+    } else if (!holds(z3::mod(a - b, smt::powerOfTwo(c_, bits)) == 0)) {
+      define(&cmp, c_.int_val(wantEqual ? 0 : 1), View::Unsigned);
+    } else {
+      defineVariable(&cmp, freshInRange(e_.index_.name(&cmp), 1, View::Unsigned));
+    }
+  }
+
   void enterBlock(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
     for (const llvm::PHINode& phi : to->phis()) {
       View view = phi.getType()->isPointerTy() ? View::Unsigned : viewOf(&phi);
@@ -655,6 +669,7 @@ class Executor::Step {
     const llvm::Value* condition = sw.getCondition();
     View view = (llvm::isa<llvm::Argument>(condition) || llvm::isa<llvm::Instruction>(condition)) ? viewOf(condition)
                                                                                                   : View::Unsigned;
+    if (e_.index_.mayBeUnbounded(condition)) unsupported("a switch on a value that may lie outside its type's range");
     smt::Term value = read(condition, view);
     for (const auto& c : sw.cases())
       if (holds(value == numeral(c.getCaseValue()->getValue(), view)))
@@ -668,19 +683,28 @@ class Executor::Step {
     smt::Term modulus = smt::powerOfTwo(c_, bits);
     if (op.hasNoUnsignedWrap()) {
       smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
-      require(smt::inUnsignedRange(add ? a + b : a - b, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
+      require(smt::inUnsignedRange(add ? a + b : a - b, bits), Check::OtherUndefined, "unsigned overflow of 'nuw'");
     }
     if (op.hasNoSignedWrap()) {
       smt::Term a = read(op.getOperand(0), View::Signed), b = read(op.getOperand(1), View::Signed);
       smt::Term s = add ? a + b : a - b;
-      require(smt::inSignedRange(s, bits), ErrorKind::Overflow,
-              std::string("the signed ") + (add ? "addition" : "subtraction") + " may overflow");
+      requireInSignedRange(s, bits, std::string("the signed ") + (add ? "addition" : "subtraction") + " may overflow");
       define(&op, s, View::Signed);
       return;
+    }
+    if (e_.index_.reading() == Semantics::TermComp && frontend::isUnsignedArithmetic(op)) {
+      smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+      require(smt::inUnsignedRange(add ? a + b : a - b, bits), Check::UnsignedWrap,
+              std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
     }
     View view = viewOf(&op);
     smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
     smt::Term s = add ? a + b : a - b;
+    // An operand that may lie outside its range (unbounded signed arithmetic) may be more than one modulus off.
+    if (e_.index_.mayBeUnbounded(op.getOperand(0)) || e_.index_.mayBeUnbounded(op.getOperand(1))) {
+      define(&op, wrapped(s, bits, view, e_.index_.name(&op)), view);
+      return;
+    }
     if (view == View::Unsigned) {
       if (add)
         define(&op, holds(s <= smt::unsignedMax(c_, bits)) ? s : s - modulus, view);
@@ -703,12 +727,16 @@ class Executor::Step {
     smt::Term product = (a * b).simplify();
     if (op.hasNoUnsignedWrap()) {
       smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
-      require(smt::inUnsignedRange(au * bu, bits), ErrorKind::Undefined, "unsigned overflow of 'nuw'");
+      require(smt::inUnsignedRange(au * bu, bits), Check::OtherUndefined, "unsigned overflow of 'nuw'");
     }
     if (op.hasNoSignedWrap()) {
-      require(smt::inSignedRange(product, bits), ErrorKind::Overflow, "the signed multiplication may overflow");
+      requireInSignedRange(product, bits, "the signed multiplication may overflow");
       define(&op, product, View::Signed);
       return;
+    }
+    if (e_.index_.reading() == Semantics::TermComp && frontend::isUnsignedArithmetic(op)) {
+      smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
+      require(smt::inUnsignedRange(au * bu, bits), Check::UnsignedWrap, "the unsigned multiplication may wrap around");
     }
     define(&op, wrapped(product, bits, view, e_.index_.name(&op)), view);
   }
@@ -719,9 +747,10 @@ class Executor::Step {
     bool remainder = op.getOpcode() == llvm::Instruction::URem || op.getOpcode() == llvm::Instruction::SRem;
     View view = isSigned ? View::Signed : View::Unsigned;
     smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
-    require(b != 0, ErrorKind::Undefined, "a division by zero");
-    if (isSigned)
-      require(!(a == smt::signedMin(c_, bits) && b == -1), remainder ? ErrorKind::Undefined : ErrorKind::Overflow,
+    require(b != 0, Check::DivisionByZero, "a division by zero");
+    // Unbounded signed arithmetic: INT_MIN / -1 is -INT_MIN, INT_MIN % -1 is 0 (the facts below say both).
+    if (isSigned && !e_.index_.signedUnbounded())
+      require(!(a == smt::signedMin(c_, bits) && b == -1), remainder ? Check::RemainderOverflow : Check::SignedOverflow,
               remainder ? "INT_MIN % -1 is undefined" : "INT_MIN / -1 overflows");
     smt::Term q = fresh("quotient");
     smt::Term r = fresh("remainder");
@@ -741,7 +770,7 @@ class Executor::Step {
         facts_.push_back(z3::implies(a >= 0, r >= 0) && z3::implies(a < 0, r <= 0));
         facts_.push_back(z3::implies(b > 0, r < b && r > -b) && z3::implies(b < 0, r < -b && r > b));
       }
-      facts_.push_back(smt::inSignedRange(q, bits));
+      facts_.push_back(e_.index_.rangeOf(&op, q, bits, View::Signed));
     }
     // The quotient's size in linear terms where the signs are known (x / y < x for y >= 2: a ranking argument).
     if (!remainder && provable(a >= 0) && provable(b >= 1)) {
@@ -754,7 +783,7 @@ class Executor::Step {
   void executeShift(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
     smt::Term amount = read(op.getOperand(1), View::Unsigned);
-    require(amount < static_cast<int>(bits), ErrorKind::Undefined, "a shift by at least the width of the type");
+    require(amount < static_cast<int>(bits), Check::InvalidShift, "a shift by at least the width of the type");
     int64_t k = 0;
     bool constant = smt::numeralValue(amount.simplify(), k);
     std::string hint = e_.index_.name(&op);
@@ -768,7 +797,7 @@ class Executor::Step {
         View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
         smt::Term product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
         if (op.hasNoSignedWrap()) {
-          require(smt::inSignedRange(product, bits), ErrorKind::Overflow, "the signed shift may overflow");
+          requireInSignedRange(product, bits, "the signed shift may overflow");
           define(&op, product, View::Signed);
           return;
         }
@@ -873,7 +902,7 @@ class Executor::Step {
       smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view);
       smt::Term w = fresh(e_.index_.name(&formal));
       facts_.push_back(w == actual);
-      facts_.push_back(rangeOf(w, bitsOf(&formal), view));
+      facts_.push_back(e_.index_.rangeOf(&formal, w, bitsOf(&formal), view));
       frame.set(e_.index_.valueId(&formal), w);
     }
     out_.frames.push_back(std::move(frame));
@@ -928,7 +957,7 @@ class Executor::Step {
       case llvm::Intrinsic::memmove:
         return executeMemcpy(call);
       case llvm::Intrinsic::ubsantrap:
-        throw ErrorRaised{ErrorKind::Overflow, "a left shift of a signed value may overflow"};
+        throw ErrorRaised{Check::SignedOverflow, "a left shift of a signed value may overflow"};
       case llvm::Intrinsic::expect: {
         View view = viewOf(&call);
         define(&call, read(call.getArgOperand(0), view), view);
@@ -943,8 +972,8 @@ class Executor::Step {
     smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
     smt::Term size = read(call.getArgOperand(2), View::Unsigned);
     if (!holds(size == 0)) {
-      MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memset writes");
-      if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+      MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memset writes");
+      if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
       forgetContents(block, destination, size);
     }
     if (!call.getType()->isVoidTy()) define(&call, destination, View::Unsigned);
@@ -955,9 +984,9 @@ class Executor::Step {
     smt::Term source = read(call.getArgOperand(1), View::Unsigned);
     smt::Term size = read(call.getArgOperand(2), View::Unsigned);
     if (!holds(size == 0)) {
-      containing(source, size, ErrorKind::Deref, "the memory memcpy reads");
-      MemoryBlock block = containing(destination, size, ErrorKind::Deref, "the memory memcpy writes");
-      if (block.readOnly) throw ErrorRaised{ErrorKind::Deref, "a write to constant memory"};
+      containing(source, size, Check::InvalidDeref, "the memory memcpy reads");
+      MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memcpy writes");
+      if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
       forgetContents(block, destination, size);
     }
     if (!call.getType()->isVoidTy()) define(&call, destination, View::Unsigned);
@@ -973,7 +1002,7 @@ class Executor::Step {
         View view = call.getType()->isPointerTy() ? View::Unsigned : viewOf(&call);
         smt::Term w = freshInRange(e_.index_.name(&call), bits, view);
         auto type = frontend::nondetType(
-            name, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
+            callee, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
         if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
         defineVariable(&call, w);
         if (call.getType()->isPointerTy()) out_.inputsKnown = false;
@@ -987,7 +1016,7 @@ class Executor::Step {
         return;
       }
       case EnvFunction::ReachError:
-        throw ErrorRaised{ErrorKind::Reach, "reach_error() may be called"};
+        throw ErrorRaised{Check::ReachError, "reach_error() may be called"};
       case EnvFunction::Abort:
       case EnvFunction::AssertFail:
         throw EndRaised{EndKind::Abort};
@@ -1015,7 +1044,8 @@ class Executor::Step {
       case EnvFunction::LLabs: {
         unsigned bits = bitsOf(&call);
         smt::Term a = read(call.getArgOperand(0), View::Signed);
-        require(a != smt::signedMin(c_, bits), ErrorKind::Overflow, "abs of the most negative value overflows");
+        if (!e_.index_.signedUnbounded())
+          require(a != smt::signedMin(c_, bits), Check::SignedOverflow, "abs of the most negative value overflows");
         define(&call, holds(a >= 0) ? a : -a, View::Signed);
         return;
       }
@@ -1047,7 +1077,7 @@ class Executor::Step {
     for (const MemoryBlock& b : in_.memory->blocks)
       if (b.kind == BlockKind::Heap && e_.solver_.satisfiable(context && b.lo == pointer) != smt::Answer::No)
         throw SplitRequest{(b.lo == pointer).simplify()};
-    throw ErrorRaised{ErrorKind::Free, "free() of a pointer that may not be the start of a live heap block"};
+    throw ErrorRaised{Check::InvalidFree, "free() of a pointer that may not be the start of a live heap block"};
   }
 
   Executor& e_;
@@ -1184,7 +1214,7 @@ State Executor::initialState(const llvm::Function& main) {
 }
 
 std::vector<smt::Term> Executor::formula(const State& state) {
-  return formulaOf(context_, state, index_.pointerBits());
+  return formulaOf(context_, state, index_.pointerBits(), index_.signedUnbounded());
 }
 
 void Executor::sync(const State& state) {
@@ -1207,7 +1237,8 @@ void Executor::sync(const State& state) {
     pushed_.push_back(*it);
   }
   solver_.push();
-  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits())) solver_.add(fact);
+  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits(), index_.signedUnbounded()))
+    solver_.add(fact);
   memoryPushed_ = true;
 }
 

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/checks.h"
 #include "frontend/frontend.h"
 #include "smt/solver.h"
 #include "smt/term.h"
@@ -24,16 +25,6 @@ class GlobalVariable;
 
 namespace atropos::symex {
 
-enum class ErrorKind {
-  Deref,        // an access that may leave every allocated block
-  Free,         // a free of something that may not be the start of a live heap block
-  Overflow,     // signed overflow (nsw arithmetic, INT_MIN / -1, abs(INT_MIN), an over-wide shift-base trap)
-  Undefined,    // other undefined behaviour: division by zero, over-wide shift, zero-sized alloca
-  Reach,        // reach_error() is called
-  Unsupported,  // something the rules do not cover exactly: no proof may pass through it
-};
-const char* errorKindName(ErrorKind kind);
-
 enum class EndKind { Return, Exit, Abort };
 
 struct StepResult {
@@ -41,7 +32,7 @@ struct StepResult {
   Kind kind = Kind::Next;
   std::optional<State> next;
   std::optional<smt::Term> condition;  // Split
-  ErrorKind error = ErrorKind::Unsupported;
+  Check error = Check::NotModelled;
   EndKind end = EndKind::Return;
   std::string message;  // Error: what may go wrong
 };
@@ -60,6 +51,7 @@ class Executor {
   // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
   std::vector<smt::Term> formula(const State& state);
   unsigned long long variables() const { return nextVariable_; }
+  const ProgramIndex& index() const { return index_; }
   // The variables initialState names the addresses of globals and functions by: every state means the same by
   // them, since those addresses are fixed for the whole run.
   const std::vector<smt::Term>& runConstants() const { return runConstants_; }

@@ -106,7 +106,7 @@ class Builder {
           current.error = result.error;
           current.message = result.message;
           current.at = current.state.top().next;
-          if (result.error == ErrorKind::Reach ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors) {
+          if (result.error == Check::ReachError ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors) {
             if (current.state.inputsKnown || ++deferredErrors_ > graphLimits_.deferredErrors)
               return incomplete("it stopped at the first error state");
           }

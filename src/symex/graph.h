@@ -28,7 +28,7 @@ struct Node {
   Instantiation instantiation;
   bool mergeResult = false;
   unsigned widenings = 0;  // how often this loop head, or one it was merged from, took locations (withLocationsOf)
-  ErrorKind error = ErrorKind::Unsupported;
+  Check error = Check::NotModelled;
   EndKind end = EndKind::Return;
   std::string message;
   const llvm::Instruction* at = nullptr;  // the instruction an error or end happened at

@@ -47,15 +47,6 @@ bool samePointsTo(const PointsTo& x, const PointsTo& y) {
          z3::eq(x.block, y.block);
 }
 
-// A stored value as read in another view: the same bits, a different integer when the sign bit is set.
-smt::Term inView(const smt::Term& value, unsigned bits, View from, View to) {
-  if (from == to) return value;
-  z3::context& c = value.ctx();
-  smt::Term modulus = smt::powerOfTwo(c, bits);
-  if (to == View::Signed) return z3::ite(value > smt::signedMax(c, bits), value - modulus, value).simplify();
-  return z3::ite(value < 0, value + modulus, value).simplify();
-}
-
 MemoryBlock renamed(const MemoryBlock& b, const Instantiation& mu) {
   MemoryBlock r = b;
   r.lo = mu.apply(b.lo);
@@ -544,7 +535,7 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
       const PointsTo& q = i.pointsTo[k];
       if (q.bits != r.bits || !equal.same(q.block, r.block) || !proven(q.address, r.address)) continue;
       if (free) {
-        mu.pairs.emplace_back(p.value, inView(q.value, q.bits, q.view, r.view));
+        mu.pairs.emplace_back(p.value, executor.index().inView(q.value, q.bits, q.view, r.view));
         found = true;
       } else {
         found = q.view == r.view && proven(q.value, r.value);
@@ -642,7 +633,7 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       bool pointer = value->getType()->isPointerTy();
       View view = pointer ? View::Unsigned : index.view(value);
       if (bits) {
-        facts.push_back(view == View::Signed ? smt::inSignedRange(v, bits) : smt::inUnsignedRange(v, bits));
+        facts.push_back(index.rangeOf(value, v, bits, view));
         if (value->getType()->isIntegerTy() || pointer) terms.emplace_back(v, pointer);
       }
     }
@@ -777,9 +768,9 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
       // are merged in the signed reading.
       if (ry.view != rx.view) rx.view = View::Signed;
       smt::Term v = executor.fresh("stored");
-      result.fromOlder.pairs.emplace_back(v, inView(x.value, rx.bits, x.view, rx.view));
-      result.fromNewer.pairs.emplace_back(v, inView(y.value, rx.bits, y.view, rx.view));
-      facts.push_back(rx.view == View::Signed ? smt::inSignedRange(v, rx.bits) : smt::inUnsignedRange(v, rx.bits));
+      result.fromOlder.pairs.emplace_back(v, index.inView(x.value, rx.bits, x.view, rx.view));
+      result.fromNewer.pairs.emplace_back(v, index.inView(y.value, rx.bits, y.view, rx.view));
+      facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
       terms.emplace_back(v, false);
       if (!olderIsMerged) {
         changed.emplace_back(v, x.value);

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "frontend/environment.h"
+#include "smt/integers.h"
 
 namespace atropos::symex {
 
@@ -21,10 +22,11 @@ bool isSignedPredicate(llvm::CmpInst::Predicate p) { return llvm::ICmpInst::isSi
 
 }  // namespace
 
-ProgramIndex::ProgramIndex(const llvm::Module& module)
-    : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()) {
+ProgramIndex::ProgramIndex(const llvm::Module& module, Semantics reading)
+    : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()), reading_(reading) {
   for (const llvm::Function& f : module)
     if (!f.isDeclaration()) indexFunction(f);
+  if (signedUnbounded()) markUnbounded(module);
   // A function's result is read one way on both sides of the call: a summary of a recursive function (its merged
   // return states) keeps only bounds in its own reading, and a caller reading -1 as 2^32 - 1 would learn nothing.
   for (const llvm::Function& f : module) {
@@ -110,7 +112,7 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
           if (!callee) break;
           auto kind = frontend::classifyFunction(callee->getName());
           if (kind == frontend::EnvFunction::Nondet) {
-            auto type = frontend::nondetType(callee->getName(), pointerBits_ == 32 ? frontend::DataModel::ILP32
+            auto type = frontend::nondetType(*callee, pointerBits_ == 32 ? frontend::DataModel::ILP32
                                                                                     : frontend::DataModel::LP64);
             if (type && type->isSigned) markSigned(&i);
           } else if (kind == frontend::EnvFunction::Abs || kind == frontend::EnvFunction::Labs ||
@@ -263,6 +265,93 @@ std::string ProgramIndex::name(const llvm::Value* value) const {
   if (value->hasName()) return name.append(value->getName().str());
   auto it = ids_.find(value);
   return it == ids_.end() ? std::string("?") : name.append("t").append(std::to_string(it->second));
+}
+
+smt::Term ProgramIndex::rangeOf(const llvm::Value* value, const smt::Term& term, unsigned bits, View view) const {
+  if (mayBeUnbounded(value)) return term.ctx().bool_val(true);
+  return view == View::Signed ? smt::inSignedRange(term, bits) : smt::inUnsignedRange(term, bits);
+}
+
+smt::Term ProgramIndex::storedRangeOf(const smt::Term& term, unsigned bits, View view) const {
+  if (view == View::Unsigned) return smt::inUnsignedRange(term, bits);
+  return signedUnbounded() ? term.ctx().bool_val(true) : smt::inSignedRange(term, bits);
+}
+
+void ProgramIndex::markUnbounded(const llvm::Module& module) {
+  std::set<unsigned> storedWidths;  // of unbounded values stored to memory
+  auto integer = [](const llvm::Value* v) {
+    return v->getType()->isIntegerTy() && v->getType()->getIntegerBitWidth() > 1;
+  };
+  auto mark = [&](const llvm::Value* v) { return integer(v) && ids_.count(v) && unbounded_.insert(v).second; };
+  auto any = [&](auto range) {
+    return std::any_of(range.begin(), range.end(), [&](const llvm::Value* v) { return mayBeUnbounded(v); });
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const llvm::Function& f : module) {
+      if (f.isDeclaration()) continue;
+      for (const llvm::BasicBlock& b : f)
+        for (const llvm::Instruction& i : b) {
+          bool source = false;
+          auto* overflowing = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&i);
+          if (overflowing && overflowing->hasNoSignedWrap()) source = true;
+          switch (i.getOpcode()) {
+            case llvm::Instruction::SDiv:
+            case llvm::Instruction::SRem:
+              source = true;
+              break;
+            case llvm::Instruction::PHI:
+            case llvm::Instruction::SExt:
+            case llvm::Instruction::Freeze:
+            case llvm::Instruction::BitCast:
+              source = any(i.operands());
+              break;
+            case llvm::Instruction::Select:
+              source = mayBeUnbounded(i.getOperand(1)) || mayBeUnbounded(i.getOperand(2));
+              break;
+            case llvm::Instruction::Load:
+              source = storedWidths.count(bits(i.getType())) != 0;
+              break;
+            case llvm::Instruction::Store: {
+              const llvm::Value* stored = llvm::cast<llvm::StoreInst>(i).getValueOperand();
+              if (mayBeUnbounded(stored)) changed = storedWidths.insert(bits(stored->getType())).second || changed;
+              break;
+            }
+            case llvm::Instruction::Ret:
+              if (auto* value = llvm::cast<llvm::ReturnInst>(i).getReturnValue(); value && mayBeUnbounded(value))
+                for (const llvm::User* user : f.users())
+                  if (auto* call = llvm::dyn_cast<llvm::CallInst>(user)) changed = mark(call) || changed;
+              break;
+            case llvm::Instruction::Call: {
+              auto& call = llvm::cast<llvm::CallInst>(i);
+              auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+              if (!callee) break;
+              auto kind = frontend::classifyFunction(callee->getName());
+              if (kind == frontend::EnvFunction::Abs || kind == frontend::EnvFunction::Labs ||
+                  kind == frontend::EnvFunction::LLabs)
+                source = true;
+              if (!callee->isDeclaration())
+                for (unsigned k = 0; k < callee->arg_size() && k < call.arg_size(); ++k)
+                  if (mayBeUnbounded(call.getArgOperand(k))) changed = mark(callee->getArg(k)) || changed;
+              break;
+            }
+            default:
+              break;
+          }
+          if (source) changed = mark(&i) || changed;
+        }
+    }
+  }
+  for (const llvm::Value* v : unbounded_) markSigned(v);
+}
+
+smt::Term ProgramIndex::inView(const smt::Term& value, unsigned bits, View from, View to) const {
+  if (from == to) return value;
+  z3::context& c = value.ctx();
+  smt::Term modulus = smt::powerOfTwo(c, bits);
+  if (to == View::Signed) return z3::ite(value > smt::signedMax(c, bits), value - modulus, value).simplify();
+  if (signedUnbounded()) return z3::mod(value, modulus).simplify();
+  return z3::ite(value < 0, value + modulus, value).simplify();
 }
 
 }  // namespace atropos::symex

@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/checks.h"
 #include "symex/state.h"
 
 namespace llvm {
@@ -23,7 +24,24 @@ namespace atropos::symex {
 
 class ProgramIndex {
  public:
-  explicit ProgramIndex(const llvm::Module& module);
+  // Under the `svcomp` and `termcomp` readings signed arithmetic gives the mathematical result, so a value kept in
+  // the signed reading may lie outside its type's range; under `termcomp` unsigned arithmetic does not wrap either
+  // (the rules do not model that: a wrap-around is an error state that blocks the proofs).
+  explicit ProgramIndex(const llvm::Module& module, Semantics reading = Semantics::C);
+
+  Semantics reading() const { return reading_; }
+  bool signedUnbounded() const { return reading_ != Semantics::C; }
+  // Whether a program value may hold the mathematical result of signed arithmetic outside its type's range: the
+  // results of signed operations and what they flow into (phi, select, sext, calls, returns, memory of their
+  // width). Such values are kept in the signed reading.
+  bool mayBeUnbounded(const llvm::Value* value) const { return unbounded_.count(value) != 0; }
+  // What the reading says of the range of `term`, the value of `value` kept in `view`: nothing when the value may
+  // be unbounded. (Values drawn as inputs lie in their type's range in any reading.)
+  smt::Term rangeOf(const llvm::Value* value, const smt::Term& term, unsigned bits, View view) const;
+  // The same for a value stored in memory, which may have come from any program value of its reading.
+  smt::Term storedRangeOf(const smt::Term& term, unsigned bits, View view) const;
+  // A value kept in `from`, read in `to`: the same bits (modulo 2^bits where the value may lie outside its range).
+  smt::Term inView(const smt::Term& value, unsigned bits, View from, View to) const;
 
   const llvm::DataLayout& layout() const { return layout_; }
   unsigned pointerBits() const { return pointerBits_; }
@@ -46,13 +64,16 @@ class ProgramIndex {
  private:
   void indexFunction(const llvm::Function& function);
   void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
+  void markUnbounded(const llvm::Module& module);
   void computeLiveness(const llvm::Function& function);
 
   llvm::DataLayout layout_;
   unsigned pointerBits_;
+  Semantics reading_;
   std::unordered_map<const llvm::Value*, unsigned> ids_;
   std::unordered_map<const llvm::Function*, std::vector<const llvm::Value*>> values_;
   std::unordered_map<const llvm::Value*, View> signedValues_;
+  std::unordered_set<const llvm::Value*> unbounded_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;

@@ -306,7 +306,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     known[id] = true;
     collectSymbols(node.state, symbolIds[id], symbols[id]);
     std::set<unsigned> seen;
-    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits())) {
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits(), index.signedUnbounded())) {
       std::vector<smt::Term> parts;
       smt::conjunctsOf(fact, parts);
       for (const smt::Term& part : parts)

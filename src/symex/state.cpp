@@ -79,7 +79,13 @@ Memory& State::mutableMemory() {
   return const_cast<Memory&>(*memory);
 }
 
-std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits) {
+std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits,
+                                   bool signedUnbounded) {
+  // A stored signed value lies in its type's range unless signed arithmetic is unbounded.
+  auto inRange = [&](const smt::Term& v, unsigned bits, View view) -> smt::Term {
+    if (view == View::Unsigned) return smt::inUnsignedRange(v, bits);
+    return signedUnbounded ? context.bool_val(true) : smt::inSignedRange(v, bits);
+  };
   std::vector<smt::Term> facts;
   smt::Term maxAddress = smt::unsignedMax(context, pointerBits);
   const auto& blocks = memory.blocks;
@@ -91,8 +97,7 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
   }
   const auto& entries = memory.pointsTo;
   for (const PointsTo& e : entries) {
-    facts.push_back(e.view == View::Signed ? smt::inSignedRange(e.value, e.bits)
-                                           : smt::inUnsignedRange(e.value, e.bits));
+    facts.push_back(inRange(e.value, e.bits, e.view));
     if (e.mayBeOutside) continue;
     for (const MemoryBlock& b : blocks)
       if (z3::eq(b.lo, e.block)) facts.push_back(b.lo <= e.address && e.address + int(e.bits / 8) - 1 <= b.hi);
@@ -105,7 +110,7 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
       smt::Term same = a.address == b.address;
       if (a.view == b.view) {
         facts.push_back(z3::implies(same, a.value == b.value));
-      } else {
+      } else if (!signedUnbounded) {
         const PointsTo& u = a.view == View::Unsigned ? a : b;
         const PointsTo& s = a.view == View::Unsigned ? b : a;
         smt::Term modulus = smt::powerOfTwo(context, u.bits);
@@ -123,10 +128,7 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
     allocated.push_back(l.start >= 1 && last < maxAddress);
     for (const MemoryBlock& b : blocks) allocated.push_back(last < b.lo || b.hi < l.start);
     for (const FieldValues& f : l.fields) {
-      auto inRange = [&](const smt::Term& v) {
-        return f.view == View::Signed ? smt::inSignedRange(v, f.bits) : smt::inUnsignedRange(v, f.bits);
-      };
-      allocated.push_back(inRange(f.first) && inRange(l.last(f)));
+      allocated.push_back(inRange(f.first, f.bits, f.view) && inRange(l.last(f), f.bits, f.view));
     }
     facts.push_back(z3::implies(l.length >= 1, z3::mk_and(allocated)));
     for (size_t j = i + 1; j < lists.size(); ++j) {
@@ -137,9 +139,10 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
   return facts;
 }
 
-std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits) {
+std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits,
+                                 bool signedUnbounded) {
   std::vector<smt::Term> all = state.allFacts();
-  std::vector<smt::Term> memory = memoryFacts(context, *state.memory, pointerBits);
+  std::vector<smt::Term> memory = memoryFacts(context, *state.memory, pointerBits, signedUnbounded);
   all.insert(all.end(), memory.begin(), memory.end());
   return all;
 }

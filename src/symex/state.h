@@ -155,8 +155,10 @@ void collectValueSymbols(const State& state, std::set<unsigned>& seen, std::vect
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
 // blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type; a list
 // is empty exactly when it ends where it starts, and otherwise its first element is allocated like a block.
-std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits);
+std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits,
+                                   bool signedUnbounded);
 // ⟨state⟩: the knowledge base and the memory facts, in one list.
-std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits);
+std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits,
+                                 bool signedUnbounded);
 
 }  // namespace atropos::symex

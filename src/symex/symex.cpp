@@ -171,7 +171,7 @@ std::string describeInSource(const termination::Proof& proof, const GraphSystem&
 
 // `unreachability`: why the graph's invariant did not exclude the error, when one was looked for.
 std::string couldNotExclude(const Node& error, const std::string& unreachability) {
-  return "symbolic execution could not exclude " + std::string(errorKindName(error.error)) + ": " + error.message +
+  return "symbolic execution could not exclude " + std::string(checkName(error.error)) + ": " + error.message +
          where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")");
 }
 
@@ -191,8 +191,8 @@ std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& co
     }
     std::string color = "black";
     if (n.status == Node::Status::Error) {
-      label << "\\nERR: " << errorKindName(n.error);
-      color = n.error == ErrorKind::Reach ? "orange" : "red";
+      label << "\\nERR: " << checkName(n.error);
+      color = n.error == Check::ReachError ? "orange" : "red";
     } else if (n.status == Node::Status::End) {
       label << "\\nend of program";
       color = "darkgreen";
@@ -241,9 +241,10 @@ std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const
   std::vector<std::vector<uint64_t>> suggestions;
   for (const Node& n : graph.nodes) {
     if (suggestions.size() >= kMaxSuggestions) break;
-    if (n.status != Node::Status::Error || n.error == ErrorKind::Unsupported || !n.state.inputsKnown) continue;
+    if (n.status != Node::Status::Error || n.error == Check::NotModelled || !n.state.inputsKnown) continue;
     smt::Solver solver(context, smt::Limits{});
-    for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits())) solver.add(fact);
+    for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits(), index.signedUnbounded()))
+      solver.add(fact);
     auto model = solver.model(context.bool_val(true));
     if (!model) continue;
     std::vector<uint64_t> values;
@@ -295,7 +296,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   }
   round.complete = graph.complete;
 
-  std::map<ErrorKind, const Node*> errors;
+  std::map<Check, const Node*> errors;
   std::vector<int> errorStates, reachStates;
   const Node* leak = nullptr;
   size_t states = 0;
@@ -305,7 +306,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     ++states;
     if (n.status == Node::Status::Error) {
       errors.emplace(n.error, &n);
-      (n.error == ErrorKind::Reach ? reachStates : errorStates).push_back(static_cast<int>(id));
+      (n.error == Check::ReachError ? reachStates : errorStates).push_back(static_cast<int>(id));
     }
     if (n.status == Node::Status::End && !leak) {
       bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
@@ -329,13 +330,13 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       unexcluded = u.reason;
       return;
     }
-    std::erase_if(errors, [&](const auto& e) { return (e.first == ErrorKind::Reach) == reach; });
+    std::erase_if(errors, [&](const auto& e) { return (e.first == Check::ReachError) == reach; });
     excluded += targets.size();
     invariants.insert(invariants.end(), u.invariants.begin(), u.invariants.end());
   };
   discharge(errorStates, false);
   bool otherErrorsLeft =
-      std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != ErrorKind::Reach; });
+      std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != Check::ReachError; });
   if (reachAsked && !otherErrorsLeft) discharge(reachStates, true);
 
   if (evidence) {
@@ -349,7 +350,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
           << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
           << " solver queries" << (limits.peelFirstPass ? ", first loop passes peeled" : "") << "\n";
       for (const auto& [kind, node] : errors)
-        out << "  error state (" << errorKindName(kind) << "): " << node->message << where(node->at)
+        out << "  error state (" << checkName(kind) << "): " << node->message << where(node->at)
             << ", reached in:\n"
             << describeState(node->state, index, context);
       for (const Node& n : graph.nodes)
@@ -376,10 +377,16 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     if (options.dot) evidence->dot = dotOf(graph, index, context);
   }
 
+  // The first error state left that keeps `p` from being proved, as the table of checks reads it.
+  auto blockerOf = [&](Property p) -> const Node* {
+    for (const auto& [kind, node] : errors)
+      if (blocksProof(kind, p, options.semantics)) return node;
+    return nullptr;
+  };
   bool termination = std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   std::optional<termination::Proof> loopsEnd;
   std::optional<GraphSystem> system;
-  if (termination && graph.complete && errors.empty()) {
+  if (termination && graph.complete && !blockerOf(Property::Termination)) {
     try {
       system = cyclesOf(graph, index, context, options.deadline);
       termination::ProverOptions prover;
@@ -408,75 +415,76 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   if (excluded > 0)
     size += ", " + counted(excluded, "error state") + " shown unreachable by an inductive invariant";
   if (limits.peelFirstPass) size += ", first loop passes peeled";
-  const Node* blocking = nullptr;
-  for (const auto& [kind, node] : errors)
-    if (kind != ErrorKind::Reach) {
-      blocking = node;
-      break;
-    }
   std::vector<Outcome> outcomes;
   for (Property p : properties) {
     Outcome o;
     o.property = p;
     o.engine = "symex";
-    if (p == Property::Termination) {
-      if (!errors.empty()) {
-        o.reason = couldNotExclude(*errors.begin()->second, unexcluded);
-      } else if (!graph.complete) {
-        o.reason = "symbolic execution: " + graph.incompleteReason;
-      } else if (!loopsEnd) {
-        o.reason = "the termination back end failed";
-      } else if (loopsEnd->answer != termination::Answer::Yes) {
-        o.reason = "termination of the symbolic execution graph's cycles: " + loopsEnd->reason;
-      } else {
-        o.verdict = Verdict::True;
-        o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
-                   counted(loopsEnd->steps.size(), "proof step") + ")";
-      }
-    } else if (blocking) {
-      o.reason = couldNotExclude(*blocking, unexcluded);
-    } else if (p == Property::UnreachCall && errors.count(ErrorKind::Reach)) {
-      o.reason = "symbolic execution: reach_error() may be called" + where(errors.at(ErrorKind::Reach)->at);
+    const Node* blocker = blockerOf(p);
+    const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
+    if (blocker && blocker->error == Check::ReachError && p == Property::UnreachCall) {
+      o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
+    } else if (blocker) {
+      o.reason = couldNotExclude(*blocker, unexcluded);
+      o.blockedBy = blocker->error;
     } else if (!graph.complete) {
       o.reason = "symbolic execution: " + graph.incompleteReason;
-    } else if ((p == Property::ValidMemsafety || p == Property::ValidMemcleanup) && leak) {
+    } else if (leak && memory &&
+               blocksProof(leak->end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd, p, options.semantics)) {
       o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(leak->at);
     } else {
-      o.verdict = Verdict::True;
       switch (p) {
+        case Property::Termination:
+          if (!loopsEnd) {
+            o.reason = "the termination back end failed";
+          } else if (loopsEnd->answer != termination::Answer::Yes) {
+            o.reason = "termination of the symbolic execution graph's cycles: " + loopsEnd->reason;
+          } else {
+            o.verdict = Verdict::True;
+            o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
+                       counted(loopsEnd->steps.size(), "proof step") + ")";
+          }
+          break;
         case Property::UnreachCall:
+          o.verdict = Verdict::True;
           o.reason = "the symbolic execution graph (" + size + ") has no state that calls reach_error()";
           break;
         case Property::NoOverflow:
+          o.verdict = Verdict::True;
           o.reason = "the symbolic execution graph (" + size + ") has no state with a signed overflow";
           break;
-        default:
+        case Property::ValidMemsafety:
+        case Property::ValidMemcleanup:
+          o.verdict = Verdict::True;
           o.reason = "the symbolic execution graph (" + size +
                      ") has no invalid access or free, and every end of the program has freed all heap memory";
           break;
       }
     }
+    if (o.verdict == Verdict::True && readingFor(p, options.semantics) != Semantics::C)
+      o.reason += " (" + std::string(semanticsName(options.semantics)) + " reading: " +
+                  std::string(semanticsDescription(options.semantics)) + ")";
     outcomes.push_back(std::move(o));
   }
   round.outcomes = std::move(outcomes);
   return round;
 }
 
-}  // namespace
-
-std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
-                           const Options& options, Evidence* evidence) {
+// The properties asked, all under the reading `options.semantics`.
+std::vector<Outcome> proveUnderOneReading(const frontend::Program& program, const std::vector<Property>& properties,
+                                          const Options& options, Evidence* evidence) {
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   const llvm::Function* main = module->getFunction("main");
   if (!main || main->isDeclaration()) return unknownAll(properties, "the program has no main function");
-  ProgramIndex index(*module);
+  ProgramIndex index(*module, options.semantics);
   z3::context context;
   GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
-  bool onlyReachability = std::all_of(properties.begin(), properties.end(), [](Property p) {
-    return p == Property::UnreachCall || p == Property::Termination;
+  // A call of reach_error ends the graph where it keeps every property asked from being proved.
+  bool reachBlocksAll = std::all_of(properties.begin(), properties.end(), [&](Property p) {
+    return blocksProof(Check::ReachError, p, options.semantics);
   });
   limits.stopAtOtherErrors = !options.explain && !options.dot;
-  limits.stopAtReach = limits.stopAtOtherErrors && onlyReachability;
+  limits.stopAtReach = limits.stopAtOtherErrors && reachBlocksAll;
   limits.deferredErrors = kDeferredErrors;
   limits.nameLoopLocations =
       std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
@@ -497,6 +505,31 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   if (proven(second.outcomes) == proven(first.outcomes)) return first.outcomes;
   if (evidence) *evidence = std::move(peeledEvidence);
   return second.outcomes;
+}
+
+}  // namespace
+
+std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
+                           const Options& options, Evidence* evidence) {
+  // Each property is decided under its own reading (no-overflow always in C): one graph per reading, the one asked
+  // for first, with half of the time when there are two.
+  std::vector<Property> asked, inC;
+  for (Property p : properties)
+    (readingFor(p, options.semantics) == options.semantics ? asked : inC).push_back(p);
+  if (asked.empty() || inC.empty()) return proveUnderOneReading(program, properties, options, evidence);
+  Options first = options;
+  first.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+  std::vector<Outcome> outcomes = proveUnderOneReading(program, asked, first, evidence);
+  Options second = options;
+  second.semantics = Semantics::C;
+  second.explain = second.dot = second.its = false;  // the evidence is the graph of the reading asked
+  std::vector<Outcome> more = proveUnderOneReading(program, inC, second, nullptr);
+  outcomes.insert(outcomes.end(), more.begin(), more.end());
+  std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
+    return std::find(properties.begin(), properties.end(), a.property) <
+           std::find(properties.begin(), properties.end(), b.property);
+  });
+  return outcomes;
 }
 
 }  // namespace atropos::symex

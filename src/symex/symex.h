@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/checks.h"
 #include "common/deadline.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
@@ -20,6 +21,9 @@ struct Options {
   bool explain = false;  // fill Evidence::explanation
   bool dot = false;      // fill Evidence::dot
   bool its = false;      // fill Evidence::its
+  // The reading of integer arithmetic. Under `termcomp` unsigned wrap-around is an error state that blocks every
+  // proof, no-overflow's included: ask no-overflow (always C's) in a run of its own.
+  Semantics semantics = Semantics::C;
 };
 
 struct Evidence {

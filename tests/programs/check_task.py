@@ -9,6 +9,8 @@ Fails (exit 1) when the tool's exit status is not 0, when a listed property has 
 verdict line, when a verdict contradicts the expected one (TRUE vs FALSE, or a
 different valid-memsafety subproperty), or when a property listed under
 `atropos_must_answer` got UNKNOWN. UNKNOWN is accepted for the other properties.
+A task may name the reading of integer arithmetic its verdicts hold under (`atropos_semantics: svcomp`): the
+tool then runs with `--semantics` of that name. The property names come from the tool (`--list-properties`).
 
 With --cross-check the tool runs with `--cross-check --timeout 4`: every engine on every property, and an internal
 error if a proof contradicts an execution. UNKNOWN is then accepted for every property (the budget is shorter).
@@ -28,11 +30,21 @@ TOOL_TIMEOUT_ARG = "20"
 CROSS_CHECK_TIMEOUT_ARG = "4"
 HARD_TIMEOUT = 120  # seconds before the tool is killed and the test fails
 
-PROPERTY_NAMES = ("termination", "valid-memsafety", "valid-memcleanup", "no-overflow", "unreach-call")
-VERDICT_LINE = re.compile(
-    r"^(?P<prop>" + "|".join(re.escape(p) for p in PROPERTY_NAMES) + r")\s*:\s*"
-    r"(?P<verdict>TRUE|FALSE|UNKNOWN)(?:\s*\(\s*(?P<sub>[A-Za-z0-9_-]+)\s*\))?(?![A-Za-z0-9_-])"
-)
+
+
+def verdict_line_pattern(property_names):
+    """`<property>: TRUE|FALSE|FALSE(<subproperty>)|UNKNOWN ...` for the properties the tool names."""
+    return re.compile(
+        r"^(?P<prop>" + "|".join(re.escape(p) for p in property_names) + r")\s*:\s*"
+        r"(?P<verdict>TRUE|FALSE|UNKNOWN)(?:\s*\(\s*(?P<sub>[A-Za-z0-9_-]+)\s*\))?(?![A-Za-z0-9_-])"
+    )
+
+
+def tool_property_names(tool):
+    """The property names from the tool's own table (`--list-properties`)."""
+    out = subprocess.run([tool, "--list-properties"], stdout=subprocess.PIPE, check=True, universal_newlines=True,
+                         timeout=HARD_TIMEOUT).stdout
+    return [line.strip() for line in out.splitlines() if line.strip()]
 
 
 class TaskError(Exception):
@@ -80,7 +92,7 @@ def read_task(path):
     property_file, expected_verdict (bool or None), subproperty), data_model,
     must_answer (list of property names).
     """
-    task = {"input_files": [], "properties": [], "data_model": None, "must_answer": []}
+    task = {"input_files": [], "properties": [], "data_model": None, "must_answer": [], "semantics": None}
     section = None  # the top-level key whose block we are in
     current = None  # the property entry being filled
     with open(path, encoding="utf-8") as f:
@@ -104,6 +116,8 @@ def read_task(path):
                     task["input_files"] = [str(v) for v in _flow_list(value)]
                 elif value:
                     task["input_files"] = [str(_scalar(value))]
+            elif key == "atropos_semantics":
+                task["semantics"] = str(_scalar(value))
             elif key == "atropos_must_answer":
                 if value:
                     task["must_answer"] = [str(v) for v in _flow_list(value)]
@@ -143,11 +157,12 @@ def property_name(property_file):
     return name[:-4] if name.endswith(".prp") else name
 
 
-def parse_verdicts(stdout):
+def parse_verdicts(stdout, property_names):
     """Maps property name -> (verdict, subproperty or None); the first line per property wins."""
     found = {}
+    pattern = verdict_line_pattern(property_names)
     for line in stdout.splitlines():
-        m = VERDICT_LINE.match(line)
+        m = pattern.match(line)
         if m and m.group("prop") not in found:
             found[m.group("prop")] = (m.group("verdict"), m.group("sub"))
     return found
@@ -169,6 +184,13 @@ def main(argv):
     if cross_check:
         cmd = [tool, "--task", task_path, "--timeout", CROSS_CHECK_TIMEOUT_ARG, "--cross-check"]
         task["must_answer"] = []
+    if task["semantics"]:
+        cmd += ["--semantics", task["semantics"]]
+    try:
+        property_names = tool_property_names(tool)
+    except (OSError, subprocess.SubprocessError) as e:
+        print("FAIL: %s --list-properties: %s" % (tool, e))
+        return 1
     try:
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=HARD_TIMEOUT,
                               universal_newlines=True, errors="replace")
@@ -183,7 +205,7 @@ def main(argv):
         print("FAIL: cannot run %s: %s" % (tool, e))
         return 1
 
-    verdicts = parse_verdicts(proc.stdout)
+    verdicts = parse_verdicts(proc.stdout, property_names)
     problems = []
     report = []
     if proc.returncode != 0:

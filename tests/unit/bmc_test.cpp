@@ -290,7 +290,7 @@ TEST(Bmc, FindsAMemoryErrorThatReplays) {
   ASSERT_EQ(candidates.size(), 1u);
   interp::RunResult run = replay(*program, candidates[0]);
   ASSERT_EQ(run.end, interp::RunEnd::Violation);
-  EXPECT_EQ(interp::classify(run.violation->kind), interp::ViolationClass::Deref);
+  EXPECT_EQ(interp::checkOf(run.violation->kind), Check::InvalidDeref);
 }
 
 // Globals that are only loaded and stored whole are values of the path, the others stay in memory: both must mean

@@ -30,6 +30,23 @@ Verdict proveOne(const std::string& source, Property property, DataModel model =
   return outcomes[0].verdict;
 }
 
+std::vector<Outcome> proveUnder(const std::string& source, std::vector<Property> properties, Semantics semantics) {
+  auto program = testing::compileProgram(source, DataModel::LP64);
+  if (!program) return {};
+  symex::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(20));
+  options.semantics = semantics;
+  std::vector<Outcome> outcomes = symex::prove(*program, properties, options, nullptr);
+  EXPECT_EQ(outcomes.size(), properties.size());
+  for (const Outcome& o : outcomes) EXPECT_NE(o.verdict, Verdict::False) << "the symbolic execution must never refute";
+  return outcomes;
+}
+
+Verdict verdictUnder(const std::string& source, Property property, Semantics semantics) {
+  std::vector<Outcome> outcomes = proveUnder(source, {property}, semantics);
+  return outcomes.empty() ? Verdict::Unknown : outcomes[0].verdict;
+}
+
 TEST(Smt, EntailmentIsDecidedOverTheIntegers) {
   z3::context c;
   smt::Solver solver(c, smt::Limits{});
@@ -173,6 +190,87 @@ TEST(SymexGraph, SameInputSameEvidence) {
   EXPECT_EQ(proveOne(source, Property::ValidMemsafety, DataModel::ILP32, &second, true), Verdict::True);
   EXPECT_EQ(first.explanation, second.explanation);
   EXPECT_EQ(first.dot, second.dot);
+}
+
+// ---- readings of integer arithmetic ------------------------------------------------------------------------
+
+const char* const kSumOfCountdown =
+    "int main() { int n = __VERIFIER_nondet_int(); int sum = 0;\n"
+    "  while (n > 0) { sum = sum + n; n = n - 1; } return sum > 0; }";
+
+TEST(SymexReadings, ASumThatMayOverflowTerminatesOnlyOverUnboundedIntegers) {
+  EXPECT_EQ(verdictUnder(kSumOfCountdown, Property::Termination, Semantics::C), Verdict::Unknown);
+  EXPECT_EQ(verdictUnder(kSumOfCountdown, Property::Termination, Semantics::SvComp), Verdict::True);
+  EXPECT_EQ(verdictUnder(kSumOfCountdown, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+TEST(SymexReadings, NoOverflowIsDecidedInCUnderEveryReading) {
+  std::vector<Outcome> outcomes =
+      proveUnder(kSumOfCountdown, {Property::Termination, Property::NoOverflow}, Semantics::SvComp);
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].property, Property::Termination);
+  EXPECT_EQ(outcomes[0].verdict, Verdict::True);
+  EXPECT_EQ(outcomes[1].property, Property::NoOverflow);
+  EXPECT_EQ(outcomes[1].verdict, Verdict::Unknown);
+}
+
+// Over unbounded integers INT_MAX + 1 is 2^31, which is no int: range facts of the C type must not survive.
+TEST(SymexReadings, AnUnboundedResultLeavesItsTypesRange) {
+  const char* exceeds =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  int y = x + 1; if (y > 2147483647) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(exceeds, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+  const char* notNegative =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  int y = x + 1; if (y < 0) reach_error(); return 0; }";
+  EXPECT_EQ(verdictUnder(notNegative, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+}
+
+// `(unsigned)y == 2147483648u` and `y == INT_MIN` are the same instruction in the IR, and differ for y = 2^31:
+// an equality of such a value decides nothing it cannot decide in both readings.
+TEST(SymexReadings, AnEqualityOfAnUnboundedValueHoldsInBothReadings) {
+  const char* asUnsigned =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  unsigned u = x + 1; if (u == 2147483648u) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(asUnsigned, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+  const char* differentRemainders =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  int y = x + 1; if (y == 5) reach_error(); return 0; }";
+  EXPECT_EQ(verdictUnder(differentRemainders, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+}
+
+// A value outside its range that flows into a parameter (or memory) keeps its mathematical value there; a
+// conversion to unsigned takes its remainder.
+TEST(SymexReadings, UnboundedValuesKeepTheirValueAcrossCallsAndMemory) {
+  const char* parameter =
+      "int isZero(int v) { return v == 0; }\n"
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  int y = x + x + 2; if (!isZero(y)) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(parameter, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+  const char* memory =
+      "int g; int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  g = x + 1; if (g > 2147483647) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(memory, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+  const char* remainder =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  unsigned u = x + 1; if (u > 2147483648u) reach_error(); return 0; }";
+  EXPECT_EQ(verdictUnder(remainder, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+}
+
+TEST(SymexReadings, UnsignedWrapAroundBlocksProofsUnderTermcomp) {
+  const char* climb =
+      "int main() { unsigned u = __VERIFIER_nondet_uint(); while (u > 10) u = u + 1; return 0; }";
+  EXPECT_NE(verdictUnder(climb, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* bounded =
+      "int main() { unsigned n = __VERIFIER_nondet_uint(); for (unsigned k = 0; k < n; k++) {} return 0; }";
+  EXPECT_EQ(verdictUnder(bounded, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+TEST(SymexReadings, ReachErrorEndsTheProgramForTermination) {
+  const char* program =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x > 5) reach_error();\n"
+      "  while (x > 0) x = x - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(program, Property::Termination, Semantics::C), Verdict::True);
 }
 
 }  // namespace

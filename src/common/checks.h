@@ -1,0 +1,68 @@
+// The one table of checks: every way an execution can go wrong, or leave what an engine models, and what that
+// means for each property under each reading of integer arithmetic. Every engine decides through it, so that no
+// engine keeps a mapping of its own; a check the table does not name blocks every proof.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "common/property.h"
+
+namespace atropos {
+
+// How integer arithmetic is read (DESIGN §4). `c`: as clang compiles C for the data model, a signed overflow is
+// undefined behaviour. `svcomp`: signed arithmetic is unbounded, unsigned wraps as in C. `termcomp`: all integer
+// arithmetic is unbounded, as the Termination Competition's C rules say. no-overflow is always decided in C.
+enum class Semantics { C, SvComp, TermComp };
+
+std::string_view semanticsName(Semantics s);
+std::optional<Semantics> parseSemanticsName(std::string_view name);
+// One line for a person: what the reading means.
+std::string_view semanticsDescription(Semantics s);
+// The reading `p` is decided under when the user asked for `asked`.
+Semantics readingFor(Property p, Semantics asked);
+
+enum class Check {
+  InvalidDeref,       // an access outside every live object (valid-deref)
+  InvalidFree,        // free of something that is not the start of a live heap object (valid-free)
+  MemoryLost,         // a heap object no pointer reaches any more, found at the end of the program
+  HeapAtEnd,          // heap memory may still be allocated when main returns or exit is called, maybe lost
+  MemoryNotFreed,     // heap memory still allocated, and still reachable, when main returns or exit is called
+  HeapAtAbort,        // heap memory still allocated when abort ends the program: no memory verdict rests on it
+  MemoryAmbiguous,    // at exit or abort some heap is reachable only from the stack or through integers
+  SignedOverflow,     // a signed operation's result lies outside its type (nsw, INT_MIN / -1, abs(INT_MIN), ...)
+  RemainderOverflow,  // INT_MIN % -1: undefined in C, although the mathematical result (0) fits
+  UnsignedWrap,       // an unsigned operation's result wraps around: defined in C, not under termcomp
+  DivisionByZero,
+  InvalidShift,       // a shift by at least the width of the type
+  OtherUndefined,     // another operation LLVM leaves undefined (poison from nuw, exact, fptosi out of range, ...)
+  ReachError,         // reach_error() or __VERIFIER_error() is called
+  NotModelled,        // an operation the engine does not model exactly
+  UnwindingBound,     // bounded model checking: a loop runs longer, or a recursion deeper, than the bound
+  AddressDependent,   // the execution depends on where objects lie in memory, which the engine fixes
+};
+
+// What a failure of a check means for one property under one reading.
+enum class Effect {
+  None,      // nothing: as far as the property goes, the execution goes on (or had ended)
+  Violates,  // the property is violated (an engine's model of it is a candidate until an execution replays it)
+  Ends,      // the execution ends there, as the property reads it (reach_error aborts: an end for termination)
+  Blocks,    // a proof must exclude it, and an execution that reaches it shows nothing about the property beyond
+  Diverges,  // the reading gives the operation a result C does not: an engine that models the reading computes it
+             // and makes no check, one that executes C treats it as Blocks
+};
+
+std::string_view checkName(Check c);
+Effect effectOf(Check c, Property p, Semantics asked);
+// The part of valid-memsafety a violation of it breaks (checks that violate valid-memsafety only).
+std::optional<MemsafetyPart> memsafetyPartOf(Check c);
+
+// Shorthands over effectOf, for the engines.
+inline bool violates(Check c, Property p, Semantics asked) { return effectOf(c, p, asked) == Effect::Violates; }
+// Whether a possible failure of `c` keeps `p` from being proved (by an engine that made the check at all).
+inline bool blocksProof(Check c, Property p, Semantics asked) {
+  Effect e = effectOf(c, p, asked);
+  return e == Effect::Violates || e == Effect::Blocks || e == Effect::Diverges;
+}
+
+}  // namespace atropos

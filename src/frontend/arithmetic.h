@@ -1,0 +1,25 @@
+// What C operation an LLVM instruction is, as clang-14 emits it at -O0.
+#pragma once
+
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Operator.h>
+
+namespace atropos::frontend {
+
+// A subtraction of two pointers converted to integers: C's pointer difference, not arithmetic on integers.
+inline bool isPointerDifference(const llvm::User& user) {
+  auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(&user);
+  // Either side may be a constant expression, e.g. the address of a global array.
+  return sub && sub->getOpcode() == llvm::Instruction::Sub && llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(0)) &&
+         llvm::isa<llvm::PtrToIntOperator>(sub->getOperand(1));
+}
+
+// An addition, subtraction or multiplication of C's unsigned arithmetic: clang marks every signed one `nsw`, so one
+// without the flag (and no pointer difference) is unsigned, and wraps around in C.
+inline bool isUnsignedArithmetic(const llvm::Instruction& i) {
+  const unsigned op = i.getOpcode();
+  if (op != llvm::Instruction::Add && op != llvm::Instruction::Sub && op != llvm::Instruction::Mul) return false;
+  return i.getType()->isIntegerTy() && !i.hasNoSignedWrap() && !isPointerDifference(i);
+}
+
+}  // namespace atropos::frontend
