@@ -1153,6 +1153,9 @@ class Encoder {
           check(s, Check::OtherUndefined, z3::ashr(r, b) != a, i, "left shift overflows an operation marked nsw");
         if (op == llvm::Instruction::Shl && nuw)
           check(s, Check::OtherUndefined, z3::lshr(r, b) != a, i, "left shift overflows an operation marked nuw");
+        // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
+        if (op == llvm::Instruction::Shl && !nsw && unsignedWrapChecks_)
+          check(s, Check::UnsignedWrap, z3::lshr(r, b) != a, i, "unsigned wrap-around of a left shift");
         if (op != llvm::Instruction::Shl && exact)
           check(s, Check::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
         return define(s, i, r);
@@ -1663,6 +1666,13 @@ class Encoder {
         return;
       }
       case E::ReachError:
+        if (!frontend::reachErrorEnds(callee)) {
+          check(s, Check::ReachErrorReturns, c_.bool_val(true), call, "reach_error() is called, and may return");
+          return;
+        }
+        // It aborts: the heap left then is heap left at abort.
+        check(s, Check::HeapAtAbort, heapAlive(s), call, "heap memory is still allocated when reach_error aborts",
+              false);
         check(s, Check::ReachError, c_.bool_val(true), call, "reach_error() is called");
         return;
       case E::Abort:

@@ -70,8 +70,9 @@ struct EncodingFailure : std::runtime_error {
 struct EncodingOptions {
   unsigned bound = 1;
   bool recurrences = false;  // look for recurring states (bounded lassos)
-  // Check every operation without the nsw flag (C's unsigned arithmetic) for wrap-around, which `termcomp` reads
-  // as unbounded: a failing check ends its path, so only for properties whose reading that is.
+  // Check every addition, subtraction, multiplication and left shift without the nsw flag (C's unsigned arithmetic)
+  // for wrap-around, which `termcomp` reads as unbounded: a failing check ends its path, so only for properties
+  // whose reading that is.
   bool unsignedWrapChecks = false;
   // Of the unwound and inlined program: beyond it the encoding fails (tree recursion grows exponentially).
   size_t maxInstructions = SIZE_MAX;

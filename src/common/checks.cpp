@@ -25,7 +25,7 @@ constexpr auto kFree = MemsafetyPart::ValidFree;
 constexpr auto kMemtrack = MemsafetyPart::ValidMemtrack;
 constexpr std::optional<MemsafetyPart> kNone = std::nullopt;
 
-constexpr std::array<CheckRow, 17> kChecks{{
+constexpr std::array<CheckRow, 18> kChecks{{
     // check, name, {termination, valid-memsafety, valid-memcleanup, no-overflow, unreach-call} under `c`,
     // the valid-memsafety part, and whether the operation diverges from C under `svcomp` and under `termcomp`
     {Check::InvalidDeref, "invalid dereference", {B, V, B, B, B}, kDeref, false, false},
@@ -42,6 +42,7 @@ constexpr std::array<CheckRow, 17> kChecks{{
     {Check::InvalidShift, "shift out of range", {B, B, B, B, B}, kNone, false, false},
     {Check::OtherUndefined, "undefined behaviour", {B, B, B, B, B}, kNone, false, false},
     {Check::ReachError, "reach_error", {E, E, E, E, V}, kNone, false, false},
+    {Check::ReachErrorReturns, "reach_error with a body that may return", {B, B, B, B, V}, kNone, false, false},
     {Check::NotModelled, "not modelled", {B, B, B, B, B}, kNone, false, false},
     {Check::UnwindingBound, "unwinding bound reached", {B, B, B, B, B}, kNone, false, false},
     {Check::AddressDependent, "address-dependent execution", {B, B, B, B, B}, kNone, false, false},

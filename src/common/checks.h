@@ -36,7 +36,8 @@ enum class Check {
   DivisionByZero,
   InvalidShift,       // a shift by at least the width of the type
   OtherUndefined,     // another operation LLVM leaves undefined (poison from nuw, exact, fptosi out of range, ...)
-  ReachError,         // reach_error() or __VERIFIER_error() is called
+  ReachError,         // reach_error() or __VERIFIER_error() is called, and aborts (frontend::reachErrorEnds)
+  ReachErrorReturns,  // the same, where the program's body of it may return or run on
   NotModelled,        // an operation the engine does not model exactly
   UnwindingBound,     // bounded model checking: a loop runs longer, or a recursion deeper, than the bound
   AddressDependent,   // the execution depends on where objects lie in memory, which the engine fixes

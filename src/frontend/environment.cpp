@@ -2,9 +2,12 @@
 
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 
 #include <array>
+#include <map>
 #include <utility>
 
 #include "common/text.h"
@@ -133,6 +136,24 @@ bool declaredUnsigned(const llvm::Function& function) {
 }
 
 }  // namespace
+
+bool reachErrorEnds(const llvm::Function& reachError) {
+  if (reachError.isDeclaration() || reachError.doesNotReturn()) return true;
+  std::map<const llvm::BasicBlock*, size_t> position;
+  for (const llvm::BasicBlock& block : reachError) position.emplace(&block, position.size());
+  for (const llvm::BasicBlock& block : reachError) {
+    if (llvm::isa<llvm::ReturnInst>(block.getTerminator())) return false;
+    for (const llvm::BasicBlock* successor : llvm::successors(&block))
+      if (position.at(successor) <= position.at(&block)) return false;  // a loop, or a jump back
+    for (const llvm::Instruction& i : block)
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+        auto* callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
+        if (!callee || (!callee->isIntrinsic() && classifyFunction(callee->getName()) == EnvFunction::None))
+          return false;
+      }
+  }
+  return true;
+}
 
 std::optional<NondetType> nondetType(const llvm::Function& function, DataModel model) {
   const std::string_view name = function.getName();

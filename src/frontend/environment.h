@@ -53,6 +53,12 @@ enum class EnvFunction {
 
 EnvFunction classifyFunction(std::string_view name);
 
+// Whether a call of `reachError` (a function classified ReachError) ends the program: SV-COMP's reach_error
+// aborts, and so does a definition all of whose paths end in a call that does not return (__assert_fail, abort,
+// exit), without loops or calls of the program's own functions on the way. A body that may return or run on (an
+// empty one, `ERROR: goto ERROR;`) does not.
+bool reachErrorEnds(const llvm::Function& reachError);
+
 // The llvm.ubsantrap argument of the shift checks the front end asks clang for (clang's SanitizerHandler
 // ShiftOutOfBounds): a signed left shift that overflows, or shifts a negative value.
 constexpr uint64_t kUbsanShiftOutOfBounds = 20;

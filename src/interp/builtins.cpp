@@ -227,7 +227,8 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       }
       return Flow::Continue;
     case EnvFunction::ReachError:
-      return violation(ViolationKind::ReachError, "reach_error() is called", at);
+      return violation(callee.reachErrorEnds ? ViolationKind::ReachError : ViolationKind::ReachErrorReturns,
+                       "reach_error() is called", at);
     case EnvFunction::Abort:
     case EnvFunction::AssertFail:
       return endProgram(RunEnd::Aborted);

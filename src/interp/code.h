@@ -116,6 +116,7 @@ struct Function {
   std::string name;
   frontend::EnvFunction env = frontend::EnvFunction::None;  // meaning by name (for declarations and reach_error)
   std::optional<frontend::NondetType> nondet;
+  bool reachErrorEnds = true;  // a reach_error that aborts (frontend::reachErrorEnds)
   bool hasBody = false;
   uint32_t numRegs = 0;
   std::vector<Slot> initialRegs;   // constants live in the first registers

@@ -103,6 +103,7 @@ class ModuleDecoder {
       fn.name = f.getName().str();
       fn.env = frontend::classifyFunction(fn.name);
       fn.nondet = frontend::nondetType(f, code_.dataModel);
+      if (fn.env == frontend::EnvFunction::ReachError) fn.reachErrorEnds = frontend::reachErrorEnds(f);
       fn.hasBody = !f.isDeclaration();
       functionIndex_[&f] = static_cast<uint32_t>(code_.functions.size());
       if (fn.name == "main" && fn.hasBody) code_.mainFunction = static_cast<uint32_t>(code_.functions.size());

@@ -37,7 +37,8 @@ enum class ViolationKind {
   DivisionByZero,
   ShiftOutOfRange,
   PoisonValue,        // another operation whose result LLVM leaves undefined (nuw, exact, fptosi out of range)
-  ReachError,         // reach_error() or __VERIFIER_error() was called
+  ReachError,         // reach_error() or __VERIFIER_error() was called (and aborts: frontend::reachErrorEnds)
+  ReachErrorReturns,  // the same, where the program's body of it may return or run on
 };
 
 // The row of the table of checks (common/checks.h) a violation is: what it means for each property.
@@ -139,8 +140,9 @@ struct RunResult {
   // holds for the program.
   bool addressDependent = false;
   SourceLocation addressDependence;
-  // The first operation without the nsw flag (C's unsigned arithmetic) whose result wrapped around: C defines
-  // it, but under `termcomp` arithmetic is unbounded, so there the run shows nothing from this point on.
+  // The first addition, subtraction, multiplication or left shift without the nsw flag (C's unsigned arithmetic)
+  // whose result wrapped around: C defines it, but under `termcomp` arithmetic is unbounded, so there the run shows
+  // nothing from this point on.
   std::optional<SourceLocation> unsignedWrap;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;

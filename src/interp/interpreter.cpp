@@ -91,6 +91,7 @@ const char* violationKindName(ViolationKind kind) {
     case ViolationKind::ShiftOutOfRange: return "shift amount out of range";
     case ViolationKind::PoisonValue: return "undefined behaviour";
     case ViolationKind::ReachError: return "call to reach_error";
+    case ViolationKind::ReachErrorReturns: return "call to reach_error";
   }
   return "?";
 }
@@ -122,6 +123,8 @@ Check checkOf(ViolationKind kind) {
       return Check::OtherUndefined;
     case ViolationKind::ReachError:
       return Check::ReachError;
+    case ViolationKind::ReachErrorReturns:
+      return Check::ReachErrorReturns;
   }
   return Check::OtherUndefined;
 }
@@ -660,6 +663,9 @@ void Execution::loop() {
             violation(ViolationKind::PoisonValue, "left shift overflows an operation marked nsw/nuw", here());
             goto done;
           }
+          // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
+          if (!(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.unsignedWrap)
+            result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
         } else if (in.op == Op::LShr) {
           r = a >> b;
         } else {

@@ -204,9 +204,21 @@ class Executor::Step {
     if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) {
       const Local* local = in_.top().find(e_.index_.valueId(v));
       if (!local) unsupported("a value that is not defined on this path");
-      return convert(local->value, bitsOf(v), viewOf(v), want);
+      smt::Term value = convert(local->value, bitsOf(v), viewOf(v), want);
+      if (want == View::Signed && e_.index_.mayBeConvertedToUnsigned(v)) return eitherReading(value, bitsOf(v));
+      return value;
     }
     unsupported("a constant of a kind that is not modelled");
+  }
+
+  // A value outside its signed range that the program may also have converted to an unsigned type and back (the
+  // IR leaves both conversions out): read as signed, it is the mathematical value or its remainder modulo 2^bits
+  // in the signed range, whichever the C expression meant.
+  smt::Term eitherReading(const smt::Term& value, unsigned bits) {
+    if (provable(smt::inSignedRange(value, bits))) return value;
+    smt::Term t = fresh("either");
+    facts_.push_back(t == value || (smt::inSignedRange(t, bits) && z3::mod(value - t, smt::powerOfTwo(c_, bits)) == 0));
+    return t;
   }
 
   smt::Term readConstantExpression(const llvm::ConstantExpr* ce, View want) {
@@ -692,7 +704,7 @@ class Executor::Step {
       define(&op, s, View::Signed);
       return;
     }
-    if (e_.index_.reading() == Semantics::TermComp && frontend::isUnsignedArithmetic(op)) {
+    if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
       smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
       require(smt::inUnsignedRange(add ? a + b : a - b, bits), Check::UnsignedWrap,
               std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
@@ -734,7 +746,7 @@ class Executor::Step {
       define(&op, product, View::Signed);
       return;
     }
-    if (e_.index_.reading() == Semantics::TermComp && frontend::isUnsignedArithmetic(op)) {
+    if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
       smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
       require(smt::inUnsignedRange(au * bu, bits), Check::UnsignedWrap, "the unsigned multiplication may wrap around");
     }
@@ -791,6 +803,8 @@ class Executor::Step {
       case llvm::Instruction::Shl: {
         if (!constant) {
           if (op.hasNoSignedWrap() || op.hasNoUnsignedWrap()) unsupported("a flagged shift by a variable amount");
+          if (e_.index_.integers().unsignedWrapsChecked)
+            throw ErrorRaised{Check::UnsignedWrap, "a left shift by a variable amount may wrap around"};
           defineVariable(&op, freshInRange(hint, bits, viewOf(&op)));
           return;
         }
@@ -802,6 +816,10 @@ class Executor::Step {
           return;
         }
         if (op.hasNoUnsignedWrap()) unsupported("a 'nuw' shift");
+        if (e_.index_.integers().unsignedWrapsChecked)
+          require(smt::inUnsignedRange(read(op.getOperand(0), View::Unsigned) * smt::powerOfTwo(c_, static_cast<unsigned>(k)),
+                                       bits),
+                  Check::UnsignedWrap, "the left shift may wrap around");
         define(&op, wrapped(product, bits, view, hint), view);
         return;
       }
@@ -811,7 +829,7 @@ class Executor::Step {
         View view = op.getOpcode() == llvm::Instruction::AShr ? View::Signed : View::Unsigned;
         smt::Term a = read(op.getOperand(0), view);
         if (!constant) {
-          smt::Term w = freshInRange(hint, bits, view);
+          smt::Term w = e_.index_.mayBeUnbounded(op.getOperand(0)) ? fresh(hint) : freshInRange(hint, bits, view);
           if (view == View::Unsigned) facts_.push_back(w <= a);
           define(&op, w, view);
           return;
@@ -1016,7 +1034,8 @@ class Executor::Step {
         return;
       }
       case EnvFunction::ReachError:
-        throw ErrorRaised{Check::ReachError, "reach_error() may be called"};
+        throw ErrorRaised{frontend::reachErrorEnds(callee) ? Check::ReachError : Check::ReachErrorReturns,
+                          "reach_error() may be called"};
       case EnvFunction::Abort:
       case EnvFunction::AssertFail:
         throw EndRaised{EndKind::Abort};

@@ -1,5 +1,6 @@
 #include "symex/program_index.h"
 
+#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -22,8 +23,8 @@ bool isSignedPredicate(llvm::CmpInst::Predicate p) { return llvm::ICmpInst::isSi
 
 }  // namespace
 
-ProgramIndex::ProgramIndex(const llvm::Module& module, Semantics reading)
-    : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()), reading_(reading) {
+ProgramIndex::ProgramIndex(const llvm::Module& module, IntegerModel integers)
+    : layout_(&module), pointerBits_(layout_.getPointerSizeInBits()), integers_(integers) {
   for (const llvm::Function& f : module)
     if (!f.isDeclaration()) indexFunction(f);
   if (signedUnbounded()) markUnbounded(module);
@@ -277,14 +278,38 @@ smt::Term ProgramIndex::storedRangeOf(const smt::Term& term, unsigned bits, View
   return signedUnbounded() ? term.ctx().bool_val(true) : smt::inSignedRange(term, bits);
 }
 
+namespace {
+
+// Whether debug information gives `type` an unsigned C type (through typedefs and qualifiers).
+bool unsignedDebugType(const llvm::DIType* type) {
+  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) type = derived->getBaseType();
+  auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(type);
+  return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned ||
+                   basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char);
+}
+
+bool returnsUnsigned(const llvm::Function& f) {
+  const llvm::DISubprogram* subprogram = f.getSubprogram();
+  if (!subprogram || !subprogram->getType()) return false;
+  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
+  return types.size() > 0 && unsignedDebugType(types[0]);
+}
+
+}  // namespace
+
 void ProgramIndex::markUnbounded(const llvm::Module& module) {
   std::set<unsigned> storedWidths;  // of unbounded values stored to memory
+  std::set<const llvm::Function*> unboundedResults;
   auto integer = [](const llvm::Value* v) {
     return v->getType()->isIntegerTy() && v->getType()->getIntegerBitWidth() > 1;
   };
   auto mark = [&](const llvm::Value* v) { return integer(v) && ids_.count(v) && unbounded_.insert(v).second; };
+  auto markConverted = [&](const llvm::Value* v) { return mayBeUnbounded(v) && convertedToUnsigned_.insert(v).second; };
   auto any = [&](auto range) {
     return std::any_of(range.begin(), range.end(), [&](const llvm::Value* v) { return mayBeUnbounded(v); });
+  };
+  auto anyConverted = [&](auto range) {
+    return std::any_of(range.begin(), range.end(), [&](const llvm::Value* v) { return convertedToUnsigned_.count(v); });
   };
   for (bool changed = true; changed;) {
     changed = false;
@@ -292,7 +317,8 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
       if (f.isDeclaration()) continue;
       for (const llvm::BasicBlock& b : f)
         for (const llvm::Instruction& i : b) {
-          bool source = false;
+          bool source = false;     // the instruction's result may be unbounded
+          bool converted = false;  // ... and may have been converted to an unsigned type that the IR leaves out
           auto* overflowing = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&i);
           if (overflowing && overflowing->hasNoSignedWrap()) source = true;
           switch (i.getOpcode()) {
@@ -300,17 +326,23 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
             case llvm::Instruction::SRem:
               source = true;
               break;
+            case llvm::Instruction::AShr:  // the quotient of an unbounded dividend
+              source = mayBeUnbounded(i.getOperand(0));
+              break;
             case llvm::Instruction::PHI:
             case llvm::Instruction::SExt:
             case llvm::Instruction::Freeze:
             case llvm::Instruction::BitCast:
               source = any(i.operands());
+              converted = i.getOpcode() != llvm::Instruction::SExt && anyConverted(i.operands());
               break;
             case llvm::Instruction::Select:
               source = mayBeUnbounded(i.getOperand(1)) || mayBeUnbounded(i.getOperand(2));
+              converted = convertedToUnsigned_.count(i.getOperand(1)) || convertedToUnsigned_.count(i.getOperand(2));
               break;
             case llvm::Instruction::Load:
-              source = storedWidths.count(bits(i.getType())) != 0;
+              // It may read what an unbounded value left, through an object of either signedness.
+              source = converted = storedWidths.count(bits(i.getType())) != 0;
               break;
             case llvm::Instruction::Store: {
               const llvm::Value* stored = llvm::cast<llvm::StoreInst>(i).getValueOperand();
@@ -319,26 +351,40 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
             }
             case llvm::Instruction::Ret:
               if (auto* value = llvm::cast<llvm::ReturnInst>(i).getReturnValue(); value && mayBeUnbounded(value))
-                for (const llvm::User* user : f.users())
-                  if (auto* call = llvm::dyn_cast<llvm::CallInst>(user)) changed = mark(call) || changed;
+                changed = unboundedResults.insert(&f).second || changed;
               break;
             case llvm::Instruction::Call: {
               auto& call = llvm::cast<llvm::CallInst>(i);
               auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
               if (!callee) break;
+              if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&call)) {
+                // A C variable of an unsigned type bound to the value: the program converted it.
+                if (unsignedDebugType(variable->getVariable()->getType()))
+                  for (const llvm::Value* bound : variable->location_ops()) changed = markConverted(bound) || changed;
+                break;
+              }
               auto kind = frontend::classifyFunction(callee->getName());
               if (kind == frontend::EnvFunction::Abs || kind == frontend::EnvFunction::Labs ||
                   kind == frontend::EnvFunction::LLabs)
                 source = true;
+              if (unboundedResults.count(callee)) {
+                source = true;
+                converted = returnsUnsigned(*callee);
+              }
               if (!callee->isDeclaration())
                 for (unsigned k = 0; k < callee->arg_size() && k < call.arg_size(); ++k)
-                  if (mayBeUnbounded(call.getArgOperand(k))) changed = mark(callee->getArg(k)) || changed;
+                  if (mayBeUnbounded(call.getArgOperand(k))) {
+                    changed = mark(callee->getArg(k)) || changed;
+                    if (convertedToUnsigned_.count(call.getArgOperand(k)))
+                      changed = markConverted(callee->getArg(k)) || changed;
+                  }
               break;
             }
             default:
               break;
           }
           if (source) changed = mark(&i) || changed;
+          if (converted) changed = markConverted(&i) || changed;
         }
     }
   }

@@ -11,7 +11,6 @@
 #include <unordered_set>
 #include <vector>
 
-#include "common/checks.h"
 #include "symex/state.h"
 
 namespace llvm {
@@ -22,19 +21,31 @@ class Type;
 
 namespace atropos::symex {
 
+// How the rules read integer arithmetic (the readings of common/checks.h, as the symbolic execution models them).
+struct IntegerModel {
+  // Signed arithmetic gives the mathematical result (`svcomp`, `termcomp`): a value kept in the signed reading may
+  // lie outside its type's range.
+  bool signedUnbounded = false;
+  // An unsigned operation that may wrap around is an error state (Check::UnsignedWrap), which blocks the proofs
+  // under `termcomp`: the rules compute C's wrapped result, not the unbounded one.
+  bool unsignedWrapsChecked = false;
+};
+
 class ProgramIndex {
  public:
-  // Under the `svcomp` and `termcomp` readings signed arithmetic gives the mathematical result, so a value kept in
-  // the signed reading may lie outside its type's range; under `termcomp` unsigned arithmetic does not wrap either
-  // (the rules do not model that: a wrap-around is an error state that blocks the proofs).
-  explicit ProgramIndex(const llvm::Module& module, Semantics reading = Semantics::C);
+  explicit ProgramIndex(const llvm::Module& module, IntegerModel integers = {});
 
-  Semantics reading() const { return reading_; }
-  bool signedUnbounded() const { return reading_ != Semantics::C; }
+  const IntegerModel& integers() const { return integers_; }
+  bool signedUnbounded() const { return integers_.signedUnbounded; }
   // Whether a program value may hold the mathematical result of signed arithmetic outside its type's range: the
   // results of signed operations and what they flow into (phi, select, sext, calls, returns, memory of their
   // width). Such values are kept in the signed reading.
   bool mayBeUnbounded(const llvm::Value* value) const { return unbounded_.count(value) != 0; }
+  // Whether such a value may also have been converted to an unsigned C type: the IR leaves out a conversion
+  // between int and unsigned of one width, so a signed operation on the value may read it through that type, as
+  // its remainder modulo 2^bits read as signed. (Bound to an unsigned variable, passed to an unsigned parameter,
+  // returned as unsigned, or read back from memory.)
+  bool mayBeConvertedToUnsigned(const llvm::Value* value) const { return convertedToUnsigned_.count(value) != 0; }
   // What the reading says of the range of `term`, the value of `value` kept in `view`: nothing when the value may
   // be unbounded. (Values drawn as inputs lie in their type's range in any reading.)
   smt::Term rangeOf(const llvm::Value* value, const smt::Term& term, unsigned bits, View view) const;
@@ -69,11 +80,12 @@ class ProgramIndex {
 
   llvm::DataLayout layout_;
   unsigned pointerBits_;
-  Semantics reading_;
+  IntegerModel integers_;
   std::unordered_map<const llvm::Value*, unsigned> ids_;
   std::unordered_map<const llvm::Function*, std::vector<const llvm::Value*>> values_;
   std::unordered_map<const llvm::Value*, View> signedValues_;
   std::unordered_set<const llvm::Value*> unbounded_;
+  std::unordered_set<const llvm::Value*> convertedToUnsigned_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;

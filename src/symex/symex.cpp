@@ -298,7 +298,9 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
 
   std::map<Check, const Node*> errors;
   std::vector<int> errorStates, reachStates;
+  // The first end of the program with heap left, and the check that is (reach_error aborts the program).
   const Node* leak = nullptr;
+  Check leakCheck = Check::HeapAtEnd;
   size_t states = 0;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     const Node& n = graph.nodes[id];
@@ -308,11 +310,15 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       errors.emplace(n.error, &n);
       (n.error == Check::ReachError ? reachStates : errorStates).push_back(static_cast<int>(id));
     }
-    if (n.status == Node::Status::End && !leak) {
+    const bool aborts = n.status == Node::Status::Error && n.error == Check::ReachError;
+    if ((n.status == Node::Status::End || aborts) && !leak) {
       bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
       for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
       heapLeft = heapLeft || !n.state.memory->lists.empty();
-      if (heapLeft) leak = &n;
+      if (heapLeft) {
+        leak = &n;
+        leakCheck = aborts || n.end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd;
+      }
     }
   }
   // Error states the graph's abstraction could not exclude may still be unreachable: an invariant of the whole
@@ -422,15 +428,15 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     o.engine = "symex";
     const Node* blocker = blockerOf(p);
     const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
-    if (blocker && blocker->error == Check::ReachError && p == Property::UnreachCall) {
+    const bool reach = blocker && (blocker->error == Check::ReachError || blocker->error == Check::ReachErrorReturns);
+    if (reach && p == Property::UnreachCall) {
       o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
     } else if (blocker) {
       o.reason = couldNotExclude(*blocker, unexcluded);
       o.blockedBy = blocker->error;
     } else if (!graph.complete) {
       o.reason = "symbolic execution: " + graph.incompleteReason;
-    } else if (leak && memory &&
-               blocksProof(leak->end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd, p, options.semantics)) {
+    } else if (leak && memory && blocksProof(leakCheck, p, options.semantics)) {
       o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(leak->at);
     } else {
       switch (p) {
@@ -461,7 +467,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
           break;
       }
     }
-    if (o.verdict == Verdict::True && readingFor(p, options.semantics) != Semantics::C)
+    if (o.verdict == Verdict::True && index.signedUnbounded())
       o.reason += " (" + std::string(semanticsName(options.semantics)) + " reading: " +
                   std::string(semanticsDescription(options.semantics)) + ")";
     outcomes.push_back(std::move(o));
@@ -470,13 +476,14 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   return round;
 }
 
-// The properties asked, all under the reading `options.semantics`.
-std::vector<Outcome> proveUnderOneReading(const frontend::Program& program, const std::vector<Property>& properties,
-                                          const Options& options, Evidence* evidence) {
+// The properties asked, all under the reading `options.semantics`, on graphs whose rules read integers as `model`
+// says (a stricter model than the reading, e.g. C's for `svcomp`, proves only what holds under the reading too).
+std::vector<Outcome> proveWithModel(const frontend::Program& program, const std::vector<Property>& properties,
+                                    const Options& options, IntegerModel model, Evidence* evidence) {
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   const llvm::Function* main = module->getFunction("main");
   if (!main || main->isDeclaration()) return unknownAll(properties, "the program has no main function");
-  ProgramIndex index(*module, options.semantics);
+  ProgramIndex index(*module, model);
   z3::context context;
   GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
   // A call of reach_error ends the graph where it keeps every property asked from being proved.
@@ -511,20 +518,45 @@ std::vector<Outcome> proveUnderOneReading(const frontend::Program& program, cons
 
 std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
                            const Options& options, Evidence* evidence) {
-  // Each property is decided under its own reading (no-overflow always in C): one graph per reading, the one asked
-  // for first, with half of the time when there are two.
+  if (options.semantics == Semantics::C) return proveWithModel(program, properties, options, IntegerModel{}, evidence);
+  // Each property is decided under its own reading (no-overflow always in C): the reading's properties first, with
+  // half of the time when no-overflow is asked too.
   std::vector<Property> asked, inC;
   for (Property p : properties)
     (readingFor(p, options.semantics) == options.semantics ? asked : inC).push_back(p);
-  if (asked.empty() || inC.empty()) return proveUnderOneReading(program, properties, options, evidence);
-  Options first = options;
-  first.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
-  std::vector<Outcome> outcomes = proveUnderOneReading(program, asked, first, evidence);
-  Options second = options;
-  second.semantics = Semantics::C;
-  second.explain = second.dot = second.its = false;  // the evidence is the graph of the reading asked
-  std::vector<Outcome> more = proveUnderOneReading(program, inC, second, nullptr);
-  outcomes.insert(outcomes.end(), more.begin(), more.end());
+  const bool wraps = options.semantics == Semantics::TermComp;
+  std::vector<Outcome> outcomes;
+  if (!asked.empty()) {
+    Options reading = options;
+    if (!inC.empty())
+      reading.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+    // The unbounded rules first, on half of that time; then C's signed arithmetic, whose proofs exclude every
+    // signed overflow and so hold under the reading too, for what they left open (they keep the range facts that
+    // unbounded values lose, and decide equalities the unbounded rules cannot).
+    Options unbounded = reading;
+    unbounded.deadline = reading.deadline.capped(std::chrono::duration<double>(reading.deadline.secondsLeft() / 2));
+    outcomes = proveWithModel(program, asked, unbounded, IntegerModel{true, wraps}, evidence);
+    std::vector<Property> open;
+    for (const Outcome& o : outcomes)
+      if (o.verdict != Verdict::True) open.push_back(o.property);
+    if (!open.empty() && !reading.deadline.expired()) {
+      Options bounded = reading;
+      bounded.explain = bounded.dot = bounded.its = false;  // the evidence is the first graph's
+      for (const Outcome& b : proveWithModel(program, open, bounded, IntegerModel{false, wraps}, nullptr))
+        for (Outcome& o : outcomes)
+          if (o.property == b.property && b.verdict == Verdict::True) {
+            o = b;
+            o.reason += " (proven without any signed overflow, so under every reading of signed arithmetic)";
+          }
+    }
+  }
+  if (!inC.empty()) {
+    Options c = options;
+    c.semantics = Semantics::C;
+    c.explain = c.dot = c.its = false;
+    std::vector<Outcome> more = proveWithModel(program, inC, c, IntegerModel{}, asked.empty() ? evidence : nullptr);
+    outcomes.insert(outcomes.end(), more.begin(), more.end());
+  }
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
     return std::find(properties.begin(), properties.end(), a.property) <
            std::find(properties.begin(), properties.end(), b.property);

@@ -273,5 +273,44 @@ TEST(SymexReadings, ReachErrorEndsTheProgramForTermination) {
   EXPECT_EQ(verdictUnder(program, Property::Termination, Semantics::C), Verdict::True);
 }
 
+// `unsigned u = x + 1; int y = u;` is no instruction: a signed operation on the value may read it either way.
+TEST(SymexReadings, AValueConvertedToUnsignedAndBackMayBeItsRemainder) {
+  const char* throughUnsigned =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  unsigned u = x + 1; int y = u; if (y < 0) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(throughUnsigned, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+  const char* throughParameter =
+      "int negative(unsigned u) { int y = u; return y < 0; }\n"
+      "int main() { int x = __VERIFIER_nondet_int(); if (x != 2147483647) return 0;\n"
+      "  if (negative(x + 1)) reach_error(); return 0; }";
+  EXPECT_NE(verdictUnder(throughParameter, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+}
+
+TEST(SymexReadings, AShiftOfAnUnboundedValueIsUnboundedToo) {
+  const char* shifted =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x < 0) return 0;\n"
+      "  int y = (4 * x) >> 1; if (x >= 1073741824) reach_error(); return y; }";
+  EXPECT_NE(verdictUnder(shifted, Property::UnreachCall, Semantics::SvComp), Verdict::True);
+}
+
+// A reach_error whose body returns does not end the program: what follows still counts.
+TEST(SymexReadings, AReachErrorThatReturnsDoesNotEndTheProgram) {
+  const char* returns =
+      "void reach_error(void) {}\n"
+      "int main() { int x = __VERIFIER_nondet_int(); if (x > 0) reach_error(); while (x > 0) {} return 0; }";
+  EXPECT_NE(verdictUnder(returns, Property::Termination, Semantics::C), Verdict::True);
+  const char* aborts =
+      "extern void abort(void); void reach_error(void) { abort(); }\n"
+      "int main() { int x = __VERIFIER_nondet_int(); if (x > 0) reach_error(); while (x > 0) {} return 0; }";
+  EXPECT_EQ(verdictUnder(aborts, Property::Termination, Semantics::C), Verdict::True);
+}
+
+TEST(SymexReadings, HeapLeftWhenReachErrorAbortsBlocksTheMemoryProofs) {
+  const char* leaks =
+      "#include <stdlib.h>\n"
+      "int main() { int *p = malloc(4); if (__VERIFIER_nondet_int()) reach_error(); free(p); return 0; }";
+  EXPECT_NE(verdictUnder(leaks, Property::ValidMemcleanup, Semantics::C), Verdict::True);
+}
+
 }  // namespace
 }  // namespace atropos
