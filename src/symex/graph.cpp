@@ -106,6 +106,8 @@ class Builder {
           current.error = result.error;
           current.message = result.message;
           current.at = current.state.top().next;
+          if (graphLimits_.stopAtOverflow && result.error == Check::SignedOverflow)
+            return incomplete("it stopped at a possible signed overflow");
           if (result.error == Check::ReachError ? graphLimits_.stopAtReach : graphLimits_.stopAtOtherErrors) {
             if (current.state.inputsKnown || ++deferredErrors_ > graphLimits_.deferredErrors)
               return incomplete("it stopped at the first error state");

@@ -44,6 +44,9 @@ struct GraphLimits {
   bool stopAtReach = false;
   bool stopAtOtherErrors = false;
   size_t deferredErrors = 0;
+  // Stop at the first possible signed overflow, below a merge too: under an unbounded reading, a graph with C's
+  // signed arithmetic comes first, and an overflow means that the unbounded rules must take over.
+  bool stopAtOverflow = false;
   // Loop heads take the locations a loop keeps its values at (withLocationsOf): ranking functions need them, and
   // they cost safety proofs time (valid-memsafety lost 7 of 326 TRUE answers at 5 s with them).
   bool nameLoopLocations = false;

@@ -477,9 +477,11 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
 }
 
 // The properties asked, all under the reading `options.semantics`, on graphs whose rules read integers as `model`
-// says (a stricter model than the reading, e.g. C's for `svcomp`, proves only what holds under the reading too).
+// says (C's signed arithmetic under `svcomp` proves only what holds under the reading too).
+// With `stopAtOverflow`, a graph stops at the first possible signed overflow (GraphLimits::stopAtOverflow).
 std::vector<Outcome> proveWithModel(const frontend::Program& program, const std::vector<Property>& properties,
-                                    const Options& options, IntegerModel model, Evidence* evidence) {
+                                    const Options& options, IntegerModel model, bool stopAtOverflow,
+                                    Evidence* evidence) {
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   const llvm::Function* main = module->getFunction("main");
   if (!main || main->isDeclaration()) return unknownAll(properties, "the program has no main function");
@@ -493,6 +495,7 @@ std::vector<Outcome> proveWithModel(const frontend::Program& program, const std:
   limits.stopAtOtherErrors = !options.explain && !options.dot;
   limits.stopAtReach = limits.stopAtOtherErrors && reachBlocksAll;
   limits.deferredErrors = kDeferredErrors;
+  limits.stopAtOverflow = stopAtOverflow;
   limits.nameLoopLocations =
       std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   Round first = proveOnGraph(main, module.get(), index, context, properties, options, limits, evidence);
@@ -518,7 +521,7 @@ std::vector<Outcome> proveWithModel(const frontend::Program& program, const std:
 
 std::vector<Outcome> prove(const frontend::Program& program, const std::vector<Property>& properties,
                            const Options& options, Evidence* evidence) {
-  if (options.semantics == Semantics::C) return proveWithModel(program, properties, options, IntegerModel{}, evidence);
+  if (options.semantics == Semantics::C) return proveWithModel(program, properties, options, IntegerModel{}, false, evidence);
   // Each property is decided under its own reading (no-overflow always in C): the reading's properties first, with
   // half of the time when no-overflow is asked too.
   std::vector<Property> asked, inC;
@@ -530,31 +533,33 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
     Options reading = options;
     if (!inC.empty())
       reading.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
-    // The unbounded rules first, on half of that time; then C's signed arithmetic, whose proofs exclude every
-    // signed overflow and so hold under the reading too, for what they left open (they keep the range facts that
-    // unbounded values lose, and decide equalities the unbounded rules cannot).
-    Options unbounded = reading;
-    unbounded.deadline = reading.deadline.capped(std::chrono::duration<double>(reading.deadline.secondsLeft() / 2));
-    outcomes = proveWithModel(program, asked, unbounded, IntegerModel{true, wraps}, evidence);
-    std::vector<Property> open;
+    // C's signed arithmetic first: its proofs exclude every signed overflow, so they hold under the reading too,
+    // and its rules keep the range facts and decide the equalities that the unbounded rules cannot. It stops at
+    // the first possible overflow, after which the unbounded rules take over, with the time left.
+    outcomes = proveWithModel(program, asked, reading, IntegerModel{false, wraps}, true, evidence);
+    std::vector<Property> overflowing;
     for (const Outcome& o : outcomes)
-      if (o.verdict != Verdict::True) open.push_back(o.property);
-    if (!open.empty() && !reading.deadline.expired()) {
-      Options bounded = reading;
-      bounded.explain = bounded.dot = bounded.its = false;  // the evidence is the first graph's
-      for (const Outcome& b : proveWithModel(program, open, bounded, IntegerModel{false, wraps}, nullptr))
+      if (o.verdict != Verdict::True && o.blockedBy &&
+          effectOf(*o.blockedBy, o.property, options.semantics) == Effect::Diverges)
+        overflowing.push_back(o.property);
+    if (!overflowing.empty() && !reading.deadline.expired()) {
+      Evidence unboundedEvidence;
+      bool proved = false;
+      for (const Outcome& u : proveWithModel(program, overflowing, reading, IntegerModel{true, wraps}, false,
+                                             evidence ? &unboundedEvidence : nullptr))
         for (Outcome& o : outcomes)
-          if (o.property == b.property && b.verdict == Verdict::True) {
-            o = b;
-            o.reason += " (proven without any signed overflow, so under every reading of signed arithmetic)";
+          if (o.property == u.property) {
+            proved = proved || u.verdict == Verdict::True;
+            o = u;
           }
+      if (evidence && proved) *evidence = std::move(unboundedEvidence);
     }
   }
   if (!inC.empty()) {
     Options c = options;
     c.semantics = Semantics::C;
     c.explain = c.dot = c.its = false;
-    std::vector<Outcome> more = proveWithModel(program, inC, c, IntegerModel{}, asked.empty() ? evidence : nullptr);
+    std::vector<Outcome> more = proveWithModel(program, inC, c, IntegerModel{}, false, asked.empty() ? evidence : nullptr);
     outcomes.insert(outcomes.end(), more.begin(), more.end());
   }
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
