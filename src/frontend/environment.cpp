@@ -142,15 +142,24 @@ bool reachErrorEnds(const llvm::Function& reachError) {
   std::map<const llvm::BasicBlock*, size_t> position;
   for (const llvm::BasicBlock& block : reachError) position.emplace(&block, position.size());
   for (const llvm::BasicBlock& block : reachError) {
+    bool ends = false;  // a call that ends the program comes before the block's terminator
+    for (const llvm::Instruction& i : block) {
+      auto* call = llvm::dyn_cast<llvm::CallBase>(&i);
+      if (!call) continue;
+      auto* callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
+      if (!callee) return false;
+      const EnvFunction kind = classifyFunction(callee->getName());
+      if (kind == EnvFunction::Abort || kind == EnvFunction::Exit || kind == EnvFunction::AssertFail ||
+          callee->doesNotReturn()) {
+        ends = true;
+        break;
+      }
+      if (!callee->isIntrinsic() && kind == EnvFunction::None) return false;  // the program's own code
+    }
+    if (ends) continue;
     if (llvm::isa<llvm::ReturnInst>(block.getTerminator())) return false;
     for (const llvm::BasicBlock* successor : llvm::successors(&block))
       if (position.at(successor) <= position.at(&block)) return false;  // a loop, or a jump back
-    for (const llvm::Instruction& i : block)
-      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
-        auto* callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
-        if (!callee || (!callee->isIntrinsic() && classifyFunction(callee->getName()) == EnvFunction::None))
-          return false;
-      }
   }
   return true;
 }
