@@ -78,7 +78,11 @@ void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outco
   for (const Outcome& o : symbolic)
     if (o.verdict == Verdict::Unknown && o.blockedBy == Check::SignedOverflow && o.property != Property::NoOverflow)
       blocked.push_back(o.property);
-  if (blocked.empty()) return;
+  // The time is taken from the engines after the symbolic execution: only when they have nothing else to decide.
+  const bool othersOpen = std::any_of(outcomes.begin(), outcomes.end(), [&](const Outcome& o) {
+    return o.verdict == Verdict::Unknown && std::find(blocked.begin(), blocked.end(), o.property) == blocked.end();
+  });
+  if (blocked.empty() || othersOpen) return;
   symex::Options options;
   options.semantics = Semantics::SvComp;
   options.deadline = share(kUnboundedHintShare).capped(std::chrono::duration<double>(kUnboundedHintSeconds));
