@@ -241,6 +241,7 @@ class Search {
     ro.deadline = until;
     ro.maxSteps = 1u << 22;
     ro.maxMemoryBytes = options_.memoryBytes;
+    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
     std::deque<std::unique_ptr<interp::PausedExecution>> frontier;
     uint64_t frontierBytes = 0;  // the frontier keeps to a quarter of the memory budget
     std::unordered_set<uint64_t> seen;
@@ -300,6 +301,7 @@ class Search {
     ro.deadline = options_.deadline;
     ro.maxSteps = maxSteps;
     ro.maxMemoryBytes = options_.memoryBytes;
+    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
     ro.maxInputs = kMaxInputsPerRun;
     ro.detectLasso = open(Property::Termination);
     RunResult result = interpreter_.run(inputs, ro);
@@ -350,6 +352,7 @@ class Search {
     ro.deadline = Deadline::never();
     ro.maxSteps = original.steps + 16;
     ro.maxMemoryBytes = options_.memoryBytes;
+    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
     ro.recordTrace = true;
     ro.detectLasso = original.end == RunEnd::Lasso;
     RunResult again = interpreter_.run(inputs, ro);

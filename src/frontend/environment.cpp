@@ -118,24 +118,22 @@ std::optional<NondetType> nondetTypeByName(std::string_view name, DataModel mode
   return std::nullopt;
 }
 
-// The declared return type's signedness, where debug information gives it.
-bool declaredUnsigned(const llvm::Function& function) {
-  const llvm::DISubprogram* subprogram = function.getSubprogram();
-  if (!subprogram || !subprogram->getType()) return false;
-  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
-  if (types.size() == 0 || !types[0]) return false;
-  const llvm::DIType* type = types[0];
-  while (auto* derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {  // typedefs and qualifiers
-    type = derived->getBaseType();
-    if (!type) return false;
-  }
-  auto* basic = llvm::dyn_cast<llvm::DIBasicType>(type);
+}  // namespace
+
+bool isUnsignedDebugType(const llvm::DIType* type) {
+  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) type = derived->getBaseType();
+  auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(type);
   return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned ||
                    basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char ||
                    basic->getEncoding() == llvm::dwarf::DW_ATE_boolean);
 }
 
-}  // namespace
+bool returnsUnsigned(const llvm::Function& function) {
+  const llvm::DISubprogram* subprogram = function.getSubprogram();
+  if (!subprogram || !subprogram->getType()) return false;
+  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
+  return types.size() > 0 && isUnsignedDebugType(types[0]);
+}
 
 bool reachErrorEnds(const llvm::Function& reachError) {
   if (reachError.isDeclaration() || reachError.doesNotReturn()) return true;
@@ -172,7 +170,7 @@ std::optional<NondetType> nondetType(const llvm::Function& function, DataModel m
   using K = NondetKind;
   if (type->isIntegerTy(1)) return NondetType{K::Bool, 1, false};
   if (type->isIntegerTy() && type->getIntegerBitWidth() <= 64)
-    return NondetType{K::Integer, type->getIntegerBitWidth(), !declaredUnsigned(function)};
+    return NondetType{K::Integer, type->getIntegerBitWidth(), !returnsUnsigned(function)};
   if (type->isFloatTy()) return NondetType{K::Float, 32, true};
   if (type->isDoubleTy()) return NondetType{K::Double, 64, true};
   if (type->isPointerTy()) return NondetType{K::Pointer, model == DataModel::ILP32 ? 32u : 64u, false};

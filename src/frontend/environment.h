@@ -8,6 +8,7 @@
 #include "frontend/frontend.h"
 
 namespace llvm {
+class DIType;
 class Function;
 }  // namespace llvm
 
@@ -58,6 +59,11 @@ EnvFunction classifyFunction(std::string_view name);
 // exit), without loops or calls of the program's own functions on the way. A body that may return or run on (an
 // empty one, `ERROR: goto ERROR;`) does not.
 bool reachErrorEnds(const llvm::Function& reachError);
+
+// What debug information says of C types: an unsigned one (through typedefs and qualifiers), and a function that
+// returns one. False where it says nothing.
+bool isUnsignedDebugType(const llvm::DIType* type);
+bool returnsUnsigned(const llvm::Function& function);
 
 // The llvm.ubsantrap argument of the shift checks the front end asks clang for (clang's SanitizerHandler
 // ShiftOutOfBounds): a signed left shift that overflows, or shifts a negative value.

@@ -107,6 +107,9 @@ struct RunOptions {
   // nested in itself with the same arguments and older memory: such a run repeats forever and ends as
   // RunEnd::Lasso. Off by default: the comparisons cost time at every loop head and recursive call.
   bool detectLasso = false;
+  // Note the first unsigned wrap-around (RunResult::unsignedWrap): only `termcomp` needs it, and it costs a check
+  // at every addition, subtraction, multiplication and left shift without the nsw flag.
+  bool noteUnsignedWraps = false;
 };
 
 // Evidence of non-termination: the state at `loopHead` after step `firstVisitStep` is the state again
@@ -140,9 +143,9 @@ struct RunResult {
   // holds for the program.
   bool addressDependent = false;
   SourceLocation addressDependence;
-  // The first addition, subtraction, multiplication or left shift without the nsw flag (C's unsigned arithmetic)
-  // whose result wrapped around: C defines it, but under `termcomp` arithmetic is unbounded, so there the run shows
-  // nothing from this point on.
+  // With RunOptions::noteUnsignedWraps, the first addition, subtraction, multiplication or left shift without the
+  // nsw flag (C's unsigned arithmetic) whose result wrapped around: C defines it, but under `termcomp` arithmetic
+  // is unbounded, so there the run shows nothing from this point on.
   std::optional<SourceLocation> unsignedWrap;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;

@@ -601,7 +601,8 @@ void Execution::loop() {
           }
         }
         if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
-        if (!(in.flags & (kNoSignedWrap | kPointerDifference)) && !result_.unsignedWrap) {
+        const bool unsignedArithmetic = !(in.flags & (kNoSignedWrap | kPointerDifference));
+        if (options_.noteUnsignedWraps && unsignedArithmetic && !result_.unsignedWrap) {
           const unsigned __int128 ua = a, ub = b;
           const unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
           if (exact > maskOf(w) || (in.op == Op::Sub && a < b))
@@ -664,7 +665,7 @@ void Execution::loop() {
             goto done;
           }
           // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
-          if (!(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.unsignedWrap)
+          if (options_.noteUnsignedWraps && !(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.unsignedWrap)
             result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
         } else if (in.op == Op::LShr) {
           r = a >> b;

@@ -146,6 +146,13 @@ class Executor::Step {
     if (!e_.index_.signedUnbounded()) require(smt::inSignedRange(result, bits), Check::SignedOverflow, message);
   }
 
+  // Under `termcomp`, the mathematical result of an unsigned operation must be what C computes: a wrap-around is an
+  // error state that blocks the proofs (IntegerModel::unsignedWrapsChecked).
+  void requireNoUnsignedWrap(const smt::Term& exact, unsigned bits, const std::string& message) {
+    if (e_.index_.integers().unsignedWrapsChecked)
+      require(smt::inUnsignedRange(exact, bits), Check::UnsignedWrap, message);
+  }
+
   // ---- values ----------------------------------------------------------------------------------------------
   smt::Term fresh(const std::string& hint) {
     if (used_ >= kVariablesPerStep) unsupported("an instruction that needs too many symbolic values");
@@ -706,8 +713,8 @@ class Executor::Step {
     }
     if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
       smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
-      require(smt::inUnsignedRange(add ? a + b : a - b, bits), Check::UnsignedWrap,
-              std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
+      requireNoUnsignedWrap(add ? a + b : a - b, bits,
+                            std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
     }
     View view = viewOf(&op);
     smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
@@ -748,7 +755,7 @@ class Executor::Step {
     }
     if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
       smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
-      require(smt::inUnsignedRange(au * bu, bits), Check::UnsignedWrap, "the unsigned multiplication may wrap around");
+      requireNoUnsignedWrap(au * bu, bits, "the unsigned multiplication may wrap around");
     }
     define(&op, wrapped(product, bits, view, e_.index_.name(&op)), view);
   }
@@ -817,9 +824,8 @@ class Executor::Step {
         }
         if (op.hasNoUnsignedWrap()) unsupported("a 'nuw' shift");
         if (e_.index_.integers().unsignedWrapsChecked)
-          require(smt::inUnsignedRange(read(op.getOperand(0), View::Unsigned) * smt::powerOfTwo(c_, static_cast<unsigned>(k)),
-                                       bits),
-                  Check::UnsignedWrap, "the left shift may wrap around");
+          requireNoUnsignedWrap(read(op.getOperand(0), View::Unsigned) * smt::powerOfTwo(c_, static_cast<unsigned>(k)),
+                                bits, "the left shift may wrap around");
         define(&op, wrapped(product, bits, view, hint), view);
         return;
       }

@@ -1,6 +1,5 @@
 #include "symex/program_index.h"
 
-#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -278,25 +277,6 @@ smt::Term ProgramIndex::storedRangeOf(const smt::Term& term, unsigned bits, View
   return signedUnbounded() ? term.ctx().bool_val(true) : smt::inSignedRange(term, bits);
 }
 
-namespace {
-
-// Whether debug information gives `type` an unsigned C type (through typedefs and qualifiers).
-bool unsignedDebugType(const llvm::DIType* type) {
-  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) type = derived->getBaseType();
-  auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(type);
-  return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned ||
-                   basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char);
-}
-
-bool returnsUnsigned(const llvm::Function& f) {
-  const llvm::DISubprogram* subprogram = f.getSubprogram();
-  if (!subprogram || !subprogram->getType()) return false;
-  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
-  return types.size() > 0 && unsignedDebugType(types[0]);
-}
-
-}  // namespace
-
 void ProgramIndex::markUnbounded(const llvm::Module& module) {
   std::set<unsigned> storedWidths;  // of unbounded values stored to memory
   std::set<const llvm::Function*> unboundedResults;
@@ -359,7 +339,7 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
               if (!callee) break;
               if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&call)) {
                 // A C variable of an unsigned type bound to the value: the program converted it.
-                if (unsignedDebugType(variable->getVariable()->getType()))
+                if (frontend::isUnsignedDebugType(variable->getVariable()->getType()))
                   for (const llvm::Value* bound : variable->location_ops()) changed = markConverted(bound) || changed;
                 break;
               }
@@ -369,7 +349,7 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
                 source = true;
               if (unboundedResults.count(callee)) {
                 source = true;
-                converted = returnsUnsigned(*callee);
+                converted = frontend::returnsUnsigned(*callee);
               }
               if (!callee->isDeclaration())
                 for (unsigned k = 0; k < callee->arg_size() && k < call.arg_size(); ++k)
