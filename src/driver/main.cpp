@@ -61,6 +61,7 @@ int run(const Options& options) {
 
   frontend::Options frontendOptions;
   frontendOptions.dataModel = model;
+  frontendOptions.termCompEnvironment = options.semantics == Semantics::TermComp;
   auto loaded = frontend::load(inputFile, frontendOptions, deadline);
   if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
     switch (failure->kind) {

@@ -23,7 +23,9 @@ Options:
                          undefined behaviour), `svcomp` (signed arithmetic is unbounded, unsigned wraps as in C,
                          as SV-COMP's termination tasks mean it), `termcomp` (all integer arithmetic is
                          unbounded, as the Termination Competition's C rules say; an unsigned wrap-around makes
-                         proofs impossible and executions no evidence). no-overflow is always decided in C
+                         proofs impossible and executions no evidence; a function that is only declared returns an
+                         arbitrary value without side effects, __VERIFIER_nondet_String() fresh memory ending in
+                         '\0'). no-overflow is always decided in C
   --timeout SECONDS      time budget for the whole run (default 60)
   --memory MB            memory budget (default 8192)
   --json                 print the results as one JSON document

@@ -4,7 +4,9 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
 
 #include <array>
 #include <map>
@@ -175,6 +177,81 @@ std::optional<NondetType> nondetType(const llvm::Function& function, DataModel m
   if (type->isDoubleTy()) return NondetType{K::Double, 64, true};
   if (type->isPointerTy()) return NondetType{K::Pointer, model == DataModel::ILP32 ? 32u : 64u, false};
   return std::nullopt;
+}
+
+namespace {
+
+// A body for a declared-only function: `return __VERIFIER_nondet_result_of_<name>();`, of the declared return type
+// (a name no SV-COMP rule gives a type of its own, so the declaration decides it).
+void giveArbitraryResult(llvm::Function& function) {
+  llvm::Type* result = function.getReturnType();
+  llvm::LLVMContext& context = function.getContext();
+  llvm::FunctionCallee nondet;
+  if (!result->isVoidTy()) {
+    const std::string nondetName = std::string(kNondetPrefix) + "result_of_" + function.getName().str();
+    llvm::Function* existing = function.getParent()->getFunction(nondetName);
+    if (existing && (!existing->isDeclaration() || existing->getFunctionType()->getNumParams() != 0 ||
+                     existing->getReturnType() != result))
+      return;
+    nondet = function.getParent()->getOrInsertFunction(nondetName, llvm::FunctionType::get(result, false));
+  }
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", &function));
+  if (result->isVoidTy())
+    builder.CreateRetVoid();
+  else
+    builder.CreateRet(builder.CreateCall(nondet));
+}
+
+// `char* atropos.nondet_String()`: n >= 1 bytes from malloc, the last one '\0', the others as malloc leaves them.
+// n is a long: no object is larger than PTRDIFF_MAX bytes (clang's pointer arithmetic assumes it), and long has
+// the width of ptrdiff_t in both data models.
+void giveFreshString(llvm::Function& declared, DataModel model) {
+  llvm::Module& module = *declared.getParent();
+  llvm::LLVMContext& context = module.getContext();
+  llvm::Type* size = llvm::Type::getIntNTy(context, model == DataModel::ILP32 ? 32 : 64);
+  llvm::Type* bytePointer = llvm::Type::getInt8PtrTy(context);
+  llvm::FunctionCallee nondetSize =
+      module.getOrInsertFunction("__VERIFIER_nondet_long", llvm::FunctionType::get(size, false));
+  llvm::FunctionCallee assume = module.getOrInsertFunction(
+      "__VERIFIER_assume", llvm::FunctionType::get(llvm::Type::getVoidTy(context), {llvm::Type::getInt32Ty(context)}, false));
+  llvm::FunctionCallee malloc = module.getOrInsertFunction("malloc", llvm::FunctionType::get(bytePointer, {size}, false));
+  llvm::Function* body = llvm::Function::Create(declared.getFunctionType(), llvm::GlobalValue::InternalLinkage,
+                                                "atropos.nondet_String", module);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", body));
+  llvm::Value* length = builder.CreateCall(nondetSize, {}, "length");
+  builder.CreateCall(assume, {builder.CreateZExt(builder.CreateICmpSGT(length, llvm::ConstantInt::get(size, 0)),
+                                                 builder.getInt32Ty())});
+  llvm::Value* string = builder.CreateCall(malloc, {length}, "string");
+  llvm::Value* last = builder.CreateGEP(builder.getInt8Ty(), string,
+                                        builder.CreateSub(length, llvm::ConstantInt::get(size, 1)), "last");
+  builder.CreateStore(builder.getInt8(0), last);
+  builder.CreateRet(builder.CreatePointerCast(string, declared.getReturnType()));
+  declared.replaceAllUsesWith(body);
+  declared.eraseFromParent();
+}
+
+bool returnsArbitraryValues(const llvm::Function& function) {
+  if (!function.isDeclaration() || function.isIntrinsic() || function.use_empty() || function.doesNotReturn())
+    return false;
+  if (classifyFunction(function.getName()) != EnvFunction::None) return false;
+  for (const llvm::Argument& argument : function.args())
+    if (argument.hasStructRetAttr()) return false;  // its result is a write to the caller's memory
+  const llvm::Type* result = function.getReturnType();
+  return result->isVoidTy() || (result->isIntegerTy() && result->getIntegerBitWidth() <= 64) || result->isFloatTy() ||
+         result->isDoubleTy();
+}
+
+}  // namespace
+
+void adoptTermCompEnvironment(llvm::Module& module, DataModel model) {
+  std::vector<llvm::Function*> declaredOnly;
+  for (llvm::Function& function : module)
+    if (returnsArbitraryValues(function)) declaredOnly.push_back(&function);
+  for (llvm::Function* function : declaredOnly) giveArbitraryResult(*function);
+  llvm::Function* nondetString = module.getFunction("__VERIFIER_nondet_String");
+  if (nondetString && nondetString->isDeclaration() && nondetString->getReturnType()->isPointerTy() &&
+      nondetString->arg_empty() && !nondetString->use_empty())
+    giveFreshString(*nondetString, model);
 }
 
 }  // namespace atropos::frontend

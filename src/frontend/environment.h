@@ -10,6 +10,7 @@
 namespace llvm {
 class DIType;
 class Function;
+class Module;
 }  // namespace llvm
 
 namespace atropos::frontend {
@@ -81,5 +82,14 @@ struct NondetType {
 // type the program declares it with (an arbitrary value of its declared return type, e.g. `msg_t` declared
 // `char`; signed when the declaration does not say); nullopt for other functions and types without values.
 std::optional<NondetType> nondetType(const llvm::Function& function, DataModel model);
+
+// The Termination Competition's C rules for what a program does not define, made part of `module`:
+// - a function that is only declared ends, has no side effects, and returns an arbitrary value of its return type:
+//   it gets a body that returns a fresh __VERIFIER_nondet_ value (integer, floating-point or no result; a function
+//   that returns a pointer or a structure, or is declared not to return, stays without a model);
+// - __VERIFIER_nondet_String() returns fresh memory of arbitrary positive size whose last byte is '\0': its calls
+//   go to a function `atropos.nondet_String` that allocates it with malloc (which never fails in Atropos), so the
+//   program may free it, and under valid-memtrack it is the program's to free.
+void adoptTermCompEnvironment(llvm::Module& module, DataModel model);
 
 }  // namespace atropos::frontend

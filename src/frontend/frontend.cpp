@@ -20,6 +20,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "common/text.h"
+#include "frontend/environment.h"
 
 extern char** environ;
 
@@ -154,6 +155,7 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
     error.print("atropos", os);
     return LoadFailure{LoadFailure::Kind::Internal, "cannot read the bitcode clang produced", os.str()};
   }
+  if (options.termCompEnvironment) adoptTermCompEnvironment(*program.module, options.dataModel);
   std::string broken;
   llvm::raw_string_ostream brokenOs(broken);
   if (llvm::verifyModule(*program.module, &brokenOs))

@@ -20,6 +20,8 @@ const char* dataModelName(DataModel m);
 
 struct Options {
   DataModel dataModel = DataModel::LP64;
+  // The Termination Competition's environment (see environment.h, adoptTermCompEnvironment) instead of SV-COMP's.
+  bool termCompEnvironment = false;
 };
 
 struct Program {
