@@ -74,6 +74,15 @@ std::vector<Property> parsePropertyFile(std::string_view text) {
   return found;
 }
 
+std::string nondetInputValue(const NondetInput& in) {
+  if (in.isSigned && in.bits > 0 && in.bits <= 64) {
+    long long v = in.bits == 64 ? static_cast<long long>(in.value)
+                                : static_cast<long long>(in.value << (64 - in.bits)) >> (64 - in.bits);
+    return std::to_string(v);
+  }
+  return std::to_string(in.value);
+}
+
 std::string_view verdictName(Verdict v) {
   switch (v) {
     case Verdict::True: return "TRUE";

@@ -46,6 +46,9 @@ struct NondetInput {
   SourceLocation location;
 };
 
+// The value as C reads it: signed inputs in two's complement, the others as unsigned numbers.
+std::string nondetInputValue(const NondetInput& in);
+
 // The evidence for a FALSE verdict found by executing the program.
 struct Counterexample {
   std::string violation;  // what went wrong, one line

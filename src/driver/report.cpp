@@ -42,15 +42,6 @@ std::string position(const SourceLocation& loc, const std::string& inputFile) {
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
 }
 
-std::string inputValue(const NondetInput& in) {
-  if (in.isSigned && in.bits > 0 && in.bits <= 64) {
-    long long v = in.bits == 64 ? static_cast<long long>(in.value)
-                                : static_cast<long long>(in.value << (64 - in.bits)) >> (64 - in.bits);
-    return std::to_string(v);
-  }
-  return std::to_string(in.value);
-}
-
 }  // namespace
 
 std::string verdictLine(const Outcome& o) {
@@ -73,7 +64,7 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
     out << "  inputs (" << cex.inputs.size() << "):\n";
     for (const NondetInput& in : cex.inputs)
       out << "    " << position(in.location, context.inputFile) << ": " << in.origin
-          << (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") << " = " << inputValue(in) << "\n";
+          << (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") << " = " << nondetInputValue(in) << "\n";
     if (cex.loopInputsStart) {
       const size_t first = *cex.loopInputsStart + 1, last = cex.inputs.size();
       out << "  loop (repeats forever): "
@@ -107,7 +98,7 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
       json inputs = json::array();
       for (const NondetInput& in : cex.inputs)
         inputs.push_back({{"origin", in.origin}, {"bits", in.bits}, {"signed", in.isSigned},
-                          {"value", inputValue(in)}, {"location", location(in.location)}});
+                          {"value", nondetInputValue(in)}, {"location", location(in.location)}});
       json trace = json::array();
       for (const SourceLocation& step : cex.trace) trace.push_back(location(step));
       r["counterexample"] = {{"violation", cex.violation}, {"location", location(cex.location)},

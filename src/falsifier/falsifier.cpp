@@ -215,7 +215,7 @@ class Search {
     }
     std::vector<Outcome> outcomes;
     for (auto& [p, o] : pending_) {
-      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = unknownReason();
+      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = unknownReason(p);
       outcomes.push_back(o);
     }
     return outcomes;
@@ -311,13 +311,32 @@ class Search {
     return result;
   }
 
-  std::string unknownReason() const {
+  std::string unknownReason(Property p) const {
     if (!unsupported_.empty()) return "not supported yet: " + unsupported_;
     if (!addressDependence_.empty() && runs_ == 1) return addressDependence_;
     std::string why = "no violation found in " + std::to_string(runs_) + " execution" + (runs_ == 1 ? "" : "s") +
                       " with chosen inputs (testing proves nothing)";
     if (sawStepLimit_) why += "; some executions were cut at the step limit";
+    if (firstBlocked_ && effectOf(interp::checkOf(firstBlocked_->violation->kind), p, options_.semantics) == Effect::Blocks)
+      why += "; " + blockedRunText(*firstBlocked_);
     return why;
+  }
+
+  // Where an execution stopped at a check that keeps `p` open (a signed overflow, for termination in C), and with
+  // which inputs: the program's bug, shown by a run the user can repeat.
+  static std::string blockedRunText(const RunResult& r) {
+    constexpr size_t kShownInputs = 4;
+    std::string text = "an execution stops at " + std::string(interp::violationKindName(r.violation->kind)) + " (" +
+                       describe(r.violation->location) + ")";
+    if (r.inputs.empty()) return text + " without inputs";
+    text += " with inputs ";
+    for (size_t k = 0; k < r.inputs.size() && k < kShownInputs; ++k) {
+      const NondetInput& in = r.inputs[k];
+      text += (k ? ", " : "") + in.origin + (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") + " = " +
+              nondetInputValue(in) + (in.location.known() ? " (line " + std::to_string(in.location.line) + ")" : "");
+    }
+    if (r.inputs.size() > kShownInputs) text += ", ... (" + std::to_string(r.inputs.size()) + " in all)";
+    return text;
   }
 
   // Whether a run shows anything about `p` under the reading asked: executions are C's, so under `termcomp` one
@@ -393,6 +412,11 @@ class Search {
                              : "an execution returns to a program state it was in (replayed)",
              std::move(cex));
       return;
+    }
+    if (r.end == RunEnd::Violation && !firstBlocked_ && !r.unsignedWrap) {
+      const Check check = interp::checkOf(r.violation->kind);
+      for (const auto& [p, o] : pending_)
+        if (open(p) && effectOf(check, p, options_.semantics) == Effect::Blocks) firstBlocked_ = r;
     }
     if (r.end == RunEnd::Violation) {
       std::vector<Property> violated;
@@ -479,6 +503,7 @@ class Search {
   const interp::Interpreter& interpreter_;
   const Options& options_;
   std::map<Property, Outcome> pending_;
+  std::optional<RunResult> firstBlocked_;  // the first run that stopped at a check keeping a property open
   uint64_t runs_ = 0;
   uint64_t steps_ = 0;
   bool sawStepLimit_ = false;

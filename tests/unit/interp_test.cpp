@@ -606,6 +606,18 @@ int main() { int x = __VERIFIER_nondet_int(); if (x == -2147483647 - 1) reach_er
   EXPECT_EQ(verdictOf(outcomes, Property::NoOverflow), Verdict::Unknown);
 }
 
+TEST(Falsifier, AnOverflowThatKeepsAPropertyOpenIsShownWithItsInputs) {
+  auto outcomes = falsify(R"(
+int main() { int n = __VERIFIER_nondet_int(); int sum = 0; while (n > 0) { sum = sum + n; n = n - 1; } return 0; })");
+  for (const auto& o : outcomes)
+    if (o.property == Property::Termination) {
+      ASSERT_EQ(o.verdict, Verdict::Unknown);
+      const size_t shown = o.reason.find("an execution stops at signed integer overflow (line ");
+      ASSERT_NE(shown, std::string::npos) << o.reason;
+      EXPECT_NE(o.reason.find(" in main) with inputs __VERIFIER_nondet_int() = ", shown), std::string::npos) << o.reason;
+    }
+}
+
 TEST(Falsifier, CounterexamplesCarryTheirInputs) {
   auto outcomes = falsify(R"(
 int main() { int x = __VERIFIER_nondet_int(); int *p = malloc(8); if (x == 1) p[2] = 0; free(p); return 0; })");
