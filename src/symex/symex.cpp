@@ -543,16 +543,33 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
           effectOf(*o.blockedBy, o.property, options.semantics) == Effect::Diverges)
         overflowing.push_back(o.property);
     if (!overflowing.empty() && !reading.deadline.expired()) {
+      // The evidence is the unbounded graph's unless a TRUE of the first graph needs the first graph's.
+      const bool firstProvedSome = std::any_of(outcomes.begin(), outcomes.end(),
+                                               [](const Outcome& o) { return o.verdict == Verdict::True; });
       Evidence unboundedEvidence;
-      bool proved = false;
+      std::vector<Property> stillOpen;
       for (const Outcome& u : proveWithModel(program, overflowing, reading, IntegerModel{true, wraps}, false,
-                                             evidence ? &unboundedEvidence : nullptr))
+                                             evidence ? &unboundedEvidence : nullptr)) {
         for (Outcome& o : outcomes)
-          if (o.property == u.property) {
-            proved = proved || u.verdict == Verdict::True;
-            o = u;
-          }
-      if (evidence && proved) *evidence = std::move(unboundedEvidence);
+          if (o.property == u.property) o = u;
+        if (u.verdict != Verdict::True) stillOpen.push_back(u.property);
+      }
+      // The first graph stopped at the first overflow it could not exclude by then. Built to the end, its
+      // invariants may exclude every overflow after all (Horn clauses over the whole graph), and its proofs then
+      // hold under every reading: the last resort, as it costs the most time where an overflow is real.
+      bool wholeProvedSome = false;
+      Evidence wholeEvidence;
+      if (!stillOpen.empty() && !reading.deadline.expired())
+        for (const Outcome& w : proveWithModel(program, stillOpen, reading, IntegerModel{false, wraps}, false,
+                                               evidence ? &wholeEvidence : nullptr))
+          for (Outcome& o : outcomes)
+            if (o.property == w.property && w.verdict == Verdict::True) {
+              o = w;
+              wholeProvedSome = true;
+            }
+      const bool unboundedProvedSome = stillOpen.size() < overflowing.size();
+      if (evidence && !firstProvedSome)
+        *evidence = std::move(wholeProvedSome && !unboundedProvedSome ? wholeEvidence : unboundedEvidence);
     }
   }
   if (!inC.empty()) {

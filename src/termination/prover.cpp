@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "its/polynomial.h"
 #include "its/simplify.h"
 #include "smt/printing.h"
 
@@ -18,36 +19,57 @@ const char* answerName(Answer a) {
   return "MAYBE";
 }
 
+namespace {
+
+// Linearizes and simplifies `its` into proof.system and looks for ranking functions for each of its cycles: the
+// reason when some cycle has none, with proof.unproven naming its transitions.
+std::optional<std::string> rankCycles(const its::Its& its, z3::context& context, const ProverOptions& options,
+                                      Proof& proof) {
+  its::LinearizeLimits linearizeLimits;
+  linearizeLimits.deadline = options.deadline;
+  proof.system = its::linearize(its, linearizeLimits);
+  its::SimplifyLimits limits;
+  limits.deadline = options.deadline;
+  limits.queryMillis = options.queryMillis;
+  its::simplify(proof.system, context, limits);
+  RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
+  for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
+    std::optional<std::vector<RankingStep>> steps =
+        proveComponent(proof.system, component, context, ranking, &proof.unproven);
+    if (!steps) {
+      const its::LinearTransition& t =
+          proof.system.transitions[proof.unproven.empty() ? component.front() : proof.unproven.front()];
+      proof.steps.clear();
+      return options.deadline.expired() ? "the time ran out"
+                                        : "no ranking function was found for the cycle through " +
+                                              proof.system.locations[t.from];
+    }
+    proof.steps.insert(proof.steps.end(), steps->begin(), steps->end());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options) {
   Proof proof;
   try {
-    its::LinearizeLimits linearizeLimits;
-    linearizeLimits.deadline = options.deadline;
-    proof.system = its::linearize(its, linearizeLimits);
-    its::SimplifyLimits limits;
-    limits.deadline = options.deadline;
-    limits.queryMillis = options.queryMillis;
-    its::simplify(proof.system, context, limits);
-    RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
-    std::optional<std::string> unproven;
-    for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
-      std::optional<std::vector<RankingStep>> steps =
-          proveComponent(proof.system, component, context, ranking, &proof.unproven);
-      if (!steps) {
-        const its::LinearTransition& t = proof.system.transitions[proof.unproven.empty() ? component.front()
-                                                                                         : proof.unproven.front()];
-        unproven = options.deadline.expired() ? "the time ran out"
-                                              : "no ranking function was found for the cycle through " +
-                                                    proof.system.locations[t.from];
-        break;
+    std::optional<std::string> unproven = rankCycles(its, context, options, proof);
+    // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
+    // updates their factors give them, a ranking function may exist (its/polynomial.h).
+    if (unproven && !options.deadline.expired())
+      if (std::optional<its::Its> lifted = its::liftProducts(its)) {
+        Proof overProducts;
+        overProducts.productsLifted = true;
+        if (!rankCycles(*lifted, context, options, overProducts)) {
+          proof = std::move(overProducts);
+          unproven.reset();
+        }
       }
-      proof.steps.insert(proof.steps.end(), steps->begin(), steps->end());
-    }
     if (!unproven) {
       proof.answer = Answer::Yes;
       return proof;
     }
-    proof.steps.clear();
     proof.reason = *unproven;
     if (options.tryNonTermination && !options.deadline.expired()) {
       NonTerminationOptions search;
@@ -69,13 +91,25 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
 std::string describe(const Proof& proof,
                      const std::function<std::string(its::LocationId, const std::string&)>& name) {
   std::ostringstream out;
+  // A product variable's name is its factors' names joined by '*': each factor is renamed.
+  auto rename = [&](its::LocationId l, const std::string& variable) {
+    if (!proof.productsLifted) return name(l, variable);
+    std::string renamed;
+    for (size_t begin = 0, end; begin <= variable.size(); begin = end + 1) {
+      end = std::min(variable.find('*', begin), variable.size());
+      renamed += (begin ? "*" : "") + name(l, variable.substr(begin, end - begin));
+    }
+    return renamed;
+  };
   auto namesAt = [&](its::LocationId l) {
     std::vector<std::string> names = proof.system.variables;
     if (name)
-      for (std::string& n : names) n = name(l, n);
+      for (std::string& n : names) n = rename(l, n);
     return names;
   };
   if (proof.answer == Answer::Yes) {
+    if (proof.productsLifted)
+      out << "over products of variables as variables of their own (each updated as its factors are)\n";
     if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
     for (const RankingStep& step : proof.steps) {
       std::set<its::LocationId> locations;

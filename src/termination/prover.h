@@ -1,5 +1,7 @@
 // The termination back end on an integer transition system: simplification, then every cycle of the system
-// proven finite with ranking functions (ranking.h), or a run that never ends (nontermination.h).
+// proven finite with ranking functions (ranking.h), or a run that never ends (nontermination.h). Where the linear
+// over-approximation finds no ranking function and the system multiplies variables, the search is repeated with
+// each product as a variable of its own (its/polynomial.h): polynomial ranking functions such as k - c - y*y + 2*x - y.
 #pragma once
 
 #include <z3++.h>
@@ -34,6 +36,9 @@ struct Proof {
   std::vector<RankingStep> steps;    // Yes
   std::vector<size_t> unproven;      // Maybe: the transitions of `system` no ranking function was found for
   std::optional<RecurrentSet> witness;  // No
+  // Yes: `system` has a variable for each product of variables that the ITS uses (its/polynomial.h), named by its
+  // factors ("y*y").
+  bool productsLifted = false;
 };
 
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options);

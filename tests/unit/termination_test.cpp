@@ -126,6 +126,26 @@ TEST(Termination, LinearRankingFunction) {
   EXPECT_EQ(proof.steps[0].phases.size(), 1u);
 }
 
+TEST(Termination, PolynomialRankingFunctionOverProducts) {
+  // ps2: while (c + y*y - 2*x + y < k) { c++; y++; x += y; } — k - c - y*y + 2*x - y decreases by exactly 1, and
+  // the products' updates stay linear: (y+1)*(y+1) = y*y + 2*y + 1. The product comes through a temporary, as the
+  // symbolic execution writes it.
+  termination::Proof proof =
+      prove(system({"c", "x", "y", "k"}, {"a"},
+                   {{"a", "a",
+                     "(exists ((t Int)) (and (= t (* y y)) (< (+ c t (* (- 2) x) y) k) (= cP (+ c 1)) (= yP (+ y 1)) "
+                     "(= xP (+ x y 1)) (= kP k)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.productsLifted);
+  EXPECT_NE(termination::describe(proof).find("y*y"), std::string::npos) << termination::describe(proof);
+}
+
+TEST(Termination, ProductsDoNotHideANonTerminatingRun) {
+  // while (x*x >= 0) x = x + y: a square is never negative, so this runs forever from every state.
+  termination::Proof proof = prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= (* x x) 0) (= xP (+ x y)) (= yP y))"}}));
+  EXPECT_NE(proof.answer, termination::Answer::Yes) << termination::describe(proof);
+}
+
 TEST(Termination, LexicographicRankingFunction) {
   // while (x > 0) { if (y > 0) y--; else { x--; y = nondet; } }
   termination::Proof proof = prove(system({"x", "y"}, {"a"},

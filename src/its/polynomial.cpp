@@ -1,0 +1,231 @@
+#include "its/polynomial.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace atropos::its {
+
+namespace {
+
+// A product of the system's variables: their indices, sorted, a variable repeated as often as it is a factor.
+using Product = std::vector<unsigned>;
+
+class Lifter {
+ public:
+  Lifter(const Its& its, const LiftLimits& limits) : its_(its), limits_(limits), sumOfMonomials_(*its.context) {
+    sumOfMonomials_.set("som", true);
+    for (unsigned v = 0; v < its.variables.size(); ++v) variableIndex_.emplace(its.variables[v].id(), v);
+  }
+
+  std::optional<Its> lift() {
+    const size_t n = its_.transitions.size();
+    guards_.reserve(n);
+    updates_.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+      const Transition& t = its_.transitions[k];
+      z3::expr_vector terms(*its_.context);
+      terms.push_back(t.guard);
+      for (const smt::Term& u : t.update) terms.push_back(u);
+      terms = withDefinitionsInlined(terms);
+      guards_.push_back(normal(terms[0]));
+      collect(guards_.back());
+      for (unsigned v = 1; v < terms.size(); ++v) {
+        updates_[k].push_back(normal(terms[v]));
+        collect(updates_[k].back());
+      }
+    }
+    if (products_.empty()) return std::nullopt;
+    // The products' updates; the products they use join the set (a worklist: the set grows as it is walked, so
+    // every product gets its update on every transition).
+    productUpdates_.resize(n);
+    for (size_t p = 0; p < products_.size(); ++p)
+      for (size_t k = 0; k < n; ++k) {
+        smt::Term expanded = its_.context->int_val(1);
+        for (unsigned factor : products_[p]) expanded = expanded * updates_[k][factor];
+        productUpdates_[k].push_back(normal(expanded));
+        collect(productUpdates_[k].back());
+      }
+    return build();
+  }
+
+ private:
+  smt::Term normal(const smt::Term& e) { return e.simplify(sumOfMonomials_); }
+
+  // A transition's guard (terms[0]) and updates with each temporary that a conjunct of the guard defines (t == e,
+  // e without t) replaced by its definition: t exists exactly when e does, so the transition's runs are the same.
+  // Products then appear over the system's variables (the symbolic execution names every intermediate value).
+  z3::expr_vector withDefinitionsInlined(z3::expr_vector terms) const {
+    std::vector<smt::Term> conjuncts;
+    smt::conjunctsOf(terms[0], conjuncts);
+    z3::expr_vector defined(*its_.context), definitions(*its_.context);
+    std::set<unsigned> seen;
+    for (const smt::Term& c : conjuncts) {
+      if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
+      for (unsigned side = 0; side < 2; ++side) {
+        const z3::expr t = c.arg(side), e = c.arg(1 - side);
+        if (isSymbol(t) && !variableIndex_.count(t.id()) && t.is_int() && !mentions(e, t.id()) &&
+            seen.insert(t.id()).second) {
+          defined.push_back(t);
+          definitions.push_back(e);
+          break;
+        }
+      }
+    }
+    // Definitions may use one another: substituting as often as there are of them resolves every chain.
+    for (unsigned round = 0; round < defined.size(); ++round) {
+      z3::expr_vector next(*its_.context);
+      bool changed = false;
+      for (unsigned k = 0; k < terms.size(); ++k) {
+        z3::expr substituted = terms[k].substitute(defined, definitions);
+        changed = changed || substituted.id() != terms[k].id();
+        next.push_back(substituted);
+      }
+      terms = next;
+      if (!changed) break;
+    }
+    return terms;
+  }
+
+  static bool mentions(const z3::expr& e, unsigned symbol) {
+    std::set<unsigned> visited;
+    std::vector<z3::expr> pending{e};
+    while (!pending.empty()) {
+      z3::expr next = pending.back();
+      pending.pop_back();
+      if (next.id() == symbol) return true;
+      if (!next.is_app() || !visited.insert(next.id()).second) continue;
+      for (unsigned k = 0; k < next.num_args(); ++k) pending.push_back(next.arg(k));
+    }
+    return false;
+  }
+
+  // The factors of a product of system variables (times numerals, which `coefficient` receives), if `e` is one of
+  // degree 2 or more.
+  std::optional<Product> productOf(const z3::expr& e, std::vector<smt::Term>* coefficient = nullptr) const {
+    if (!e.is_app()) return std::nullopt;
+    Product factors;
+    auto addFactor = [&](const z3::expr& f) {
+      if (f.is_numeral()) {
+        if (coefficient) coefficient->push_back(f);
+        return true;
+      }
+      if (auto it = variableIndex_.find(f.id()); isSymbol(f) && it != variableIndex_.end()) {
+        factors.push_back(it->second);
+        return true;
+      }
+      if (f.is_app() && f.decl().decl_kind() == Z3_OP_POWER && isSymbol(f.arg(0)) && f.arg(1).is_numeral()) {
+        auto base = variableIndex_.find(f.arg(0).id());
+        int exponent = 0;
+        if (base == variableIndex_.end() || !f.arg(1).is_numeral_i(exponent) || exponent < 1 ||
+            exponent > static_cast<int>(limits_.maxDegree))
+          return false;
+        factors.insert(factors.end(), static_cast<size_t>(exponent), base->second);
+        return true;
+      }
+      return false;
+    };
+    const Z3_decl_kind kind = e.decl().decl_kind();
+    if (kind == Z3_OP_MUL) {
+      for (unsigned k = 0; k < e.num_args(); ++k)
+        if (!addFactor(e.arg(k))) return std::nullopt;
+    } else if (kind != Z3_OP_POWER || !addFactor(e)) {
+      return std::nullopt;
+    }
+    if (factors.size() < 2) return std::nullopt;
+    std::sort(factors.begin(), factors.end());
+    return factors;
+  }
+
+  void collect(const z3::expr& e) {
+    if (!e.is_app() || !visited_.insert(e.id()).second) return;
+    if (std::optional<Product> product = productOf(e)) {
+      if (product->size() <= limits_.maxDegree && products_.size() < limits_.maxProducts &&
+          productIndex_.emplace(*product, products_.size()).second)
+        products_.push_back(*product);
+      return;
+    }
+    for (unsigned k = 0; k < e.num_args(); ++k) collect(e.arg(k));
+  }
+
+  // `e` with each product that has a variable replaced by it.
+  smt::Term replaced(const smt::Term& e, std::unordered_map<unsigned, smt::Term>& done) const {
+    if (!e.is_app() || e.num_args() == 0) return e;
+    if (auto it = done.find(e.id()); it != done.end()) return it->second;
+    std::vector<smt::Term> coefficient;
+    std::optional<Product> product = productOf(e, &coefficient);
+    smt::Term result = e;
+    if (auto known = product ? productIndex_.find(*product) : productIndex_.end(); known != productIndex_.end()) {
+      result = productVariables_[known->second];
+      for (const smt::Term& c : coefficient) result = c * result;
+    } else {
+      z3::expr_vector arguments(*its_.context);
+      for (unsigned k = 0; k < e.num_args(); ++k) arguments.push_back(replaced(e.arg(k), done));
+      result = e.decl()(arguments);
+    }
+    done.emplace(e.id(), result);
+    return result;
+  }
+
+  std::string productName(const Product& product, const std::set<std::string>& taken) const {
+    std::string name;
+    for (unsigned factor : product) name += (name.empty() ? "" : "*") + its_.variables[factor].decl().name().str();
+    while (taken.count(name)) name += "'";
+    return name;
+  }
+
+  Its build() {
+    Its lifted(*its_.context);
+    lifted.locations = its_.locations;
+    lifted.start = its_.start;
+    lifted.everyLocationStarts = its_.everyLocationStarts;
+    lifted.cutPoints = its_.cutPoints;
+    lifted.variables = its_.variables;
+    std::set<std::string> taken;
+    for (const smt::Term& v : its_.variables) taken.insert(v.decl().name().str());
+    for (const Product& product : products_) {
+      const std::string name = productName(product, taken);
+      taken.insert(name);
+      productVariables_.push_back(its_.context->int_const(name.c_str()));
+      lifted.variables.push_back(productVariables_.back());
+    }
+    // A product in which every variable is a factor an even number of times is a square.
+    smt::Term squaresNonNegative = its_.context->bool_val(true);
+    for (size_t p = 0; p < products_.size(); ++p) {
+      std::map<unsigned, unsigned> multiplicity;
+      for (unsigned factor : products_[p]) ++multiplicity[factor];
+      if (std::all_of(multiplicity.begin(), multiplicity.end(), [](const auto& m) { return m.second % 2 == 0; }))
+        squaresNonNegative = squaresNonNegative && productVariables_[p] >= 0;
+    }
+    for (size_t k = 0; k < its_.transitions.size(); ++k) {
+      std::unordered_map<unsigned, smt::Term> done;
+      const Transition& original = its_.transitions[k];
+      Transition t{original.from, original.to, replaced(guards_[k], done) && squaresNonNegative, {}, original.origin};
+      for (const smt::Term& u : updates_[k]) t.update.push_back(replaced(u, done));
+      for (const smt::Term& u : productUpdates_[k]) t.update.push_back(replaced(u, done));
+      lifted.transitions.push_back(std::move(t));
+    }
+    return lifted;
+  }
+
+  const Its& its_;
+  const LiftLimits& limits_;
+  z3::params sumOfMonomials_;
+  std::unordered_map<unsigned, unsigned> variableIndex_;
+  std::vector<smt::Term> guards_;
+  std::vector<std::vector<smt::Term>> updates_;
+  std::vector<std::vector<smt::Term>> productUpdates_;  // per transition, per product
+  std::vector<Product> products_;
+  std::map<Product, size_t> productIndex_;
+  std::vector<smt::Term> productVariables_;
+  std::set<unsigned> visited_;
+};
+
+}  // namespace
+
+std::optional<Its> liftProducts(const Its& its, const LiftLimits& limits) { return Lifter(its, limits).lift(); }
+
+}  // namespace atropos::its
