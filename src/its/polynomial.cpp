@@ -26,6 +26,7 @@ class Lifter {
     guards_.reserve(n);
     updates_.resize(n);
     for (size_t k = 0; k < n; ++k) {
+      if (limits_.deadline.expired()) return std::nullopt;
       const Transition& t = its_.transitions[k];
       z3::expr_vector terms(*its_.context);
       terms.push_back(t.guard);
@@ -44,9 +45,20 @@ class Lifter {
     productUpdates_.resize(n);
     for (size_t p = 0; p < products_.size(); ++p)
       for (size_t k = 0; k < n; ++k) {
-        smt::Term expanded = its_.context->int_val(1);
-        for (unsigned factor : products_[p]) expanded = expanded * updates_[k][factor];
-        productUpdates_[k].push_back(normal(expanded));
+        if (limits_.deadline.expired()) return std::nullopt;
+        smt::Term product = its_.context->int_val(1);
+        size_t expandedTerms = 1;
+        for (unsigned factor : products_[p]) {
+          product = product * updates_[k][factor];
+          expandedTerms *= std::min<size_t>(summands(updates_[k][factor]), limits_.maxExpandedTerms + 1);
+          expandedTerms = std::min(expandedTerms, limits_.maxExpandedTerms + 1);
+        }
+        // Too large to expand: left a product of sums, which the linear over-approximation reads as unknown.
+        if (expandedTerms > limits_.maxExpandedTerms) {
+          productUpdates_[k].push_back(product);
+          continue;
+        }
+        productUpdates_[k].push_back(normal(product));
         collect(productUpdates_[k].back());
       }
     return build();
@@ -55,9 +67,14 @@ class Lifter {
  private:
   smt::Term normal(const smt::Term& e) { return e.simplify(sumOfMonomials_); }
 
+  static size_t summands(const z3::expr& e) {
+    return e.is_app() && e.decl().decl_kind() == Z3_OP_ADD ? e.num_args() : 1;
+  }
+
   // A transition's guard (terms[0]) and updates with each temporary that a conjunct of the guard defines (t == e,
-  // e without t) replaced by its definition: t exists exactly when e does, so the transition's runs are the same.
-  // Products then appear over the system's variables (the symbolic execution names every intermediate value).
+  // e without t) replaced by its definition. In every run of the transition t and e have the same value, so the
+  // result admits every run of the transition (and exactly those, unless definitions refer to each other in a
+  // cycle). Products then appear over the system's variables (the symbolic execution names each intermediate value).
   z3::expr_vector withDefinitionsInlined(z3::expr_vector terms) const {
     std::vector<smt::Term> conjuncts;
     smt::conjunctsOf(terms[0], conjuncts);

@@ -14,20 +14,24 @@
 // so a non-termination argument must not come from the lifted system.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 
+#include "common/deadline.h"
 #include "its/its.h"
 
 namespace atropos::its {
 
 struct LiftLimits {
-  unsigned maxDegree = 6;     // of a product kept as a variable
-  unsigned maxProducts = 12;  // variables added
+  unsigned maxDegree = 6;         // of a product kept as a variable
+  unsigned maxProducts = 12;      // variables added
+  size_t maxExpandedTerms = 256;  // a product's update with more summands stays unexpanded (an unknown value)
+  Deadline deadline = Deadline::never();
 };
 
 // The system with a variable for every product of the system's variables that its guards and updates use, and for
 // the products their updates need (closed up to the limits); a product variable is named by its factors joined
-// by '*' ("y*y"). nullopt when the system uses no such product.
+// by '*' ("y*y"). nullopt when the system uses no such product, or the deadline passed.
 std::optional<Its> liftProducts(const Its& its, const LiftLimits& limits = {});
 
 }  // namespace atropos::its

@@ -41,6 +41,8 @@ bool Solver::limitNextQuery() {
   if (left <= 0) return false;
   unsigned millis = limits_.queryMillis;
   if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
+  if (millis == limitedMillis_) return true;
+  limitedMillis_ = millis;
   // Z3 misses its timeout while it works on non-linear arithmetic (a minute over a limit of 0.3 s was seen), so a
   // resource limit well beyond what the timeout allows stops it too; it decides nothing the timeout would not.
   constexpr unsigned kUnitsPerMilli = 10000;

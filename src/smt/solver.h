@@ -54,6 +54,7 @@ class Solver {
   Limits limits_;
   unsigned depth_ = 0;
   unsigned long long queries_ = 0;
+  unsigned limitedMillis_ = 0;  // the limit the solver has now (0: none yet); setting it costs as much as a query
 };
 
 }  // namespace atropos::smt

@@ -58,7 +58,7 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
     // updates their factors give them, a ranking function may exist (its/polynomial.h).
     if (unproven && !options.deadline.expired())
-      if (std::optional<its::Its> lifted = its::liftProducts(its)) {
+      if (std::optional<its::Its> lifted = its::liftProducts(its, its::LiftLimits{.deadline = options.deadline})) {
         Proof overProducts;
         overProducts.productsLifted = true;
         if (!rankCycles(*lifted, context, options, overProducts)) {
