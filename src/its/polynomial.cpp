@@ -22,6 +22,11 @@ class Lifter {
   }
 
   std::optional<Its> lift() {
+    if (!std::any_of(its_.transitions.begin(), its_.transitions.end(), [&](const Transition& t) {
+          return multiplies(t.guard) ||
+                 std::any_of(t.update.begin(), t.update.end(), [&](const smt::Term& u) { return multiplies(u); });
+        }))
+      return std::nullopt;
     const size_t n = its_.transitions.size();
     guards_.reserve(n);
     updates_.resize(n);
@@ -66,6 +71,19 @@ class Lifter {
 
  private:
   smt::Term normal(const smt::Term& e) { return e.simplify(sumOfMonomials_); }
+
+  // Whether `e` multiplies two terms that are not numerals (the only way a product of variables can arise).
+  bool multiplies(const z3::expr& e) {
+    if (!e.is_app() || !scanned_.insert(e.id()).second) return false;
+    if (e.decl().decl_kind() == Z3_OP_MUL || e.decl().decl_kind() == Z3_OP_POWER) {
+      unsigned nonNumerals = 0;
+      for (unsigned k = 0; k < e.num_args(); ++k) nonNumerals += e.arg(k).is_numeral() ? 0 : 1;
+      if (nonNumerals >= 2 || e.decl().decl_kind() == Z3_OP_POWER) return true;
+    }
+    for (unsigned k = 0; k < e.num_args(); ++k)
+      if (multiplies(e.arg(k))) return true;
+    return false;
+  }
 
   static size_t summands(const z3::expr& e) {
     return e.is_app() && e.decl().decl_kind() == Z3_OP_ADD ? e.num_args() : 1;
@@ -239,6 +257,7 @@ class Lifter {
   std::map<Product, size_t> productIndex_;
   std::vector<smt::Term> productVariables_;
   std::set<unsigned> visited_;
+  std::set<unsigned> scanned_;  // by multiplies
 };
 
 }  // namespace

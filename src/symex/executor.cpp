@@ -186,6 +186,9 @@ class Executor::Step {
       if (holds(term <= smt::signedMax(c_, bits))) return term;
       return (term - modulus).simplify();
     }
+    // A negative value read as unsigned (int to unsigned: the IR leaves the conversion out, e.g. at a call) takes
+    // its remainder in C. With unbounded unsigned integers (termcomp) it would stay negative: a check.
+    requireNoUnsignedWrap(term, bits, "a value that may be negative is converted to unsigned");
     // Unbounded signed arithmetic: the value may lie outside the signed range, and has the bits of its remainder.
     if (e_.index_.signedUnbounded() && !provable(smt::inSignedRange(term, bits)))
       return wrapped(term, bits, View::Unsigned, "bits");
