@@ -108,7 +108,7 @@ struct RunOptions {
   // RunEnd::Lasso. Off by default: the comparisons cost time at every loop head and recursive call.
   bool detectLasso = false;
   // Note the first unsigned wrap-around (RunResult::unsignedWrap): only `termcomp` needs it, and it costs a check
-  // at every addition, subtraction, multiplication and left shift without the nsw flag.
+  // at every unsigned operation.
   bool noteUnsignedWraps = false;
 };
 
@@ -144,8 +144,10 @@ struct RunResult {
   bool addressDependent = false;
   SourceLocation addressDependence;
   // With RunOptions::noteUnsignedWraps, the first addition, subtraction, multiplication or left shift without the
-  // nsw flag (C's unsigned arithmetic) whose result wrapped around: C defines it, but under `termcomp` arithmetic
-  // is unbounded, so there the run shows nothing from this point on.
+  // nsw flag (C's unsigned arithmetic) whose result wrapped around, or the first unsigned operation (those, an
+  // unsigned comparison, division or right shift) that read a value with its sign bit set, which may be a negative
+  // int converted to unsigned: C defines both, but under `termcomp` integers are unbounded, so there the run shows
+  // nothing from this point on.
   std::optional<SourceLocation> unsignedWrap;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;

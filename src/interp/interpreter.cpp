@@ -548,6 +548,13 @@ void Execution::loop() {
   const uint64_t maxSteps = options_.maxSteps;
 
   auto here = [&]() { return fn->origin[pc_]; };
+  // Under `termcomp`, a value with its sign bit set that an unsigned operation reads may be a negative int that C
+  // converted to unsigned (the IR shows no conversion): with unbounded integers it would have stayed negative. Noted
+  // as a wrap-around, so the run is no evidence (also when the value was a large unsigned one: conservative).
+  auto noteReadAsUnsigned = [&](uint64_t bits, unsigned width) {
+    if (options_.noteUnsignedWraps && !result_.unsignedWrap && width > 0 && ((bits >> (width - 1)) & 1))
+      result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+  };
   auto reload = [&]() {
     fn = &code_.functions[frames_.back().function];
     code = fn->code.data();
@@ -603,6 +610,8 @@ void Execution::loop() {
         if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
         const bool unsignedArithmetic = !(in.flags & (kNoSignedWrap | kPointerDifference));
         if (options_.noteUnsignedWraps && unsignedArithmetic && !result_.unsignedWrap) {
+          noteReadAsUnsigned(a, w);
+          noteReadAsUnsigned(b, w);
           const unsigned __int128 ua = a, ub = b;
           const unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
           if (exact > maskOf(w) || (in.op == Op::Sub && a < b))
@@ -614,6 +623,8 @@ void Execution::loop() {
       case Op::UDiv:
       case Op::URem: {
         const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        noteReadAsUnsigned(a, w);
+        noteReadAsUnsigned(b, w);
         if (b == 0) {
           violation(ViolationKind::DivisionByZero, "division by zero", here());
           goto done;
@@ -668,6 +679,7 @@ void Execution::loop() {
           if (options_.noteUnsignedWraps && !(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.unsignedWrap)
             result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
         } else if (in.op == Op::LShr) {
+          noteReadAsUnsigned(a, w);
           r = a >> b;
         } else {
           r = static_cast<uint64_t>(signExtend(a, w) >> b) & maskOf(w);
@@ -685,6 +697,11 @@ void Execution::loop() {
       case Op::ICmp:
         if ((in.flags & kPointer) && pointerComparisonDependsOnAddresses(in.imm, R[in.a], R[in.b]))
           dependsOnAddresses(here());
+        if (options_.noteUnsignedWraps && !(in.flags & kPointer) &&
+            llvm::CmpInst::isUnsigned(static_cast<llvm::CmpInst::Predicate>(in.imm))) {
+          noteReadAsUnsigned(R[in.a].bits, w);
+          noteReadAsUnsigned(R[in.b].bits, w);
+        }
         R[in.dst] = Slot{compareInteger(in.imm, R[in.a].bits, R[in.b].bits, w) ? 1u : 0u, 0, 0};
         break;
       case Op::FAdd: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x + y; }), 0, 0}; break;
