@@ -83,6 +83,10 @@ std::string nondetInputValue(const NondetInput& in) {
   return std::to_string(in.value);
 }
 
+std::string nondetInputOrigin(const NondetInput& in) {
+  return in.origin + (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "");
+}
+
 std::string_view verdictName(Verdict v) {
   switch (v) {
     case Verdict::True: return "TRUE";

@@ -48,6 +48,8 @@ struct NondetInput {
 
 // The value as C reads it: signed inputs in two's complement, the others as unsigned numbers.
 std::string nondetInputValue(const NondetInput& in);
+// Where it came from, as a person reads it: "__VERIFIER_nondet_int()", "uninitialized read".
+std::string nondetInputOrigin(const NondetInput& in);
 
 // The evidence for a FALSE verdict found by executing the program.
 struct Counterexample {

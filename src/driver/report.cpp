@@ -63,8 +63,8 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
     if (std::string src = sources.line(cex.location.file, cex.location.line); !src.empty()) out << "    " << src << "\n";
     out << "  inputs (" << cex.inputs.size() << "):\n";
     for (const NondetInput& in : cex.inputs)
-      out << "    " << position(in.location, context.inputFile) << ": " << in.origin
-          << (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") << " = " << nondetInputValue(in) << "\n";
+      out << "    " << position(in.location, context.inputFile) << ": " << nondetInputOrigin(in) << " = " << nondetInputValue(in)
+          << "\n";
     if (cex.loopInputsStart) {
       const size_t first = *cex.loopInputsStart + 1, last = cex.inputs.size();
       out << "  loop (repeats forever): "

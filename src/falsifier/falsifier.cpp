@@ -332,7 +332,7 @@ class Search {
     text += " with inputs ";
     for (size_t k = 0; k < r.inputs.size() && k < kShownInputs; ++k) {
       const NondetInput& in = r.inputs[k];
-      text += (k ? ", " : "") + in.origin + (in.origin.rfind("__VERIFIER", 0) == 0 ? "()" : "") + " = " +
+      text += (k ? ", " : "") + nondetInputOrigin(in) + " = " +
               nondetInputValue(in) + (in.location.known() ? " (line " + std::to_string(in.location.line) + ")" : "");
     }
     if (r.inputs.size() > kShownInputs) text += ", ... (" + std::to_string(r.inputs.size()) + " in all)";
@@ -415,8 +415,10 @@ class Search {
     }
     if (r.end == RunEnd::Violation && !firstBlocked_ && !r.unsignedWrap) {
       const Check check = interp::checkOf(r.violation->kind);
-      for (const auto& [p, o] : pending_)
-        if (open(p) && effectOf(check, p, options_.semantics) == Effect::Blocks) firstBlocked_ = r;
+      if (std::any_of(pending_.begin(), pending_.end(), [&](const auto& entry) {
+            return open(entry.first) && effectOf(check, entry.first, options_.semantics) == Effect::Blocks;
+          }))
+        firstBlocked_ = r;
     }
     if (r.end == RunEnd::Violation) {
       std::vector<Property> violated;
