@@ -4,6 +4,10 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Operator.h>
 
+namespace llvm {
+class Module;
+}  // namespace llvm
+
 namespace atropos::frontend {
 
 // A subtraction of two pointers converted to integers: C's pointer difference, not arithmetic on integers.
@@ -21,5 +25,11 @@ inline bool isUnsignedArithmetic(const llvm::Instruction& i) {
   if (op != llvm::Instruction::Add && op != llvm::Instruction::Sub && op != llvm::Instruction::Mul) return false;
   return i.getType()->isIntegerTy() && !i.hasNoSignedWrap() && !isPointerDifference(i);
 }
+
+// Under unbounded unsigned integers (termcomp), `n--` and `n += -1` on an unsigned n subtract 1; clang writes both
+// as an addition of 2^bits - 1, which would wrap around for every n > 0. Every unsigned addition of a constant
+// whose signed reading lies in (-2^15, 0) becomes a subtraction of its negation, the same operation in C. (A
+// literal unsigned addend that large, `n + 4294967295u`, reads as a subtraction too: in C it is one.)
+void writeNegativeAddendsAsSubtractions(llvm::Module& module);
 
 }  // namespace atropos::frontend

@@ -20,6 +20,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "common/text.h"
+#include "frontend/arithmetic.h"
 #include "frontend/environment.h"
 
 extern char** environ;
@@ -155,7 +156,10 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
     error.print("atropos", os);
     return LoadFailure{LoadFailure::Kind::Internal, "cannot read the bitcode clang produced", os.str()};
   }
-  if (options.termCompEnvironment) adoptTermCompEnvironment(*program.module, options.dataModel);
+  if (options.termCompEnvironment) {
+    adoptTermCompEnvironment(*program.module, options.dataModel);
+    writeNegativeAddendsAsSubtractions(*program.module);
+  }
   std::string broken;
   llvm::raw_string_ostream brokenOs(broken);
   if (llvm::verifyModule(*program.module, &brokenOs))

@@ -179,16 +179,27 @@ class Executor::Step {
     return c_.int_val(static_cast<uint64_t>(value.getZExtValue()));
   }
 
-  smt::Term convert(const smt::Term& term, unsigned bits, View from, View to) {
+  // How a value kept in one reading is read in the other: as C converts it (a value that flows into an unsigned
+  // variable, parameter or operation: the IR leaves out a conversion between int and unsigned of one width), or
+  // as the same bits only (the operands of a bitwise operation or a truncation, a shift amount), which is no
+  // conversion in C.
+  enum class Reading { Converted, Bits };
+
+  Reading readingInto(const llvm::Value* target) const {
+    return e_.index_.mayBeReadAsUnsigned(target) ? Reading::Converted : Reading::Bits;
+  }
+
+  smt::Term convert(const smt::Term& term, unsigned bits, View from, View to, Reading reading = Reading::Converted) {
     if (from == to || bits == 0) return term;
     smt::Term modulus = smt::powerOfTwo(c_, bits);
     if (from == View::Unsigned) {
       if (holds(term <= smt::signedMax(c_, bits))) return term;
       return (term - modulus).simplify();
     }
-    // A negative value read as unsigned (int to unsigned: the IR leaves the conversion out, e.g. at a call) takes
-    // its remainder in C. With unbounded unsigned integers (termcomp) it would stay negative: a check.
-    requireNoUnsignedWrap(term, bits, "a value that may be negative is converted to unsigned");
+    // A negative value converted to unsigned takes its remainder in C. With unbounded unsigned integers
+    // (termcomp) it would stay negative: a check.
+    if (reading == Reading::Converted)
+      requireNoUnsignedWrap(term, bits, "a value that may be negative is converted to unsigned");
     // Unbounded signed arithmetic: the value may lie outside the signed range, and has the bits of its remainder.
     if (e_.index_.signedUnbounded() && !provable(smt::inSignedRange(term, bits)))
       return wrapped(term, bits, View::Unsigned, "bits");
@@ -196,7 +207,7 @@ class Executor::Step {
     return (term + modulus).simplify();
   }
 
-  smt::Term read(const llvm::Value* v, View want) {
+  smt::Term read(const llvm::Value* v, View want, Reading reading = Reading::Converted) {
     if (v->getType()->isPointerTy()) want = View::Unsigned;
     if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) return numeral(ci->getValue(), want);
     if (llvm::isa<llvm::ConstantPointerNull>(v)) return c_.int_val(0);
@@ -214,7 +225,7 @@ class Executor::Step {
     if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) {
       const Local* local = in_.top().find(e_.index_.valueId(v));
       if (!local) unsupported("a value that is not defined on this path");
-      smt::Term value = convert(local->value, bitsOf(v), viewOf(v), want);
+      smt::Term value = convert(local->value, bitsOf(v), viewOf(v), want, reading);
       if (want == View::Signed && e_.index_.mayBeConvertedToUnsigned(v)) return eitherReading(value, bitsOf(v));
       return value;
     }
@@ -257,7 +268,7 @@ class Executor::Step {
   smt::Term define(const llvm::Instruction* instruction, const smt::Term& term, View termView) {
     unsigned bits = bitsOf(instruction);
     View view = instruction->getType()->isPointerTy() ? View::Unsigned : viewOf(instruction);
-    smt::Term value = convert(term, bits, termView, view);
+    smt::Term value = convert(term, bits, termView, view, readingInto(instruction));
     smt::Term w = fresh(e_.index_.name(instruction));
     facts_.push_back(w == value);
     facts_.push_back(e_.index_.rangeOf(instruction, w, bits, view));
@@ -413,7 +424,7 @@ class Executor::Step {
         bool chosen = holds(read(i.getOperand(0), View::Unsigned) == 1);
         const llvm::Value* v = i.getOperand(chosen ? 1 : 2);
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, read(v, view), view);
+        define(&i, read(v, view, readingInto(&i)), view);
         return;
       }
       case Instruction::Br:
@@ -441,7 +452,7 @@ class Executor::Step {
       case Instruction::Trunc: {
         View view = viewOf(&i);
         unsigned bits = bitsOf(&i);
-        define(&i, wrapped(read(i.getOperand(0), view), bits, view, e_.index_.name(&i)), view);
+        define(&i, wrapped(read(i.getOperand(0), view, Reading::Bits), bits, view, e_.index_.name(&i)), view);
         return;
       }
       case Instruction::ZExt:
@@ -454,13 +465,13 @@ class Executor::Step {
       case Instruction::AddrSpaceCast:
       case Instruction::Freeze: {
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, read(i.getOperand(0), view), view);
+        define(&i, read(i.getOperand(0), view, readingInto(&i)), view);
         return;
       }
       case Instruction::PtrToInt:
       case Instruction::IntToPtr: {
         unsigned bits = bitsOf(&i);
-        smt::Term value = read(i.getOperand(0), View::Unsigned);
+        smt::Term value = read(i.getOperand(0), View::Unsigned, readingInto(&i));
         if (bits < bitsOf(i.getOperand(0))) value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
         define(&i, value, View::Unsigned);
         return;
@@ -537,9 +548,11 @@ class Executor::Step {
     // bytes in both readings would otherwise double its paths at every read.
     auto defineFrom = [&](const PointsTo& entry) {
       if (entry.view == view) return define(&load, entry.value, view);
+      if (entry.view == View::Signed && readingInto(&load) == Reading::Converted)
+        requireNoUnsignedWrap(entry.value, bits, "a value that may be negative is read from memory as unsigned");
       smt::Term sameInBoth = entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits);
       if (provable(sameInBoth) || provable(!sameInBoth))
-        return define(&load, convert(entry.value, bits, entry.view, view), view);
+        return define(&load, convert(entry.value, bits, entry.view, view, readingInto(&load)), view);
       return define(&load, wrapped(entry.value, bits, view, e_.index_.name(&load)), view);
     };
     // The output state's contents: an element just taken out of a list has its next pointer there.
@@ -610,6 +623,7 @@ class Executor::Step {
   void executeCompare(const llvm::ICmpInst& cmp) {
     using P = llvm::CmpInst::Predicate;
     P p = cmp.getPredicate();
+    if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy()) requireEqualityWithoutConversion(cmp);
     if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy() &&
         (e_.index_.mayBeUnbounded(cmp.getOperand(0)) || e_.index_.mayBeUnbounded(cmp.getOperand(1))))
       return executeEqualityOfUnbounded(cmp);
@@ -656,6 +670,18 @@ class Executor::Step {
     define(&cmp, c_.int_val(holds(condition) ? 1 : 0), View::Unsigned);
   }
 
+  // C compares an int with an unsigned value after converting the int to unsigned: a check under `termcomp` for
+  // an operand kept signed that C does not read as unsigned elsewhere.
+  void requireEqualityWithoutConversion(const llvm::ICmpInst& cmp) {
+    if (!e_.index_.integers().unsignedWrapsChecked) return;
+    for (unsigned k = 0; k < 2; ++k) {
+      const llvm::Value* operand = cmp.getOperand(k);
+      if (e_.index_.mayBeReadAsUnsigned(cmp.getOperand(1 - k)) && !llvm::isa<llvm::Constant>(operand) &&
+          viewOf(operand) == View::Signed && !e_.index_.mayBeReadAsUnsigned(operand))
+        read(operand, View::Unsigned, Reading::Converted);
+    }
+  }
+
   // An equality where an operand may lie outside its type's range (unbounded signed arithmetic). The IR does not
   // say whether C compared in a signed type (the mathematical values) or, after a conversion that the IR leaves
   // out, in an unsigned one (their remainders modulo 2^bits): equal values are equal in both readings, values with
@@ -676,7 +702,7 @@ class Executor::Step {
   void enterBlock(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
     for (const llvm::PHINode& phi : to->phis()) {
       View view = phi.getType()->isPointerTy() ? View::Unsigned : viewOf(&phi);
-      define(&phi, read(phi.getIncomingValueForBlock(from), view), view);
+      define(&phi, read(phi.getIncomingValueForBlock(from), view, readingInto(&phi)), view);
     }
     next_ = to->getFirstNonPHI();
   }
@@ -720,7 +746,7 @@ class Executor::Step {
                             std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
     }
     View view = viewOf(&op);
-    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    smt::Term a = read(op.getOperand(0), view, Reading::Bits), b = read(op.getOperand(1), view, Reading::Bits);
     smt::Term s = add ? a + b : a - b;
     // An operand that may lie outside its range (unbounded signed arithmetic) may be more than one modulus off.
     if (e_.index_.mayBeUnbounded(op.getOperand(0)) || e_.index_.mayBeUnbounded(op.getOperand(1))) {
@@ -745,7 +771,7 @@ class Executor::Step {
   void executeMul(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
     View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    smt::Term a = read(op.getOperand(0), view, Reading::Bits), b = read(op.getOperand(1), view, Reading::Bits);
     smt::Term product = (a * b).simplify();
     if (op.hasNoUnsignedWrap()) {
       smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
@@ -804,7 +830,7 @@ class Executor::Step {
 
   void executeShift(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
-    smt::Term amount = read(op.getOperand(1), View::Unsigned);
+    smt::Term amount = read(op.getOperand(1), View::Unsigned, Reading::Bits);
     require(amount < static_cast<int>(bits), Check::InvalidShift, "a shift by at least the width of the type");
     int64_t k = 0;
     bool constant = smt::numeralValue(amount.simplify(), k);
@@ -819,7 +845,7 @@ class Executor::Step {
           return;
         }
         View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-        smt::Term product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        smt::Term product = read(op.getOperand(0), view, Reading::Bits) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
         if (op.hasNoSignedWrap()) {
           requireInSignedRange(product, bits, "the signed shift may overflow");
           define(&op, product, View::Signed);
@@ -857,7 +883,10 @@ class Executor::Step {
 
   void executeBitwise(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
-    smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+    // The result of a bitwise operation on ints is an int: C converts the operands only where it reads the result
+    // as unsigned.
+    Reading reading = readingInto(&op);
+    smt::Term a = read(op.getOperand(0), View::Unsigned, reading), b = read(op.getOperand(1), View::Unsigned, reading);
     std::string hint = e_.index_.name(&op);
     smt::Term w = freshInRange(hint, bits, View::Unsigned);
     auto opcode = op.getOpcode();
@@ -926,7 +955,7 @@ class Executor::Step {
     frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
     for (const llvm::Argument& formal : callee.args()) {
       View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
-      smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view);
+      smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view, readingInto(&formal));
       smt::Term w = fresh(e_.index_.name(&formal));
       facts_.push_back(w == actual);
       facts_.push_back(e_.index_.rangeOf(&formal, w, bitsOf(&formal), view));
@@ -944,7 +973,7 @@ class Executor::Step {
     View view = View::Unsigned;
     if (returned) {
       view = returned->getType()->isPointerTy() ? View::Unsigned : viewOf(call);
-      value = read(returned, view);
+      value = read(returned, view, readingInto(call));
     }
     unsigned frame = static_cast<unsigned>(in_.frames.size() - 1);
     for (const MemoryBlock& b : in_.memory->blocks)
@@ -987,7 +1016,7 @@ class Executor::Step {
         throw ErrorRaised{Check::SignedOverflow, "a left shift of a signed value may overflow"};
       case llvm::Intrinsic::expect: {
         View view = viewOf(&call);
-        define(&call, read(call.getArgOperand(0), view), view);
+        define(&call, read(call.getArgOperand(0), view, readingInto(&call)), view);
         return;
       }
       default:
