@@ -486,14 +486,19 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   };
   double left = deadline.secondsLeft();
   if (left <= 0) return outOfTime();
-  z3::solver horn(context, "HORN");
-  z3::params params(context);
+  // Spacer works in a context of its own: in the shared one, its search would depend on every term made before
+  // (their numbering), and so would its answer within the limit.
+  z3::context spacerContext;
+  z3::solver horn(spacerContext, "HORN");
+  z3::params params(spacerContext);
   params.set("rlimit", millisLeft(deadline, kSpacerMillis) * kResourcePerMilli);
   // Every location keeps its predicate, so that the solution interprets each over its own arguments alone.
   params.set("xform.inline_eager", false);
   params.set("xform.inline_linear", false);
   horn.set(params);
-  for (const Clause& c : clauses) horn.add(universally(*implication(c, assumedForSpacer, application)));
+  z3::expr_vector hornClauses(context);
+  for (const Clause& c : clauses) hornClauses.push_back(universally(*implication(c, assumedForSpacer, application)));
+  for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
   z3::check_result answer;
   try {
     answer = horn.check();
@@ -512,7 +517,8 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
 
   // The solution is checked before it is believed, with the octagons: every clause valid with the predicates
   // replaced by their interpretations, each a formula over its arguments alone.
-  z3::model model = horn.get_model();
+  z3::model spacerModel = horn.get_model();
+  z3::model model(spacerModel, context, z3::model::translate());
   Interpretation solved = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     const z3::func_decl& p = predicate.at(l);
     if (!model.has_interp(p)) return std::nullopt;
