@@ -7,6 +7,9 @@ Exit status 1 when a task became wrong, else 0. See bench/README.md.
 """
 
 import argparse
+import glob
+import os
+import re
 import sys
 
 from run import SUMMARY_COLUMNS, format_table, format_value, read_csv, summarize
@@ -35,21 +38,71 @@ def difference(old, new):
     return "%+.2f" % (new - old) if isinstance(old, float) or isinstance(new, float) else "%+d" % (new - old)
 
 
+def read_runs(path):
+    """The rows of a CSV, or of every CSV in a directory (a run split by directory)."""
+    if os.path.isdir(path):
+        rows = []
+        for name in sorted(glob.glob(os.path.join(path, "*.csv"))):
+            rows.extend(read_csv(name))
+        return rows
+    return read_csv(path)
+
+
+# How the tool's reasons name an unsigned wrap-around: the symbolic execution's check ("unsigned wrap-around: the
+# unsigned addition may wrap around in f at line 7"), bounded model checking's ("unsigned wrap-around (line 7)"),
+# the executions' ("an execution ... unsigned wrap-around ...").
+WRAP = re.compile(r"unsigned wrap-around(?::\s*[^;()]*|\s*\(line \d+\))")
+
+
+def wraps_named(reason):
+    return [m.group(0).strip() for m in WRAP.finditer(reason or "")]
+
+
+def list_reading_differences(old, new, common):
+    """Every run whose verdict differs between the two files, with the unsigned operations the later run names."""
+    differing = [k for k in common if old[k]["verdict"] != new[k]["verdict"]]
+    named = 0
+    print("verdicts that differ: %d" % len(differing))
+    for key in differing:
+        wraps = wraps_named(new[key].get("reason"))
+        named += bool(wraps)
+        print("  %s: %s -> %s" % (task_label(key, new[key]), describe(old[key]), describe(new[key])))
+        if wraps:
+            for w in dict.fromkeys(wraps):
+                print("      wraps: %s" % w)
+        else:
+            print("      no wrap-around named: %s" % (new[key].get("reason") or "")[:240])
+    print("with an unsigned wrap-around named: %d of %d" % (named, len(differing)))
+    against = [k for k in common if is_wrong(new[k]) or new[k]["status"] == "disputed"]
+    unlisted = [k for k in against if k not in differing or not wraps_named(new[k].get("reason"))]
+    print("answers against the label: %d, of which not a difference with a wrap-around named: %d"
+          % (len(against), len(unlisted)))
+    for key in unlisted:
+        print("  %s: %s" % (task_label(key, new[key]), describe(new[key])))
+    return len(unlisted)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("old", help="CSV of the earlier run")
-    parser.add_argument("new", help="CSV of the later run")
+    parser.add_argument("old", help="CSV of the earlier run (or a directory of CSVs)")
+    parser.add_argument("new", help="CSV of the later run (or a directory of CSVs)")
     parser.add_argument("--factor", type=float, default=1.5, help="slower means more CPU time by this factor (default 1.5)")
     parser.add_argument("--min-seconds", type=float, default=0.2,
                         help="... and by more than this many seconds (default 0.2)")
     parser.add_argument("--reasons", action="store_true",
                         help="print the later run's reason beside each change (e.g. which operation wraps around "
                              "when the runs differ in --semantics)")
+    parser.add_argument("--wraps", action="store_true",
+                        help="two readings of the same tasks (OLD under svcomp, NEW under termcomp): list every "
+                             "run whose verdict differs with the unsigned wrap-arounds the later run names, and the "
+                             "answers against the label that are not such a difference (exit status 1 if any)")
     options = parser.parse_args(argv)
 
-    old = {(row["task"], row["property"]): row for row in read_csv(options.old)}
-    new = {(row["task"], row["property"]): row for row in read_csv(options.new)}
+    old = {(row["task"], row["property"]): row for row in read_runs(options.old)}
+    new = {(row["task"], row["property"]): row for row in read_runs(options.new)}
     common = [key for key in new if key in old]
+    if options.wraps:
+        return 1 if list_reading_differences(old, new, common) else 0
 
     became_wrong = [k for k in common if is_wrong(new[k]) and not is_wrong(old[k])]
     newly_solved = [k for k in common if is_correct(new[k]) and not is_correct(old[k])]

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "common/text.h"
+#include "its/nullspace.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -286,13 +287,25 @@ void keepInductive(std::unordered_map<int, std::vector<smt::Term>>& candidates, 
 
 }  // namespace
 
-Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
-                                z3::context& context, const Deadline& deadline) {
-  Unreachability result;
-  auto outOfTime = [&]() {
-    result.reason = "the time ran out";
+namespace {
+
+// The graph as constrained Horn clauses (reachability.h): the locations (the initial state first), each one's
+// symbols (by node id), and the clauses; or why not.
+struct ClauseSystem {
+  std::vector<int> locations;
+  std::vector<std::vector<smt::Term>> symbols;
+  std::vector<Clause> clauses;
+  std::string failure;  // empty when built
+};
+
+ClauseSystem clausesOf(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
+                       z3::context& context, const Deadline& deadline) {
+  ClauseSystem result;
+  auto failed = [&](std::string why) {
+    result.failure = std::move(why);
     return result;
   };
+  auto outOfTime = [&]() { return failed("the time ran out"); };
   size_t n = graph.nodes.size();
   std::vector<bool> known(n, false);
   std::vector<std::vector<smt::Term>> symbols(n);
@@ -313,10 +326,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
         if (linear.linear(part) && seen.insert(part.id()).second) facts[id].push_back(part);
     }
   }
-  if (n == 0 || !known[0]) {
-    result.reason = "the graph has no initial state";
-    return result;
-  }
+  if (n == 0 || !known[0]) return failed("the graph has no initial state");
   auto generalizesTo = [&](int id) {
     const Node& node = graph.nodes[id];
     if (node.status != Node::Status::Generalized || node.generalization < 0 || !known[node.generalization]) return -1;
@@ -367,20 +377,15 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
       if (!known[id]) {
         // Only removed and infeasible states are left out, and ends of the program without a frame: no path
         // to a target may pass through a state the clauses do not speak of.
-        if (live(node) && (isTarget[id] || !node.children.empty())) {
-          result.reason = "the graph has a state without a frame on a path";
-          return result;
-        }
+        if (live(node) && (isTarget[id] || !node.children.empty()))
+          return failed("the graph has a state without a frame on a path");
         continue;
       }
       work.push_back({-1, -1, path.size(), named.size()});
       if (e.parent >= 0)
         for (unsigned v : symbolIds[id]) {
           if (symbolIds[e.parent].count(v)) continue;
-          if (!namedIds.insert(v).second) {
-            result.reason = "a path of the graph names a value anew";
-            return result;
-          }
+          if (!namedIds.insert(v).second) return failed("a path of the graph names a value anew");
           named.push_back(v);
         }
       for (const smt::Term& f : facts[id])
@@ -401,6 +406,29 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
       for (int child : graph.nodes[id].children) work.push_back({child, id, 0, 0});
     }
   }
+  result.locations = std::move(locations);
+  result.symbols = std::move(symbols);
+  result.clauses = std::move(clauses);
+  return result;
+}
+
+}  // namespace
+
+Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
+                                z3::context& context, const Deadline& deadline) {
+  Unreachability result;
+  auto outOfTime = [&]() {
+    result.reason = "the time ran out";
+    return result;
+  };
+  ClauseSystem system = clausesOf(graph, targets, index, context, deadline);
+  if (!system.failure.empty()) {
+    result.reason = system.failure;
+    return result;
+  }
+  const std::vector<int>& locations = system.locations;
+  const std::vector<std::vector<smt::Term>>& symbols = system.symbols;
+  const std::vector<Clause>& clauses = system.clauses;
 
   // Octagonal invariants first (±a ± b >= c over the locations' program values, c the least value at the
   // location's entries, kept while inductive): cheap, and the relations Spacer is slowest to find, since it learns
@@ -534,6 +562,320 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   result.reason = deadline.expired() ? "the time ran out while checking the invariant"
                                      : "the Horn solver's invariant did not check";
   return result;
+}
+
+}  // namespace atropos::symex
+
+namespace atropos::symex {
+
+namespace {
+
+constexpr size_t kSampleRuns = 32;
+constexpr size_t kSampleSteps = 16;
+constexpr int64_t kLargestSample = int64_t{1} << 20;  // a run stops when a value grows beyond (products stay exact)
+constexpr size_t kMonomialValues = 10;                // values per location the monomials are built from
+constexpr size_t kMaxEqualities = 24;                 // candidates per location
+constexpr unsigned kSampleMillis = 200;               // per step of a sample run
+
+// A small input for sample run `run`, symbol `k`: varied but the same on every call (same input, same output).
+int64_t sampleInput(size_t run, size_t k) {
+  uint64_t h = (run + 1) * 0x9E3779B97F4A7C15ull ^ (k + 1) * 0xC2B2AE3D27D4EB4Full;
+  h ^= h >> 29;
+  return static_cast<int64_t>(h % 40) - 8;
+}
+
+// The states sample runs of the clauses reach at each location (values of its symbols). A run starts at the
+// initial clause and then takes, from the location it is at, the first clause (in an order that varies with the
+// run) that a state with those values may take. The values a clause leaves open (inputs) are fixed to small
+// values that vary with the run where the clause allows them. The clauses over-approximate the program, so a run
+// may also reach states the program does not: samples only suggest candidates. Half of the time left at most.
+std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const ClauseSystem& system,
+                                                                        z3::context& context,
+                                                                        const Deadline& deadline) {
+  const Deadline sampling = deadline.capped(std::chrono::duration<double>(deadline.secondsLeft() / 2));
+  std::unordered_map<int, std::vector<std::vector<int64_t>>> states;
+  std::unordered_map<int, std::set<std::vector<int64_t>>> seen;
+  std::unordered_map<int, std::vector<const Clause*>> from;
+  const Clause* initial = nullptr;
+  for (const Clause& c : system.clauses) {
+    if (c.to < 0) continue;
+    if (c.from < 0)
+      initial = &c;
+    else
+      from[c.from].push_back(&c);
+  }
+  if (!initial) return states;
+  z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kSampleMillis, sampling});
+  // The values of the clause's arguments in a state that starts with `start` (values of the symbols of the
+  // clause's start); nullopt when the clause cannot be taken from there or a value is not a small integer.
+  auto step = [&](const Clause& c, const std::vector<int64_t>& start, size_t run)
+      -> std::optional<std::vector<int64_t>> {
+    unsigned scopes = 0;
+    auto leave = [&]() {
+      solver.pop(scopes);
+      scopes = 0;
+    };
+    try {
+      solver.push();
+      ++scopes;
+      solver.add(c.constraint);
+      std::set<unsigned> fixed;
+      if (c.from >= 0)
+        for (size_t v = 0; v < system.symbols[c.from].size(); ++v) {
+          const smt::Term& symbol = system.symbols[c.from][v];
+          if (!symbol.is_int()) continue;
+          solver.add(symbol == context.int_val(start[v]));
+          fixed.insert(symbol.id());
+        }
+      if (solver.check() != z3::sat) {
+        leave();
+        return std::nullopt;
+      }
+      // Inputs: each argument that is a value of its own gets a small value of the run's, if the clause allows.
+      for (size_t k = 0; k < c.arguments.size() && !sampling.expired(); ++k) {
+        const smt::Term& a = c.arguments[k];
+        if (!smt::isSymbol(a) || !a.is_int() || !fixed.insert(a.id()).second) continue;
+        solver.push();
+        ++scopes;
+        solver.add(a == context.int_val(sampleInput(run, k)));
+        if (solver.check() == z3::sat) continue;
+        solver.pop();
+        --scopes;
+      }
+      std::optional<std::vector<int64_t>> values;
+      if (solver.check() == z3::sat) {
+        z3::model model = solver.get_model();
+        values.emplace();
+        for (const smt::Term& a : c.arguments) {
+          int64_t v = 0;
+          if (!a.is_int() || !model.eval(a, true).is_numeral_i64(v) || v > kLargestSample || v < -kLargestSample) {
+            values.reset();
+            break;
+          }
+          values->push_back(v);
+        }
+      }
+      leave();
+      return values;
+    } catch (const z3::exception&) {
+      solver.reset();
+      return std::nullopt;
+    }
+  };
+  auto record = [&](int location, const std::vector<int64_t>& values) {
+    if (seen[location].insert(values).second) states[location].push_back(values);
+  };
+  for (size_t run = 0; run < kSampleRuns && !sampling.expired(); ++run) {
+    std::optional<std::vector<int64_t>> values = step(*initial, {}, run);
+    if (!values) break;
+    int at = initial->to;
+    record(at, *values);
+    for (size_t s = 0; s < kSampleSteps && !sampling.expired(); ++s) {
+      const std::vector<const Clause*>& out = from[at];
+      std::optional<std::vector<int64_t>> next;
+      const Clause* taken = nullptr;
+      for (size_t k = 0; k < out.size() && !next; ++k) {
+        taken = out[(run + s + k) % out.size()];
+        next = step(*taken, *values, run * kSampleSteps + s);
+      }
+      if (!next) break;
+      at = taken->to;
+      values = next;
+      record(at, *values);
+    }
+  }
+  return states;
+}
+
+// The columns of `samples` (rows) named by `monomials` (products of the columns of the values in each; the empty
+// product is 1).
+std::vector<std::vector<int64_t>> monomialValues(const std::vector<std::vector<int64_t>>& samples,
+                                                 const std::vector<std::vector<size_t>>& monomials) {
+  std::vector<std::vector<int64_t>> rows;
+  for (const auto& sample : samples) {
+    std::vector<int64_t> row;
+    for (const auto& m : monomials) {
+      int64_t value = 1;
+      for (size_t v : m) value *= sample[v];  // |values| <= 2^20: a product of two fits
+      row.push_back(value);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// Polynomial equalities of degree 2 among the values of a location that every sampled state satisfies: the null
+// space of the matrix of the monomials' values (its/nullspace.h). The monomials are 1, each value that varies,
+// and the products of two among the values that are no affine combination of earlier ones (a product with a value
+// that is would only multiply an affine equality). A location with too few samples for its monomials gets none
+// (every relation would fit them).
+std::vector<smt::Term> sampledEqualities(const State& state, const std::vector<smt::Term>& symbols,
+                                         const std::vector<std::vector<int64_t>>& samples, z3::context& context) {
+  constexpr size_t kSpareSamples = 4;
+  // The running function's program values first (the ones the loop computes with), then the other symbols.
+  std::vector<size_t> order;
+  std::set<size_t> ordered;
+  for (const Local& local : state.top().locals)
+    for (size_t v = 0; v < symbols.size(); ++v)
+      if (z3::eq(symbols[v], local.value) && ordered.insert(v).second) order.push_back(v);
+  for (size_t v = 0; v < symbols.size(); ++v)
+    if (ordered.insert(v).second) order.push_back(v);
+  std::vector<std::vector<size_t>> monomials{{}};
+  std::vector<size_t> independent;
+  for (size_t v : order) {
+    if (monomials.size() > kMonomialValues) break;
+    if (!symbols[v].is_int()) continue;
+    if (std::all_of(samples.begin(), samples.end(), [&](const auto& s) { return s[v] == samples.front()[v]; }))
+      continue;
+    monomials.push_back({v});
+    std::vector<std::vector<size_t>> affine{{}};
+    for (size_t i : independent) affine.push_back({i});
+    affine.push_back({v});
+    std::optional<std::vector<std::vector<int64_t>>> relations =
+        its::integerNullSpace(monomialValues(samples, affine), affine.size());
+    if (relations && relations->empty()) independent.push_back(v);
+  }
+  if (monomials.size() == 1) return {};
+  for (size_t a = 0; a < independent.size(); ++a)
+    for (size_t b = a; b < independent.size(); ++b) monomials.push_back({independent[a], independent[b]});
+  if (samples.size() < monomials.size() + kSpareSamples) return {};
+  std::optional<std::vector<std::vector<int64_t>>> basis =
+      its::integerNullSpace(monomialValues(samples, monomials), monomials.size());
+  std::vector<smt::Term> equalities;
+  if (!basis) return equalities;
+  for (const auto& coefficients : *basis) {
+    if (equalities.size() >= kMaxEqualities) break;
+    smt::Term sum = context.int_val(0);
+    for (size_t m = 0; m < monomials.size(); ++m) {
+      if (coefficients[m] == 0) continue;
+      smt::Term term = context.int_val(coefficients[m]);
+      for (size_t v : monomials[m]) term = term * symbols[v];
+      sum = sum + term;
+    }
+    equalities.push_back(smt::Term(sum.simplify() == 0));
+  }
+  return equalities;
+}
+
+bool mentionsSymbol(const z3::expr& e, unsigned id, std::set<unsigned>& visited) {
+  if (!visited.insert(e.id()).second) return false;
+  if (e.id() == id) return true;
+  if (e.is_app())
+    for (unsigned k = 0; k < e.num_args(); ++k)
+      if (mentionsSymbol(e.arg(k), id, visited)) return true;
+  return false;
+}
+
+// `claim` with every symbol that an equality among `constraint`'s conjuncts defines (s == e, s not one of
+// `kept`'s symbols and not in e) replaced by its definition, as a sum of monomials: the values a path computes
+// appear as the polynomials they are over the symbols at its start, so that the solver compares monomials as it
+// would compare variables.
+smt::Term expandedOver(const smt::Term& claim, const smt::Term& constraint, const std::set<unsigned>& kept,
+                       z3::context& context) {
+  std::vector<smt::Term> conjuncts;
+  smt::conjunctsOf(constraint, conjuncts);
+  z3::expr_vector defined(context), definitions(context);
+  std::set<unsigned> seen;
+  for (const smt::Term& c : conjuncts) {
+    if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2 || !c.arg(0).is_int()) continue;
+    for (unsigned side = 0; side < 2; ++side) {
+      const z3::expr symbol = c.arg(side), definition = c.arg(1 - side);
+      std::set<unsigned> visited;
+      if (smt::isSymbol(symbol) && !kept.count(symbol.id()) && !mentionsSymbol(definition, symbol.id(), visited) &&
+          seen.insert(symbol.id()).second) {
+        defined.push_back(symbol);
+        definitions.push_back(definition);
+        break;
+      }
+    }
+  }
+  z3::expr result = claim;
+  for (unsigned round = 0; round <= defined.size(); ++round) {
+    z3::expr next = result.substitute(defined, definitions);
+    if (next.id() == result.id()) break;
+    result = next;
+  }
+  z3::params sumOfMonomials(context);
+  sumOfMonomials.set("som", true);
+  return smt::Term(result.simplify(sumOfMonomials));
+}
+
+// Houdini for the polynomial equalities: each clause must keep each candidate at its target, given all of them
+// (and the invariants `established`) at its start, each claim checked alone and expanded (expandedOver).
+void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& candidates,
+                             const std::unordered_map<int, std::vector<smt::Term>>& established,
+                             const std::vector<Clause>& clauses, const std::vector<std::vector<smt::Term>>& formals,
+                             z3::context& context, const Deadline& deadline) {
+  z3::params sumOfMonomials(context);
+  sumOfMonomials.set("som", true);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Clause& c : clauses) {
+      if (c.to < 0) continue;
+      std::vector<smt::Term>& goal = candidates[c.to];
+      if (goal.empty()) continue;
+      std::set<unsigned> kept;
+      if (c.from >= 0)
+        for (const smt::Term& v : formals[c.from]) kept.insert(v.id());
+      std::vector<smt::Term> assumed{c.constraint};
+      if (c.from >= 0) {
+        for (const smt::Term& f : candidates[c.from]) assumed.push_back(smt::Term(f.simplify(sumOfMonomials)));
+        if (auto it = established.find(c.from); it != established.end())
+          assumed.insert(assumed.end(), it->second.begin(), it->second.end());
+      }
+      smt::Term hypothesis = conjunctionOf(assumed, context);
+      std::vector<smt::Term> holding;
+      for (const smt::Term& g : goal) {
+        if (deadline.expired()) {
+          for (auto& entry : candidates) entry.second.clear();
+          return;
+        }
+        smt::Term claim = expandedOver(instantiated(g, formals[c.to], c.arguments, context), c.constraint, kept,
+                                       context);
+        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kOctagonMillis, deadline});
+        solver.add(hypothesis);
+        solver.add(!claim);
+        z3::check_result answer = z3::unknown;
+        try {
+          answer = solver.check();
+        } catch (const z3::exception&) {
+        }
+        if (answer == z3::unsat) holding.push_back(g);
+      }
+      if (holding.size() != goal.size()) {
+        goal = std::move(holding);
+        changed = true;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
+                                                                   z3::context& context, const Deadline& deadline) {
+  std::unordered_map<int, std::vector<smt::Term>> invariants;
+  ClauseSystem system = clausesOf(graph, {}, index, context, deadline);
+  if (!system.failure.empty()) return invariants;
+  std::unordered_map<int, std::vector<std::vector<int64_t>>> samples = sampleStates(system, context, deadline);
+  // The linear candidates first (Houdini over all of them at once), then the polynomial ones, each on its own,
+  // given the linear ones that hold: the solver rarely decides a conjunction with products in time.
+  LinearFacts linear;
+  std::unordered_map<int, std::vector<smt::Term>> equalities;
+  for (int l : system.locations) {
+    if (l == 0 || deadline.expired()) continue;
+    std::vector<smt::Term>& candidates = invariants[l];
+    candidates = octagonCandidates(l, graph.nodes[l].state, system.symbols[l], system.clauses, context, deadline);
+    if (auto it = samples.find(l); it != samples.end())
+      for (smt::Term& e : sampledEqualities(graph.nodes[l].state, system.symbols[l], it->second, context))
+        (linear.linear(e) ? candidates : equalities[l]).push_back(e);
+  }
+  keepInductive(invariants, system.clauses, system.symbols, context, deadline);
+  keepInductiveEqualities(equalities, invariants, system.clauses, system.symbols, context, deadline);
+  for (auto& [l, kept] : equalities) invariants[l].insert(invariants[l].end(), kept.begin(), kept.end());
+  if (deadline.expired()) return {};
+  std::erase_if(invariants, [](const auto& entry) { return entry.second.empty(); });
+  return invariants;
 }
 
 }  // namespace atropos::symex

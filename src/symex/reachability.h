@@ -16,6 +16,7 @@
 #include <z3++.h>
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "common/deadline.h"
@@ -34,5 +35,13 @@ struct Unreachability {
 
 Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
                                 z3::context& context, const Deadline& deadline);
+
+// Invariants of the graph's locations (other than the initial state) for the termination proof, by node id, as
+// facts over the location's symbols: the octagons, and polynomial equalities of degree 2 among the location's
+// values (the linear relations among the values of their monomials in sample runs of the clauses: its/nullspace.h),
+// those that every clause keeps (Houdini). Each holds in every state of the location that the clauses reach, and
+// so in every state the program reaches there. Empty when the graph has no clauses or the time runs out.
+std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
+                                                                   z3::context& context, const Deadline& deadline);
 
 }  // namespace atropos::symex

@@ -33,6 +33,9 @@ namespace {
 constexpr size_t kDeferredErrors = 64;
 constexpr double kUnreachabilitySeconds = 10;
 constexpr double kUnreachabilityShare = 0.5;
+// What the search for loop invariants for a second termination attempt may take of the time left.
+constexpr double kInvariantSeconds = 5;
+constexpr double kInvariantShare = 0.25;
 
 std::string where(const llvm::Instruction* at) {
   if (!at) return "";
@@ -271,6 +274,33 @@ struct Round {
   bool complete = false;  // the graph was complete: another abstraction may still succeed
 };
 
+// A second attempt at the cycles' termination where the first found no ranking function: every transition from a
+// loop head assumes what holds there whenever the program is (reachability.h, locationInvariants), e.g. that
+// y*z - 18*x - 12*y + 2*z - 6 stays 0 while x, y and z grow. The invariants hold in every state the program reaches
+// at the location, so every run of the program is still a run of the system. The search gets a share of the time
+// left; the first proof attempt's answer stays when it fails.
+termination::Proof withLocationInvariants(const Graph& graph, const ProgramIndex& index, z3::context& context,
+                                          GraphSystem& system, const termination::ProverOptions& prover,
+                                          termination::Proof first) {
+  Deadline searchDeadline = prover.deadline.capped(std::chrono::duration<double>(
+      std::min(kInvariantSeconds, prover.deadline.secondsLeft() * kInvariantShare)));
+  std::unordered_map<int, std::vector<smt::Term>> invariants = locationInvariants(graph, index, context, searchDeadline);
+  if (invariants.empty() || prover.deadline.expired()) return first;
+  its::Its assuming = system.its;
+  bool assumed = false;
+  for (its::Transition& t : assuming.transitions) {
+    auto it = invariants.find(system.nodeOfLocation[t.from]);
+    if (it == invariants.end()) continue;
+    for (const smt::Term& fact : it->second) t.guard = t.guard && fact;
+    assumed = true;
+  }
+  if (!assumed) return first;
+  termination::Proof second = termination::proveTermination(assuming, context, prover);
+  if (second.answer != termination::Answer::Yes) return first;
+  system.its = std::move(assuming);
+  return second;
+}
+
 std::vector<Outcome> unknownAll(const std::vector<Property>& properties, const std::string& why) {
   std::vector<Outcome> outcomes;
   for (Property p : properties) outcomes.push_back(Outcome::unknown(p, why, "symex"));
@@ -399,6 +429,8 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       prover.deadline = options.deadline;
       prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
       loopsEnd = termination::proveTermination(system->its, context, prover);
+      if (loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired())
+        loopsEnd = withLocationInvariants(graph, index, context, *system, prover, std::move(*loopsEnd));
     } catch (const z3::exception&) {
       loopsEnd.reset();
     } catch (const its::OutOfTime& e) {

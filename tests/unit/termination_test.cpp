@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "its/linear.h"
+#include "its/nullspace.h"
 #include "its/simplify.h"
 #include "its/smtlib.h"
 #include "termination/prover.h"
@@ -270,3 +271,19 @@ TEST(Termination, EveryCertificateIsRechecked) {
 
 }  // namespace
 }  // namespace atropos
+
+// The relations among the columns: here column 2 is twice column 0 plus column 1, and column 3 is the product of
+// columns 0 and 1 (a monomial), which no linear relation reaches.
+TEST(NullSpace, FindsExactlyTheLinearRelationsAmongColumns) {
+  std::vector<std::vector<int64_t>> rows;
+  for (int64_t a : {1, 2, 5, -3})
+    for (int64_t b : {0, 7, -2}) rows.push_back({a, b, 2 * a + b, a * b});
+  auto basis = atropos::its::integerNullSpace(rows, 4);
+  ASSERT_TRUE(basis.has_value());
+  ASSERT_EQ(basis->size(), 1u);
+  EXPECT_EQ((*basis)[0], (std::vector<int64_t>{2, 1, -1, 0}));
+  // Full column rank: no relation.
+  auto none = atropos::its::integerNullSpace({{1, 0}, {0, 1}, {1, 1}}, 2);
+  ASSERT_TRUE(none.has_value());
+  EXPECT_TRUE(none->empty());
+}
