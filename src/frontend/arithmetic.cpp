@@ -1,28 +1,60 @@
 #include "frontend/arithmetic.h"
 
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Module.h>
 
+#include <fstream>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace atropos::frontend {
 
-void writeNegativeAddendsAsSubtractions(llvm::Module& module) {
-  constexpr int64_t kSmallestRewritten = -(int64_t{1} << 15);
-  std::vector<llvm::BinaryOperator*> additions;
+namespace {
+
+// The lines of the source files debug locations name, read once each (empty when a file cannot be read).
+class SourceText {
+ public:
+  // Whether the text at `location` (line and column from 1) begins with `text`.
+  bool startsWith(const llvm::DILocation& location, const std::string& text) {
+    const std::vector<std::string>& lines = linesOf(location);
+    unsigned line = location.getLine(), column = location.getColumn();
+    if (line == 0 || column == 0 || line > lines.size()) return false;
+    return lines[line - 1].compare(column - 1, text.size(), text) == 0;
+  }
+
+ private:
+  const std::vector<std::string>& linesOf(const llvm::DILocation& location) {
+    std::string path = location.getFilename().str();
+    if (!path.empty() && path.front() != '/' && !location.getDirectory().empty())
+      path = location.getDirectory().str() + "/" + path;
+    auto [it, inserted] = files_.try_emplace(path);
+    if (inserted) {
+      std::ifstream in(path);
+      for (std::string line; std::getline(in, line);) it->second.push_back(line);
+    }
+    return it->second;
+  }
+
+  std::map<std::string, std::vector<std::string>> files_;
+};
+
+}  // namespace
+
+void writeDecrementsAsSubtractions(llvm::Module& module) {
+  SourceText source;
+  std::vector<llvm::BinaryOperator*> decrements;
   for (llvm::Function& f : module)
     for (llvm::BasicBlock& b : f)
       for (llvm::Instruction& i : b)
         if (i.getOpcode() == llvm::Instruction::Add && isUnsignedArithmetic(i))
           if (auto* addend = llvm::dyn_cast<llvm::ConstantInt>(i.getOperand(1));
-              addend && addend->getBitWidth() <= 64 && addend->getSExtValue() < 0 &&
-              addend->getSExtValue() > kSmallestRewritten)
-            additions.push_back(llvm::cast<llvm::BinaryOperator>(&i));
-  for (llvm::BinaryOperator* addition : additions) {
-    auto* addend = llvm::cast<llvm::ConstantInt>(addition->getOperand(1));
-    auto* subtraction = llvm::BinaryOperator::CreateSub(
-        addition->getOperand(0), llvm::ConstantInt::get(addend->getType(), -addend->getSExtValue(), true), "",
-        addition);
+              addend && addend->isMinusOne() && i.getDebugLoc() && source.startsWith(*i.getDebugLoc(), "--"))
+            decrements.push_back(llvm::cast<llvm::BinaryOperator>(&i));
+  for (llvm::BinaryOperator* addition : decrements) {
+    auto* subtraction = llvm::BinaryOperator::CreateSub(addition->getOperand(0),
+                                                        llvm::ConstantInt::get(addition->getType(), 1), "", addition);
     subtraction->takeName(addition);
     subtraction->setDebugLoc(addition->getDebugLoc());
     addition->replaceAllUsesWith(subtraction);

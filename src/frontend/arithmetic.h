@@ -26,10 +26,11 @@ inline bool isUnsignedArithmetic(const llvm::Instruction& i) {
   return i.getType()->isIntegerTy() && !i.hasNoSignedWrap() && !isPointerDifference(i);
 }
 
-// Under unbounded unsigned integers (termcomp), `n--` and `n += -1` on an unsigned n subtract 1; clang writes both
-// as an addition of 2^bits - 1, which would wrap around for every n > 0. Every unsigned addition of a constant
-// whose signed reading lies in (-2^15, 0) becomes a subtraction of its negation, the same operation in C. (A
-// literal unsigned addend that large, `n + 4294967295u`, reads as a subtraction too: in C it is one.)
-void writeNegativeAddendsAsSubtractions(llvm::Module& module);
+// Under unbounded unsigned integers (termcomp), `n--` and `--n` on an unsigned n subtract 1; clang writes both as
+// an addition of 2^bits - 1, which would wrap around for every n > 0. Each such addition becomes a subtraction of
+// 1, the same operation in C. The source text at the addition's location tells a decrement (`--`) from
+// `n + 4294967295u` or `n += -1`, which clang writes the same way and which do wrap around with unbounded
+// integers; where the source cannot be read, nothing changes.
+void writeDecrementsAsSubtractions(llvm::Module& module);
 
 }  // namespace atropos::frontend

@@ -158,7 +158,7 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
   }
   if (options.termCompEnvironment) {
     adoptTermCompEnvironment(*program.module, options.dataModel);
-    writeNegativeAddendsAsSubtractions(*program.module);
+    writeDecrementsAsSubtractions(*program.module);
   }
   std::string broken;
   llvm::raw_string_ostream brokenOs(broken);

@@ -702,6 +702,11 @@ void Execution::loop() {
           noteReadAsUnsigned(R[in.a].bits, w);
           noteReadAsUnsigned(R[in.b].bits, w);
         }
+        // Equal bits with the sign bit set may be a negative int and the unsigned value C converted it to, which
+        // unbounded integers keep apart.
+        if (options_.noteUnsignedWraps && !(in.flags & kPointer) &&
+            llvm::CmpInst::isEquality(static_cast<llvm::CmpInst::Predicate>(in.imm)) && R[in.a].bits == R[in.b].bits)
+          noteReadAsUnsigned(R[in.a].bits, w);
         R[in.dst] = Slot{compareInteger(in.imm, R[in.a].bits, R[in.b].bits, w) ? 1u : 0u, 0, 0};
         break;
       case Op::FAdd: R[in.dst] = Slot{floatOp(R[in.a].bits, R[in.b].bits, w, [](auto x, auto y) { return x + y; }), 0, 0}; break;
@@ -714,7 +719,10 @@ void Execution::loop() {
         R[in.dst] = Slot{compareFloat(in.imm, asDouble(R[in.a].bits, w), asDouble(R[in.b].bits, w)) ? 1u : 0u, 0, 0};
         break;
       case Op::Trunc: R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0}; break;
-      case Op::ZExt: R[in.dst] = Slot{R[in.a].bits, 0, 0}; break;
+      case Op::ZExt:
+        if (in.imm > 1) noteReadAsUnsigned(R[in.a].bits, static_cast<unsigned>(in.imm));
+        R[in.dst] = Slot{R[in.a].bits, 0, 0};
+        break;
       case Op::SExt:
         R[in.dst] = Slot{static_cast<uint64_t>(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm))) & maskOf(w), 0, 0};
         break;
@@ -837,6 +845,7 @@ void Execution::loop() {
         pc_ = table.defaultTarget;
         for (const auto& [value, target] : table.cases)
           if (value == v) {
+            noteReadAsUnsigned(v, w);  // as for an equality
             pc_ = target;
             break;
           }

@@ -197,9 +197,13 @@ class Executor::Step {
       return (term - modulus).simplify();
     }
     // A negative value converted to unsigned takes its remainder in C. With unbounded unsigned integers
-    // (termcomp) it would stay negative: a check.
+    // (termcomp) it would stay negative: a check. Its bits are those of its remainder only while it lies in its
+    // type's range: with unbounded integers, 2^32 & -1 is 2^32.
     if (reading == Reading::Converted)
       requireNoUnsignedWrap(term, bits, "a value that may be negative is converted to unsigned");
+    else if (e_.index_.integers().unsignedWrapsChecked && e_.index_.signedUnbounded())
+      require(smt::inSignedRange(term, bits), Check::UnsignedWrap,
+              "a value that may lie outside its type's range is read as bits");
     // Unbounded signed arithmetic: the value may lie outside the signed range, and has the bits of its remainder.
     if (e_.index_.signedUnbounded() && !provable(smt::inSignedRange(term, bits)))
       return wrapped(term, bits, View::Unsigned, "bits");
@@ -452,7 +456,7 @@ class Executor::Step {
       case Instruction::Trunc: {
         View view = viewOf(&i);
         unsigned bits = bitsOf(&i);
-        define(&i, wrapped(read(i.getOperand(0), view, Reading::Bits), bits, view, e_.index_.name(&i)), view);
+        define(&i, wrapped(read(i.getOperand(0), view, readingInto(&i)), bits, view, e_.index_.name(&i)), view);
         return;
       }
       case Instruction::ZExt:
@@ -677,7 +681,7 @@ class Executor::Step {
     for (unsigned k = 0; k < 2; ++k) {
       const llvm::Value* operand = cmp.getOperand(k);
       if (e_.index_.mayBeReadAsUnsigned(cmp.getOperand(1 - k)) && !llvm::isa<llvm::Constant>(operand) &&
-          viewOf(operand) == View::Signed && !e_.index_.mayBeReadAsUnsigned(operand))
+          viewOf(operand) == View::Signed)
         read(operand, View::Unsigned, Reading::Converted);
     }
   }

@@ -404,21 +404,49 @@ void ProgramIndex::markReadAsUnsigned(const llvm::Module& module) {
           case llvm::Instruction::UIToFP:
             mark(i.getOperand(0));
             break;
-          case llvm::Instruction::Call:
-            if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&i);
-                variable && frontend::isUnsignedDebugType(variable->getVariable()->getType()))
-              for (const llvm::Value* bound : variable->location_ops()) mark(bound);
+          case llvm::Instruction::Call: {
+            if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
+              if (frontend::isUnsignedDebugType(variable->getVariable()->getType()))
+                for (const llvm::Value* bound : variable->location_ops()) mark(bound);
+              break;
+            }
+            // The result of a function of an unsigned type (the program's or the environment's).
+            auto* callee = llvm::dyn_cast<llvm::Function>(llvm::cast<llvm::CallInst>(i).getCalledOperand()->stripPointerCasts());
+            if (callee && frontend::returnsUnsigned(*callee)) mark(&i);
+            if (callee && frontend::classifyFunction(callee->getName()) == frontend::EnvFunction::Nondet)
+              if (auto type = frontend::nondetType(*callee, pointerBits_ == 32 ? frontend::DataModel::ILP32
+                                                                             : frontend::DataModel::LP64);
+                  type && !type->isSigned)
+                mark(&i);
             break;
+          }
           default:
             break;
         }
       }
   }
-  // Backwards along the flow of values: what flows into a value that C reads as unsigned may be converted there.
+  // Along the flow of values: what flows into a value that C reads as unsigned may be converted there. C also
+  // converts an int compared for equality with an unsigned value, and the operands of a bitwise operation of
+  // unsigned type (one operand unsigned, or the result read as unsigned) are all unsigned.
+  auto bitwise = [](const llvm::Value* v) {
+    auto* op = llvm::dyn_cast<llvm::BinaryOperator>(v);
+    return op && (op->getOpcode() == llvm::Instruction::And || op->getOpcode() == llvm::Instruction::Or ||
+                  op->getOpcode() == llvm::Instruction::Xor);
+  };
   std::set<unsigned> loadedWidths;
   while (!pending.empty()) {
     const llvm::Value* v = pending.back();
     pending.pop_back();
+    for (const llvm::User* user : v->users()) {
+      if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(user); cmp && cmp->isEquality())
+        for (const llvm::Value* operand : cmp->operands()) mark(operand);
+      if (bitwise(user)) {
+        mark(user);
+        for (const llvm::Value* operand : user->operands()) mark(operand);
+      }
+    }
+    if (bitwise(v))
+      for (const llvm::Value* operand : llvm::cast<llvm::User>(v)->operands()) mark(operand);
     if (auto* argument = llvm::dyn_cast<llvm::Argument>(v)) {
       for (const llvm::User* user : argument->getParent()->users())
         if (auto* call = llvm::dyn_cast<llvm::CallInst>(user);
