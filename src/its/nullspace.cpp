@@ -12,7 +12,9 @@ using Wide = __int128;
 
 struct Overflow {};
 
-Wide absolute(Wide v) { return v < 0 ? -v : v; }
+Wide subtract(Wide a, Wide b);
+
+Wide absolute(Wide v) { return v < 0 ? subtract(0, v) : v; }
 
 Wide gcd(Wide a, Wide b) {
   a = absolute(a);
@@ -31,9 +33,9 @@ Wide multiply(Wide a, Wide b) {
   return r;
 }
 
-Wide add(Wide a, Wide b) {
+Wide subtract(Wide a, Wide b) {
   Wide r;
-  if (__builtin_add_overflow(a, b, &r)) throw Overflow{};
+  if (__builtin_sub_overflow(a, b, &r)) throw Overflow{};
   return r;
 }
 
@@ -44,8 +46,8 @@ struct Fraction {
 
   static Fraction of(Wide n, Wide d) {
     if (d < 0) {
-      n = -n;
-      d = -d;
+      n = subtract(0, n);
+      d = subtract(0, d);
     }
     Wide g = gcd(n, d);
     if (g > 1) {
@@ -60,7 +62,7 @@ struct Fraction {
 Fraction operator-(const Fraction& a, const Fraction& b) {
   Wide g = gcd(a.denominator, b.denominator);
   Wide da = a.denominator / g, db = b.denominator / g;
-  return Fraction::of(add(multiply(a.numerator, db), -multiply(b.numerator, da)), multiply(a.denominator, db));
+  return Fraction::of(subtract(multiply(a.numerator, db), multiply(b.numerator, da)), multiply(a.denominator, db));
 }
 
 Fraction operator*(const Fraction& a, const Fraction& b) {

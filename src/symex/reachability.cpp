@@ -667,7 +667,7 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
   };
   for (size_t run = 0; run < kSampleRuns && !sampling.expired(); ++run) {
     std::optional<std::vector<int64_t>> values = step(*initial, {}, run);
-    if (!values) break;
+    if (!values) continue;
     int at = initial->to;
     record(at, *values);
     for (size_t s = 0; s < kSampleSteps && !sampling.expired(); ++s) {

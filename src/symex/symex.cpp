@@ -279,13 +279,18 @@ struct Round {
 // y*z - 18*x - 12*y + 2*z - 6 stays 0 while x, y and z grow. The invariants hold in every state the program reaches
 // at the location, so every run of the program is still a run of the system. The search gets a share of the time
 // left; the first proof attempt's answer stays when it fails.
-termination::Proof withLocationInvariants(const Graph& graph, const ProgramIndex& index, z3::context& context,
-                                          GraphSystem& system, const termination::ProverOptions& prover,
-                                          termination::Proof first) {
+struct ProofWithInvariants {
+  termination::Proof proof;
+  size_t assumed = 0;  // loop invariants the proof's system assumes (0: the first attempt's proof)
+};
+
+ProofWithInvariants withLocationInvariants(const Graph& graph, const ProgramIndex& index, z3::context& context,
+                                           GraphSystem& system, const termination::ProverOptions& prover,
+                                           termination::Proof first) {
   Deadline searchDeadline = prover.deadline.capped(std::chrono::duration<double>(
       std::min(kInvariantSeconds, prover.deadline.secondsLeft() * kInvariantShare)));
   std::unordered_map<int, std::vector<smt::Term>> invariants = locationInvariants(graph, index, context, searchDeadline);
-  if (invariants.empty() || prover.deadline.expired()) return first;
+  if (invariants.empty() || prover.deadline.expired()) return {std::move(first)};
   its::Its assuming = system.its;
   bool assumed = false;
   for (its::Transition& t : assuming.transitions) {
@@ -294,11 +299,13 @@ termination::Proof withLocationInvariants(const Graph& graph, const ProgramIndex
     for (const smt::Term& fact : it->second) t.guard = t.guard && fact;
     assumed = true;
   }
-  if (!assumed) return first;
+  if (!assumed) return {std::move(first)};
   termination::Proof second = termination::proveTermination(assuming, context, prover);
-  if (second.answer != termination::Answer::Yes) return first;
+  if (second.answer != termination::Answer::Yes) return {std::move(first)};
   system.its = std::move(assuming);
-  return second;
+  size_t count = 0;
+  for (const auto& [node, facts] : invariants) count += facts.size();
+  return {std::move(second), count};
 }
 
 std::vector<Outcome> unknownAll(const std::vector<Property>& properties, const std::string& why) {
@@ -422,6 +429,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   bool termination = std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   std::optional<termination::Proof> loopsEnd;
   std::optional<GraphSystem> system;
+  size_t invariantsAssumed = 0;
   if (termination && graph.complete && !blockerOf(Property::Termination)) {
     try {
       system = cyclesOf(graph, index, context, options.deadline);
@@ -429,8 +437,12 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       prover.deadline = options.deadline;
       prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
       loopsEnd = termination::proveTermination(system->its, context, prover);
-      if (loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired())
-        loopsEnd = withLocationInvariants(graph, index, context, *system, prover, std::move(*loopsEnd));
+      if (loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
+        ProofWithInvariants second =
+            withLocationInvariants(graph, index, context, *system, prover, std::move(*loopsEnd));
+        loopsEnd = std::move(second.proof);
+        invariantsAssumed = second.assumed;
+      }
     } catch (const z3::exception&) {
       loopsEnd.reset();
     } catch (const its::OutOfTime& e) {
@@ -480,7 +492,11 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
           } else {
             o.verdict = Verdict::True;
             o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
-                       counted(loopsEnd->steps.size(), "proof step") + ")";
+                       counted(loopsEnd->steps.size(), "proof step") +
+                       (invariantsAssumed ? ", assuming " + counted(invariantsAssumed, "loop invariant") +
+                                                " proven inductive over the graph"
+                                          : std::string()) +
+                       ")";
           }
           break;
         case Property::UnreachCall:
