@@ -526,9 +526,9 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   horn.set(params);
   z3::expr_vector hornClauses(context);
   for (const Clause& c : clauses) hornClauses.push_back(universally(*implication(c, assumedForSpacer, application)));
-  for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
   z3::check_result answer;
   try {
+    for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
     answer = horn.check();
   } catch (const z3::exception& e) {
     result.reason = std::string("the Horn solver failed: ") + e.msg();
@@ -545,8 +545,15 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
 
   // The solution is checked before it is believed, with the octagons: every clause valid with the predicates
   // replaced by their interpretations, each a formula over its arguments alone.
-  z3::model spacerModel = horn.get_model();
-  z3::model model(spacerModel, context, z3::model::translate());
+  std::optional<z3::model> translated;
+  try {
+    z3::model spacerModel = horn.get_model();
+    translated.emplace(spacerModel, context, z3::model::translate());
+  } catch (const z3::exception& e) {
+    result.reason = std::string("the Horn solver failed: ") + e.msg();
+    return result;
+  }
+  z3::model& model = *translated;
   Interpretation solved = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     const z3::func_decl& p = predicate.at(l);
     if (!model.has_interp(p)) return std::nullopt;
