@@ -319,7 +319,17 @@ class Search {
     if (sawStepLimit_) why += "; some executions were cut at the step limit";
     if (firstBlocked_ && effectOf(interp::checkOf(firstBlocked_->violation->kind), p, options_.semantics) == Effect::Blocks)
       why += "; " + blockedRunText(*firstBlocked_);
+    if (auto it = hiddenByWrap_.find(p); it != hiddenByWrap_.end())
+      why += "; an execution that shows it violated in C meets an unsigned wrap-around: an unsigned operation wraps "
+             "or reads a value with its sign bit set (" +
+             (it->second.known() ? describe(it->second) : std::string("at a line the debug information does not give")) +
+             "), which unbounded integers read otherwise";
     return why;
+  }
+
+  // Notes, for the reason, where a run that would show `p` violated met an unsigned wrap-around (under termcomp).
+  void noteHiddenByWrap(const RunResult& r, Property p) {
+    if (r.unsignedWrap && !shows(r, p)) hiddenByWrap_.try_emplace(p, *r.unsignedWrap);
   }
 
   // Where an execution stopped at a check that keeps `p` open (a signed overflow, for termination in C), and with
@@ -394,6 +404,7 @@ class Search {
       return;
     }
     if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
+    if (r.end == RunEnd::Lasso && open(Property::Termination)) noteHiddenByWrap(r, Property::Termination);
     if (r.end == RunEnd::Lasso && open(Property::Termination) && shows(r, Property::Termination)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
@@ -422,8 +433,11 @@ class Search {
     }
     if (r.end == RunEnd::Violation) {
       std::vector<Property> violated;
-      for (const auto& [p, o] : pending_)
-        if (open(p) && violates(checkFor(r, p), p, options_.semantics) && shows(r, p)) violated.push_back(p);
+      for (const auto& [p, o] : pending_) {
+        if (!open(p) || !violates(checkFor(r, p), p, options_.semantics)) continue;
+        noteHiddenByWrap(r, p);
+        if (shows(r, p)) violated.push_back(p);
+      }
       if (violated.empty()) return;
       const Check check = interp::checkOf(r.violation->kind);
       // An invalid access or free after a heap object was lost: which one the property names first is unknown.
@@ -506,6 +520,7 @@ class Search {
   const Options& options_;
   std::map<Property, Outcome> pending_;
   std::optional<RunResult> firstBlocked_;  // the first run that stopped at a check keeping a property open
+  std::map<Property, SourceLocation> hiddenByWrap_;  // where a run that would show the property violated wrapped
   uint64_t runs_ = 0;
   uint64_t steps_ = 0;
   bool sawStepLimit_ = false;
