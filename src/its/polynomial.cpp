@@ -93,49 +93,9 @@ class Lifter {
   // e without t) replaced by its definition. In every run of the transition t and e have the same value, so the
   // result admits every run of the transition (and exactly those, unless definitions refer to each other in a
   // cycle). Products then appear over the system's variables (the symbolic execution names each intermediate value).
-  z3::expr_vector withDefinitionsInlined(z3::expr_vector terms) const {
-    std::vector<smt::Term> conjuncts;
-    smt::conjunctsOf(terms[0], conjuncts);
-    z3::expr_vector defined(*its_.context), definitions(*its_.context);
-    std::set<unsigned> seen;
-    for (const smt::Term& c : conjuncts) {
-      if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
-      for (unsigned side = 0; side < 2; ++side) {
-        const z3::expr t = c.arg(side), e = c.arg(1 - side);
-        if (isSymbol(t) && !variableIndex_.count(t.id()) && t.is_int() && !mentions(e, t.id()) &&
-            seen.insert(t.id()).second) {
-          defined.push_back(t);
-          definitions.push_back(e);
-          break;
-        }
-      }
-    }
-    // Definitions may use one another: substituting as often as there are of them resolves every chain.
-    for (unsigned round = 0; round < defined.size(); ++round) {
-      z3::expr_vector next(*its_.context);
-      bool changed = false;
-      for (unsigned k = 0; k < terms.size(); ++k) {
-        z3::expr substituted = terms[k].substitute(defined, definitions);
-        changed = changed || substituted.id() != terms[k].id();
-        next.push_back(substituted);
-      }
-      terms = next;
-      if (!changed) break;
-    }
-    return terms;
-  }
-
-  static bool mentions(const z3::expr& e, unsigned symbol) {
-    std::set<unsigned> visited;
-    std::vector<z3::expr> pending{e};
-    while (!pending.empty()) {
-      z3::expr next = pending.back();
-      pending.pop_back();
-      if (next.id() == symbol) return true;
-      if (!next.is_app() || !visited.insert(next.id()).second) continue;
-      for (unsigned k = 0; k < next.num_args(); ++k) pending.push_back(next.arg(k));
-    }
-    return false;
+  z3::expr_vector withDefinitionsInlined(const z3::expr_vector& terms) const {
+    return smt::withDefinitionsInlined(terms, terms[0],
+                                       [&](const z3::expr& s) { return variableIndex_.count(s.id()) != 0; });
   }
 
   // The factors of a product of system variables (times numerals, which `coefficient` receives), if `e` is one of

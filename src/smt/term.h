@@ -10,6 +10,7 @@
 
 #include <z3++.h>
 
+#include <functional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -59,6 +60,55 @@ inline void conjunctsOf(const z3::expr& e, std::vector<Term>& out) {
     return;
   }
   out.push_back(e);
+}
+
+// Whether `symbol` (by id) occurs in `e`.
+inline bool mentions(const z3::expr& e, unsigned symbol) {
+  std::set<unsigned> visited;
+  std::vector<z3::expr> pending{e};
+  while (!pending.empty()) {
+    z3::expr next = pending.back();
+    pending.pop_back();
+    if (next.id() == symbol) return true;
+    if (!next.is_app() || !visited.insert(next.id()).second) continue;
+    for (unsigned k = 0; k < next.num_args(); ++k) pending.push_back(next.arg(k));
+  }
+  return false;
+}
+
+// `terms` with each integer symbol that an equality among `constraint`'s conjuncts defines (s == e, s not `kept`
+// and not in e; the first definition of s counts) replaced by its definition, as often as chains of definitions
+// need. Under `constraint` the results have the values of `terms`: the values a path computes appear over the
+// symbols it starts from (the symbolic execution names every intermediate value).
+inline z3::expr_vector withDefinitionsInlined(z3::expr_vector terms, const z3::expr& constraint,
+                                             const std::function<bool(const z3::expr&)>& kept) {
+  std::vector<Term> conjuncts;
+  conjunctsOf(constraint, conjuncts);
+  z3::expr_vector defined(constraint.ctx()), definitions(constraint.ctx());
+  std::set<unsigned> seen;
+  for (const Term& c : conjuncts) {
+    if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
+    for (unsigned side = 0; side < 2; ++side) {
+      const z3::expr t = c.arg(side), e = c.arg(1 - side);
+      if (isSymbol(t) && t.is_int() && !kept(t) && !mentions(e, t.id()) && seen.insert(t.id()).second) {
+        defined.push_back(t);
+        definitions.push_back(e);
+        break;
+      }
+    }
+  }
+  for (unsigned round = 0; round < defined.size(); ++round) {
+    z3::expr_vector next(constraint.ctx());
+    bool changed = false;
+    for (unsigned k = 0; k < terms.size(); ++k) {
+      z3::expr substituted = terms[k].substitute(defined, definitions);
+      changed = changed || substituted.id() != terms[k].id();
+      next.push_back(substituted);
+    }
+    terms = next;
+    if (!changed) break;
+  }
+  return terms;
 }
 
 }  // namespace atropos::smt

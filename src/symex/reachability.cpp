@@ -764,47 +764,18 @@ std::vector<smt::Term> sampledEqualities(const State& state, const std::vector<s
   return equalities;
 }
 
-bool mentionsSymbol(const z3::expr& e, unsigned id, std::set<unsigned>& visited) {
-  if (!visited.insert(e.id()).second) return false;
-  if (e.id() == id) return true;
-  if (e.is_app())
-    for (unsigned k = 0; k < e.num_args(); ++k)
-      if (mentionsSymbol(e.arg(k), id, visited)) return true;
-  return false;
-}
-
-// `claim` with every symbol that an equality among `constraint`'s conjuncts defines (s == e, s not one of
-// `kept`'s symbols and not in e) replaced by its definition, as a sum of monomials: the values a path computes
-// appear as the polynomials they are over the symbols at its start, so that the solver compares monomials as it
-// would compare variables.
+// `claim` over the symbols `kept` (a clause's start) where `constraint` defines the others
+// (smt::withDefinitionsInlined), as a sum of monomials, so that the solver compares monomials as it would compare
+// variables.
 smt::Term expandedOver(const smt::Term& claim, const smt::Term& constraint, const std::set<unsigned>& kept,
                        z3::context& context) {
-  std::vector<smt::Term> conjuncts;
-  smt::conjunctsOf(constraint, conjuncts);
-  z3::expr_vector defined(context), definitions(context);
-  std::set<unsigned> seen;
-  for (const smt::Term& c : conjuncts) {
-    if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2 || !c.arg(0).is_int()) continue;
-    for (unsigned side = 0; side < 2; ++side) {
-      const z3::expr symbol = c.arg(side), definition = c.arg(1 - side);
-      std::set<unsigned> visited;
-      if (smt::isSymbol(symbol) && !kept.count(symbol.id()) && !mentionsSymbol(definition, symbol.id(), visited) &&
-          seen.insert(symbol.id()).second) {
-        defined.push_back(symbol);
-        definitions.push_back(definition);
-        break;
-      }
-    }
-  }
-  z3::expr result = claim;
-  for (unsigned round = 0; round <= defined.size(); ++round) {
-    z3::expr next = result.substitute(defined, definitions);
-    if (next.id() == result.id()) break;
-    result = next;
-  }
+  z3::expr_vector claims(context);
+  claims.push_back(claim);
+  z3::expr inlined =
+      smt::withDefinitionsInlined(claims, constraint, [&](const z3::expr& s) { return kept.count(s.id()) != 0; })[0];
   z3::params sumOfMonomials(context);
   sumOfMonomials.set("som", true);
-  return smt::Term(result.simplify(sumOfMonomials));
+  return smt::Term(inlined.simplify(sumOfMonomials));
 }
 
 // Houdini for the polynomial equalities: each clause must keep each candidate at its target, given all of them
