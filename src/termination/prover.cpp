@@ -6,6 +6,7 @@
 #include "common/text.h"
 #include "its/polynomial.h"
 #include "its/simplify.h"
+#include "its/vanishing.h"
 #include "smt/printing.h"
 
 namespace atropos::termination {
@@ -66,6 +67,21 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
           unproven.reset();
         }
       }
+    // Products that vanish once a loop has driven a factor to zero: the loop's iterations split by which of those
+    // variables are zero (its/vanishing.h).
+    if (unproven && !options.deadline.expired())
+      if (std::optional<its::CasesOfVanishing> split =
+              its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = options.deadline})) {
+        Proof byCases;
+        byCases.casesOfVanishing.resize(split->vanishing.size());
+        for (size_t l = 0; l < split->vanishing.size(); ++l)
+          for (unsigned v : split->vanishing[l])
+            byCases.casesOfVanishing[l].push_back(its.variables[v].decl().name().str());
+        if (!rankCycles(split->its, context, options, byCases)) {
+          proof = std::move(byCases);
+          unproven.reset();
+        }
+      }
     if (!unproven) {
       proof.answer = Answer::Yes;
       return proof;
@@ -110,6 +126,13 @@ std::string describe(const Proof& proof,
   if (proof.answer == Answer::Yes) {
     if (proof.productsLifted)
       out << "over products of variables as variables of their own (each updated as its factors are)\n";
+    for (its::LocationId l = 0; l < proof.casesOfVanishing.size(); ++l)
+      if (!proof.casesOfVanishing[l].empty()) {
+        out << "the loops at " << proof.system.locations[l] << " split into cases by which of ";
+        for (size_t k = 0; k < proof.casesOfVanishing[l].size(); ++k)
+          out << (k ? ", " : "") << (name ? name(l, proof.casesOfVanishing[l][k]) : proof.casesOfVanishing[l][k]);
+        out << " are zero (each moves toward 0 and stays there)\n";
+      }
     if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
     for (const RankingStep& step : proof.steps) {
       std::set<its::LocationId> locations;

@@ -179,6 +179,27 @@ TEST(Termination, DivisionByAConstantStaysExact) {
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
 }
 
+TEST(Termination, ProductsVanishOnceTheLoopHasDrivenTheirFactorsToZero) {
+  // while (p*p - n*q + q*r + c <= k) { q = q / 4; p = p / 2; c++; } with p, q >= 0: q, then p, fall to 0 and stay;
+  // only then does k - c bound the loop. Cases q > 0, q == 0 && p > 0, both zero (its/vanishing.h).
+  termination::Proof proof = prove(system(
+      {"p", "q", "r", "n", "c", "k"}, {"a"},
+      {{"a", "a",
+        "(and (>= p 0) (>= q 0) (<= (+ (* p p) (* (- 1) n q) (* q r) c) k) (= pP (div p 2)) (= qP (div q 4)) "
+        "(= rP r) (= nP n) (= cP (+ c 1)) (= kP k))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  const std::string text = termination::describe(proof);
+  EXPECT_NE(text.find("-c + k"), std::string::npos) << text;
+  EXPECT_NE(text.find("split into cases by which of p, q are zero"), std::string::npos) << text;
+}
+
+TEST(Termination, VanishedProductsDoNotHideANonTerminatingRun) {
+  // while (x >= 0 && x*y >= 0) x = x / 2: once x is 0, the guard holds forever.
+  termination::Proof proof =
+      prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 0) (>= (* x y) 0) (= xP (div x 2)) (= yP y))"}}));
+  EXPECT_NE(proof.answer, termination::Answer::Yes) << termination::describe(proof);
+}
+
 TEST(Termination, TransitionThatEndsEveryRunIsRemoved) {
   // while (j > 0) j++ on a 4-bit unsigned j: the wrap-around to 0 leaves the loop.
   termination::Proof proof = prove(system({"j"}, {"a"},
