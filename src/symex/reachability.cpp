@@ -26,6 +26,7 @@ constexpr size_t kOctagonValues = 8;  // program values per location the octagon
 // (smt::limitedSolver), and a resource limit makes the answer independent of the machine's load.
 constexpr unsigned kResourcePerMilli = 1000;
 constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
+constexpr unsigned kEqualityMillis = 300;  // per polynomial claim: one the solver does not settle soon it rarely does
 constexpr unsigned kCheckMillis = 2000;    // per clause of the solution's check
 constexpr unsigned kSpacerMillis = 60000;  // bounded by the deadline first
 
@@ -298,8 +299,12 @@ struct ClauseSystem {
   std::string failure;  // empty when built
 };
 
+// Which facts of the states the clauses keep: the linear ones (for Spacer), or all (products included, so that a
+// clause computes what the program computes, for sample runs and polynomial invariants).
+enum class Facts { Linear, All };
+
 ClauseSystem clausesOf(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
-                       z3::context& context, const Deadline& deadline) {
+                       z3::context& context, const Deadline& deadline, Facts kept = Facts::Linear) {
   ClauseSystem result;
   auto failed = [&](std::string why) {
     result.failure = std::move(why);
@@ -323,7 +328,7 @@ ClauseSystem clausesOf(const Graph& graph, const std::vector<int>& targets, cons
       std::vector<smt::Term> parts;
       smt::conjunctsOf(fact, parts);
       for (const smt::Term& part : parts)
-        if (linear.linear(part) && seen.insert(part.id()).second) facts[id].push_back(part);
+        if ((kept == Facts::All || linear.linear(part)) && seen.insert(part.id()).second) facts[id].push_back(part);
     }
   }
   if (n == 0 || !known[0]) return failed("the graph has no initial state");
@@ -778,6 +783,80 @@ smt::Term expandedOver(const smt::Term& claim, const smt::Term& constraint, cons
   return smt::Term(inlined.simplify(sumOfMonomials));
 }
 
+// The summands of a sum of monomials (one summand if it is not a sum).
+std::vector<smt::Term> summandsOf(const smt::Term& polynomial) {
+  std::vector<smt::Term> summands;
+  if (polynomial.is_app() && polynomial.decl().decl_kind() == Z3_OP_ADD)
+    for (unsigned k = 0; k < polynomial.num_args(); ++k) summands.push_back(polynomial.arg(k));
+  else
+    summands.push_back(polynomial);
+  return summands;
+}
+
+// Polynomial equalities as definitions, for claims the solver rarely decides in time (it must multiply out
+// y == 3*n*n + 3*n + 1 in a claim of degree 4): each equality that one of the symbols `kept` occurs in only as a
+// summand of its own with coefficient 1 or -1 (after the earlier definitions are put in) defines that symbol.
+class Definitions {
+ public:
+  Definitions(z3::context& context, const std::set<unsigned>& kept)
+      : context_(context), kept_(kept), from_(context), to_(context), sumOfMonomials_(context) {
+    sumOfMonomials_.set("som", true);
+  }
+
+  void add(const smt::Term& equality) {
+    if (!equality.is_eq() || !equality.arg(0).is_int()) return;
+    const smt::Term difference = normal(applied(equality.arg(0) - equality.arg(1)));
+    const std::vector<smt::Term> summands = summandsOf(difference);
+    for (const smt::Term& summand : summands) {
+      // summand is s or -1 * s for a kept symbol s that no other summand mentions
+      smt::Term symbol = summand;
+      int sign = 1;
+      if (summand.is_app() && summand.decl().decl_kind() == Z3_OP_MUL && summand.num_args() == 2 &&
+          summand.arg(0).is_numeral()) {
+        int64_t c = 0;
+        if (!summand.arg(0).is_numeral_i64(c) || (c != 1 && c != -1)) continue;
+        sign = static_cast<int>(c);
+        symbol = summand.arg(1);
+      }
+      if (!smt::isSymbol(symbol) || !kept_.count(symbol.id())) continue;
+      if (std::count_if(summands.begin(), summands.end(),
+                        [&](const smt::Term& other) { return smt::mentions(other, symbol.id()); }) != 1)
+        continue;
+      // difference == sign * s + rest == 0, so s == -sign * rest
+      const smt::Term rest = difference - context_.int_val(sign) * symbol;
+      from_.push_back(symbol);
+      to_.push_back(normal(context_.int_val(-sign) * rest));
+      return;
+    }
+  }
+
+  // Whether the equality `claim` holds once every defined symbol is replaced by its definition.
+  bool entail(const smt::Term& claim) const {
+    if (!claim.is_eq() || !claim.arg(0).is_int()) return false;
+    const smt::Term difference = normal(applied(claim.arg(0) - claim.arg(1)));
+    int64_t value = 0;
+    return difference.is_numeral_i64(value) && value == 0;
+  }
+
+ private:
+  // Definitions are applied one after the other: a later one's expression may mention an earlier symbol.
+  smt::Term applied(smt::Term e) const {
+    for (unsigned k = 0; k < from_.size(); ++k) {
+      z3::expr_vector from(context_), to(context_);
+      from.push_back(from_[k]);
+      to.push_back(to_[k]);
+      e = e.substitute(from, to);
+    }
+    return e;
+  }
+  smt::Term normal(const smt::Term& e) const { return smt::Term(e.simplify(sumOfMonomials_)); }
+
+  z3::context& context_;
+  const std::set<unsigned>& kept_;
+  z3::expr_vector from_, to_;
+  z3::params sumOfMonomials_;
+};
+
 // Houdini for the polynomial equalities: each clause must keep each candidate at its target, given all of them
 // (and the invariants `established`) at its start, each claim checked alone and expanded (expandedOver).
 void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& candidates,
@@ -802,6 +881,12 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
           assumed.insert(assumed.end(), it->second.begin(), it->second.end());
       }
       smt::Term hypothesis = conjunctionOf(assumed, context);
+      Definitions definitions(context, kept);
+      if (c.from >= 0) {
+        for (const smt::Term& f : candidates[c.from]) definitions.add(f);
+        if (auto it = established.find(c.from); it != established.end())
+          for (const smt::Term& f : it->second) definitions.add(f);
+      }
       std::vector<smt::Term> holding;
       for (const smt::Term& g : goal) {
         if (deadline.expired()) {
@@ -810,7 +895,11 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
         }
         smt::Term claim = expandedOver(instantiated(g, formals[c.to], c.arguments, context), c.constraint, kept,
                                        context);
-        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kOctagonMillis, deadline});
+        if (definitions.entail(claim)) {
+          holding.push_back(g);
+          continue;
+        }
+        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kEqualityMillis, deadline});
         solver.add(hypothesis);
         solver.add(!claim);
         z3::check_result answer = z3::unknown;
@@ -835,7 +924,13 @@ std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& 
   std::unordered_map<int, std::vector<smt::Term>> invariants;
   ClauseSystem system = clausesOf(graph, {}, index, context, deadline);
   if (!system.failure.empty()) return invariants;
-  std::unordered_map<int, std::vector<std::vector<int64_t>>> samples = sampleStates(system, context, deadline);
+  // The same locations and symbols with every fact, products included: sample runs compute what the program
+  // computes (the linear clauses leave a product's value open), and a polynomial claim is checked on what it is
+  // about. Octagons stay with the linear clauses, whose questions the solver decides quickly.
+  ClauseSystem exact = clausesOf(graph, {}, index, context, deadline, Facts::All);
+  if (!exact.failure.empty() || exact.locations != system.locations || exact.clauses.size() != system.clauses.size())
+    exact = system;
+  std::unordered_map<int, std::vector<std::vector<int64_t>>> samples = sampleStates(exact, context, deadline);
   // The linear candidates first (Houdini over all of them at once), then the polynomial ones, each on its own,
   // given the linear ones that hold: the solver rarely decides a conjunction with products in time.
   LinearFacts linear;
@@ -846,12 +941,20 @@ std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& 
     candidates = octagonCandidates(l, graph.nodes[l].state, system.symbols[l], system.clauses, context, deadline);
     if (auto it = samples.find(l); it != samples.end())
       for (smt::Term& e : sampledEqualities(graph.nodes[l].state, system.symbols[l], it->second, context))
-        (linear.linear(e) ? candidates : equalities[l]).push_back(e);
+      {
+        // A linear one may hold only together with a polynomial one (z == 6*n + 6 with y == 3*n*n + 3*n + 1, where
+        // n' = y - 3*n*n - 2*n): it is a candidate of both kinds.
+        if (linear.linear(e)) candidates.push_back(e);
+        equalities[l].push_back(e);
+      }
   }
   keepInductive(invariants, system.clauses, system.symbols, context, deadline);
-  keepInductiveEqualities(equalities, invariants, system.clauses, system.symbols, context, deadline);
-  for (auto& [l, kept] : equalities) invariants[l].insert(invariants[l].end(), kept.begin(), kept.end());
-  if (deadline.expired()) return {};
+  keepInductiveEqualities(equalities, invariants, exact.clauses, exact.symbols, context, deadline);
+  for (auto& [l, kept] : equalities)
+    for (const smt::Term& e : kept)
+      if (std::none_of(invariants[l].begin(), invariants[l].end(), [&](const smt::Term& f) { return z3::eq(e, f); }))
+        invariants[l].push_back(e);
+  // Each step clears its candidates when the time runs out, so what is left is inductive.
   std::erase_if(invariants, [](const auto& entry) { return entry.second.empty(); });
   return invariants;
 }
