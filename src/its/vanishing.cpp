@@ -13,13 +13,18 @@ namespace atropos::its {
 
 namespace {
 
-// The system's variables that are a factor of a product of non-numerals, or the divisor of a division, in `e`.
+// The system's variables that occur in a factor of a product of non-numerals, or in a division by a non-numeral,
+// in `e`.
 void collectNonLinearlyRead(const z3::expr& e, const std::unordered_set<unsigned>& variables,
                             std::unordered_set<unsigned>& visited, std::set<unsigned>& read) {
   if (!e.is_app() || !visited.insert(e.id()).second) return;
   const Z3_decl_kind kind = e.decl().decl_kind();
   auto note = [&](const z3::expr& factor) {
-    if (isSymbol(factor) && variables.count(factor.id())) read.insert(factor.id());
+    std::set<unsigned> seen;
+    std::vector<smt::Term> symbols;
+    smt::collectSymbols(factor, seen, symbols);
+    for (const smt::Term& s : symbols)
+      if (variables.count(s.id())) read.insert(s.id());
   };
   if (kind == Z3_OP_MUL) {
     unsigned nonNumerals = 0;
@@ -44,10 +49,8 @@ class Splitter {
   std::optional<CasesOfVanishing> split() {
     std::set<unsigned> readNonLinearly;
     std::unordered_set<unsigned> visited;
-    for (const Transition& t : its_.transitions) {
-      collectNonLinearlyRead(t.guard, variableIds_, visited, readNonLinearly);
-      for (const smt::Term& u : t.update) collectNonLinearlyRead(u, variableIds_, visited, readNonLinearly);
-    }
+    for (const Transition& t : its_.transitions)
+      for (const z3::expr& e : inlined(t)) collectNonLinearlyRead(e, variableIds_, visited, readNonLinearly);
     if (readNonLinearly.empty()) return std::nullopt;
 
     std::vector<std::vector<unsigned>> vanishing(its_.locations.size());
@@ -139,15 +142,21 @@ class Splitter {
     return context_.int_const((std::string("vanishing!") + prefix + std::to_string(fresh_++)).c_str());
   }
 
+  // The guard and the updates of `t` with the temporaries that the guard defines inlined (smt::withDefinitionsInlined).
+  z3::expr_vector inlined(const Transition& t) const {
+    z3::expr_vector terms(context_);
+    terms.push_back(t.guard);
+    for (const smt::Term& u : t.update) terms.push_back(u);
+    return smt::withDefinitionsInlined(terms, t.guard,
+                                       [&](const z3::expr& s) { return variableIds_.count(s.id()) != 0; });
+  }
+
   // `t` with the variables `zeros` at zero: required by its guard and put into its guard and update. The
   // temporaries that the guard defines are inlined first, so that a product whose factor is a temporary defined
   // as a product with a zero (r * t where t == q * 16) vanishes too.
   Transition withZeros(const Transition& t, const std::vector<unsigned>& zeros, const std::string& note) const {
     if (zeros.empty()) return t;
-    z3::expr_vector terms(context_);
-    terms.push_back(t.guard);
-    for (const smt::Term& u : t.update) terms.push_back(u);
-    terms = smt::withDefinitionsInlined(terms, t.guard, [&](const z3::expr& s) { return variableIds_.count(s.id()) != 0; });
+    const z3::expr_vector terms = inlined(t);
     z3::expr_vector from(context_), to(context_);
     smt::Term atZero = context_.bool_val(true);
     for (unsigned v : zeros) {

@@ -689,8 +689,7 @@ class Executor::Step {
   // An equality where an operand may lie outside its type's range (unbounded signed arithmetic). The IR does not
   // say whether C compared in a signed type (the mathematical values) or, after a conversion that the IR leaves
   // out, in an unsigned one (their remainders modulo 2^bits): equal values are equal in both readings, values with
-  // different remainders in neither, and for the others either result is possible: "equal" only where the
-  // remainders are, "not equal" only where the values are not.
+  // different remainders in neither, and for the others either result is possible.
   void executeEqualityOfUnbounded(const llvm::ICmpInst& cmp) {
     const unsigned bits = bitsOf(cmp.getOperand(0));
     smt::Term a = read(cmp.getOperand(0), View::Signed), b = read(cmp.getOperand(1), View::Signed);
@@ -700,11 +699,7 @@ class Executor::Step {
     } else if (!holds(z3::mod(a - b, smt::powerOfTwo(c_, bits)) == 0)) {
       define(&cmp, c_.int_val(wantEqual ? 0 : 1), View::Unsigned);
     } else {
-      smt::Term result = freshInRange(e_.index_.name(&cmp), 1, View::Unsigned);
-      smt::Term equal = result == (wantEqual ? 1 : 0);
-      facts_.push_back(z3::implies(equal, z3::mod(a - b, smt::powerOfTwo(c_, bits)) == 0));
-      facts_.push_back(z3::implies(!equal, a != b));
-      defineVariable(&cmp, result);
+      defineVariable(&cmp, freshInRange(e_.index_.name(&cmp), 1, View::Unsigned));
     }
   }
 

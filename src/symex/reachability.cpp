@@ -27,6 +27,7 @@ constexpr size_t kOctagonValues = 8;  // program values per location the octagon
 constexpr unsigned kResourcePerMilli = 1000;
 constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
 constexpr unsigned kEqualityMillis = 300;  // per polynomial claim: one the solver does not settle soon it rarely does
+constexpr unsigned kMaxExpandedDegree = 6;  // of a polynomial claim or definition that is multiplied out
 constexpr unsigned kCheckMillis = 2000;    // per clause of the solution's check
 constexpr unsigned kSpacerMillis = 60000;  // bounded by the deadline first
 
@@ -769,18 +770,60 @@ std::vector<smt::Term> sampledEqualities(const State& state, const std::vector<s
   return equalities;
 }
 
+// An upper bound of the degree of `e` as a polynomial: a term that is no sum, difference, negation or product of
+// its arguments (or power of one by a numeral) counts as a variable. Memoized, since `e` may be a DAG of shared terms.
+unsigned degreeOf(const z3::expr& e, std::unordered_map<unsigned, unsigned>& memo) {
+  constexpr unsigned kSaturated = 1u << 16;
+  if (e.is_numeral()) return 0;
+  if (!e.is_app() || e.num_args() == 0) return 1;
+  if (auto it = memo.find(e.id()); it != memo.end()) return it->second;
+  unsigned degree = 1;
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_ADD:
+    case Z3_OP_SUB:
+    case Z3_OP_UMINUS:
+    case Z3_OP_EQ:
+      degree = 0;
+      for (unsigned k = 0; k < e.num_args(); ++k) degree = std::max(degree, degreeOf(e.arg(k), memo));
+      break;
+    case Z3_OP_MUL:
+      degree = 0;
+      for (unsigned k = 0; k < e.num_args(); ++k) degree = std::min(kSaturated, degree + degreeOf(e.arg(k), memo));
+      break;
+    case Z3_OP_POWER: {
+      int exponent = 0;
+      degree = e.arg(1).is_numeral_i(exponent) && exponent >= 0
+                   ? std::min<unsigned>(kSaturated, degreeOf(e.arg(0), memo) * static_cast<unsigned>(exponent))
+                   : 1;
+      break;
+    }
+    default:
+      break;
+  }
+  memo.emplace(e.id(), degree);
+  return degree;
+}
+
+// `e` as a sum of monomials, unless its degree is above kMaxExpandedDegree (multiplying out nested squarings, such
+// as those of the definitions of values that wrap around, would not end in time).
+std::optional<smt::Term> multipliedOut(const z3::expr& e, const z3::params& sumOfMonomials) {
+  std::unordered_map<unsigned, unsigned> memo;
+  if (degreeOf(e, memo) > kMaxExpandedDegree) return std::nullopt;
+  return smt::Term(e.simplify(sumOfMonomials));
+}
+
 // `claim` over the symbols `kept` (a clause's start) where `constraint` defines the others
 // (smt::withDefinitionsInlined), as a sum of monomials, so that the solver compares monomials as it would compare
-// variables.
-smt::Term expandedOver(const smt::Term& claim, const smt::Term& constraint, const std::set<unsigned>& kept,
-                       z3::context& context) {
+// variables; nullopt when it is too large to multiply out.
+std::optional<smt::Term> expandedOver(const smt::Term& claim, const smt::Term& constraint,
+                                      const std::set<unsigned>& kept, z3::context& context) {
   z3::expr_vector claims(context);
   claims.push_back(claim);
   z3::expr inlined =
       smt::withDefinitionsInlined(claims, constraint, [&](const z3::expr& s) { return kept.count(s.id()) != 0; })[0];
   z3::params sumOfMonomials(context);
   sumOfMonomials.set("som", true);
-  return smt::Term(inlined.simplify(sumOfMonomials));
+  return multipliedOut(inlined, sumOfMonomials);
 }
 
 // The summands of a sum of monomials (one summand if it is not a sum).
@@ -805,7 +848,9 @@ class Definitions {
 
   void add(const smt::Term& equality) {
     if (!equality.is_eq() || !equality.arg(0).is_int()) return;
-    const smt::Term difference = normal(applied(equality.arg(0) - equality.arg(1)));
+    const std::optional<smt::Term> expanded = multipliedOut(applied(equality.arg(0) - equality.arg(1)), sumOfMonomials_);
+    if (!expanded) return;
+    const smt::Term& difference = *expanded;
     const std::vector<smt::Term> summands = summandsOf(difference);
     for (const smt::Term& summand : summands) {
       // summand is s or -1 * s for a kept symbol s that no other summand mentions
@@ -824,8 +869,10 @@ class Definitions {
         continue;
       // difference == sign * s + rest == 0, so s == -sign * rest
       const smt::Term rest = difference - context_.int_val(sign) * symbol;
+      const std::optional<smt::Term> definition = multipliedOut(context_.int_val(-sign) * rest, sumOfMonomials_);
+      if (!definition) return;
       from_.push_back(symbol);
-      to_.push_back(normal(context_.int_val(-sign) * rest));
+      to_.push_back(*definition);
       return;
     }
   }
@@ -833,9 +880,9 @@ class Definitions {
   // Whether the equality `claim` holds once every defined symbol is replaced by its definition.
   bool entail(const smt::Term& claim) const {
     if (!claim.is_eq() || !claim.arg(0).is_int()) return false;
-    const smt::Term difference = normal(applied(claim.arg(0) - claim.arg(1)));
+    const std::optional<smt::Term> difference = multipliedOut(applied(claim.arg(0) - claim.arg(1)), sumOfMonomials_);
     int64_t value = 0;
-    return difference.is_numeral_i64(value) && value == 0;
+    return difference && difference->is_numeral_i64(value) && value == 0;
   }
 
  private:
@@ -849,7 +896,6 @@ class Definitions {
     }
     return e;
   }
-  smt::Term normal(const smt::Term& e) const { return smt::Term(e.simplify(sumOfMonomials_)); }
 
   z3::context& context_;
   const std::set<unsigned>& kept_;
@@ -893,8 +939,10 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
           for (auto& entry : candidates) entry.second.clear();
           return;
         }
-        smt::Term claim = expandedOver(instantiated(g, formals[c.to], c.arguments, context), c.constraint, kept,
-                                       context);
+        std::optional<smt::Term> expanded =
+            expandedOver(instantiated(g, formals[c.to], c.arguments, context), c.constraint, kept, context);
+        if (!expanded) continue;  // not multiplied out, so not shown to hold
+        const smt::Term& claim = *expanded;
         if (definitions.entail(claim)) {
           holding.push_back(g);
           continue;

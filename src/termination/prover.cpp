@@ -50,6 +50,27 @@ std::optional<std::string> rankCycles(const its::Its& its, z3::context& context,
   return std::nullopt;
 }
 
+// Products that vanish once a loop has driven a factor to zero: the proof with the loops' iterations split by which
+// of those variables are zero (its/vanishing.h). In half of the time left at most, so that a run that never ends can
+// still be looked for.
+std::optional<Proof> proveByCasesOfVanishing(const its::Its& its, z3::context& context, const ProverOptions& options) {
+  ProverOptions limited = options;
+  limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+  try {
+    std::optional<its::CasesOfVanishing> split =
+        its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = limited.deadline});
+    if (!split) return std::nullopt;
+    Proof byCases;
+    byCases.casesOfVanishing.resize(split->vanishing.size());
+    for (size_t l = 0; l < split->vanishing.size(); ++l)
+      for (unsigned v : split->vanishing[l]) byCases.casesOfVanishing[l].push_back(its.variables[v].decl().name().str());
+    if (rankCycles(split->its, context, limited, byCases)) return std::nullopt;
+    return byCases;
+  } catch (const its::OutOfTime&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options) {
@@ -67,20 +88,10 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
           unproven.reset();
         }
       }
-    // Products that vanish once a loop has driven a factor to zero: the loop's iterations split by which of those
-    // variables are zero (its/vanishing.h).
     if (unproven && !options.deadline.expired())
-      if (std::optional<its::CasesOfVanishing> split =
-              its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = options.deadline})) {
-        Proof byCases;
-        byCases.casesOfVanishing.resize(split->vanishing.size());
-        for (size_t l = 0; l < split->vanishing.size(); ++l)
-          for (unsigned v : split->vanishing[l])
-            byCases.casesOfVanishing[l].push_back(its.variables[v].decl().name().str());
-        if (!rankCycles(split->its, context, options, byCases)) {
-          proof = std::move(byCases);
-          unproven.reset();
-        }
+      if (std::optional<Proof> byCases = proveByCasesOfVanishing(its, context, options)) {
+        proof = std::move(*byCases);
+        unproven.reset();
       }
     if (!unproven) {
       proof.answer = Answer::Yes;
@@ -128,10 +139,11 @@ std::string describe(const Proof& proof,
       out << "over products of variables as variables of their own (each updated as its factors are)\n";
     for (its::LocationId l = 0; l < proof.casesOfVanishing.size(); ++l)
       if (!proof.casesOfVanishing[l].empty()) {
-        out << "the loops at " << proof.system.locations[l] << " split into cases by which of ";
-        for (size_t k = 0; k < proof.casesOfVanishing[l].size(); ++k)
-          out << (k ? ", " : "") << (name ? name(l, proof.casesOfVanishing[l][k]) : proof.casesOfVanishing[l][k]);
-        out << " are zero (each moves toward 0 and stays there)\n";
+        const std::vector<std::string>& vanishing = proof.casesOfVanishing[l];
+        out << "the loops at " << proof.system.locations[l] << " split into cases by "
+            << (vanishing.size() == 1 ? "whether " : "which of ");
+        for (size_t k = 0; k < vanishing.size(); ++k) out << (k ? ", " : "") << (name ? name(l, vanishing[k]) : vanishing[k]);
+        out << (vanishing.size() == 1 ? " is zero (it moves" : " are zero (each moves") << " toward 0 and stays there)\n";
       }
     if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
     for (const RankingStep& step : proof.steps) {

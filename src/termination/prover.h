@@ -1,7 +1,8 @@
 // The termination back end on an integer transition system: simplification, then every cycle of the system
 // proven finite with ranking functions (ranking.h), or a run that never ends (nontermination.h). Where the linear
 // over-approximation finds no ranking function and the system multiplies variables, the search is repeated with
-// each product as a variable of its own (its/polynomial.h): polynomial ranking functions such as k - c - y*y + 2*x - y.
+// each product as a variable of its own (its/polynomial.h): polynomial ranking functions such as k - c - y*y + 2*x - y;
+// and then with the loops split into cases by which of the variables they drive to zero are zero (its/vanishing.h).
 #pragma once
 
 #include <z3++.h>

@@ -193,6 +193,18 @@ TEST(Termination, ProductsVanishOnceTheLoopHasDrivenTheirFactorsToZero) {
   EXPECT_NE(text.find("split into cases by which of p, q are zero"), std::string::npos) << text;
 }
 
+TEST(Termination, ProductWithATemporaryThatTheVanishingVariableDefinesVanishesToo) {
+  // while (p * (16 * q) + c <= k) { q = q / 2; c++; } with the product of p and a temporary t == q * 16.
+  termination::Proof proof = prove(system(
+      {"q", "p", "c", "k"}, {"a"},
+      {{"a", "a",
+        "(exists ((t Int)) (and (>= q 0) (= t (* q 16)) (<= (+ (* p t) c) k) (= qP (div q 2)) (= pP p) "
+        "(= cP (+ c 1)) (= kP k)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  const std::string text = termination::describe(proof);
+  EXPECT_NE(text.find("split into cases by whether q is zero"), std::string::npos) << text;
+}
+
 TEST(Termination, VanishedProductsDoNotHideANonTerminatingRun) {
   // while (x >= 0 && x*y >= 0) x = x / 2: once x is 0, the guard holds forever.
   termination::Proof proof =
