@@ -82,6 +82,23 @@ def list_reading_differences(old, new, common):
     return len(unlisted)
 
 
+def overflow_blocked_speed(old, new, common):
+    """The runs the earlier run (under c) left UNKNOWN because of a possible signed overflow: how many the later run
+    (under an unbounded reading) answers correctly, and the median CPU time of those answers."""
+    blocked = [k for k in common if old[k]["status"] == "unknown" and "signed overflow" in (old[k].get("reason") or "")]
+    answered = [k for k in blocked if is_correct(new[k])]
+    times = sorted(new[k]["cpu_s"] for k in answered)
+    print("UNKNOWN in the earlier run because of a possible signed overflow: %d" % len(blocked))
+    print("answered correctly by the later run: %d" % len(answered))
+    if times:
+        middle = len(times) // 2
+        median = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
+        print("median CPU time of those answers: %.2f s" % median)
+    for key in sorted(answered):
+        print("  %s: %s, %.2f s" % (task_label(key, new[key]), describe(new[key]), new[key]["cpu_s"]))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("old", help="CSV of the earlier run (or a directory of CSVs)")
@@ -96,6 +113,9 @@ def main(argv=None):
                         help="two readings of the same tasks (OLD under svcomp, NEW under termcomp): list every "
                              "run whose verdict differs with the unsigned wrap-arounds the later run names, and the "
                              "answers against the label that are not such a difference (exit status 1 if any)")
+    parser.add_argument("--overflow-blocked", action="store_true",
+                        help="OLD under c, NEW under an unbounded reading: the runs OLD left UNKNOWN because of a "
+                             "possible signed overflow, how many NEW answers correctly, and its median CPU time there")
     options = parser.parse_args(argv)
 
     old = {(row["task"], row["property"]): row for row in read_runs(options.old)}
@@ -103,6 +123,8 @@ def main(argv=None):
     common = [key for key in new if key in old]
     if options.wraps:
         return 1 if list_reading_differences(old, new, common) else 0
+    if options.overflow_blocked:
+        return overflow_blocked_speed(old, new, common)
 
     became_wrong = [k for k in common if is_wrong(new[k]) and not is_wrong(old[k])]
     newly_solved = [k for k in common if is_correct(new[k]) and not is_correct(old[k])]

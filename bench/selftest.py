@@ -203,6 +203,25 @@ class HarnessTest(unittest.TestCase):
             self.assertIn(heading, compared.stdout)
         self.assertIn("tasks/more/l-true.yml [termination]", compared.stdout)
 
+    def test_compare_overflow_blocked(self):
+        under_c = {key: dict(row) for key, row in self.rows.items()}
+        unbounded = {key: dict(row) for key, row in self.rows.items()}
+        for name, seconds in (("a-true.yml", 0.5), ("e-unknown.yml", 2.0), ("f-open.yml", 9.0)):
+            under_c["tasks/" + name, "termination"].update(status="unknown", verdict="unknown",
+                                                           reason="could not exclude signed overflow: line 3")
+        unbounded["tasks/a-true.yml", "termination"].update(status="correct-true", verdict="true", cpu_s=0.5)
+        unbounded["tasks/e-unknown.yml", "termination"].update(status="correct-true", verdict="true", cpu_s=2.0)
+        unbounded["tasks/f-open.yml", "termination"].update(status="unknown", verdict="unknown", cpu_s=9.0)
+        paths = [os.path.join(self.scratch.name, name) for name in ("c.csv", "svcomp.csv")]
+        run.write_csv(paths[0], under_c.values())
+        run.write_csv(paths[1], unbounded.values())
+        compared = subprocess.run([sys.executable, os.path.join(BENCH, "compare.py")] + paths + ["--overflow-blocked"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(compared.returncode, 0, compared.stderr)
+        self.assertIn("because of a possible signed overflow: 3", compared.stdout)
+        self.assertIn("answered correctly by the later run: 2", compared.stdout)
+        self.assertIn("median CPU time of those answers: 1.25 s", compared.stdout)
+
 
 class UbsanProbeTest(unittest.TestCase):
     """bench/ubsan_probe.py on two tiny tasks: one overflows for a large input, the other never does."""
