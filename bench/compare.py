@@ -58,21 +58,31 @@ def wraps_named(reason):
     return [m.group(0).strip() for m in WRAP.finditer(reason or "")]
 
 
+# How bounded model checking says that a bound it proved in C does not count under termcomp (its encoding does not
+# check the conversions of negative values to unsigned).
+BOUND_ONLY_IN_C = "under termcomp that proves nothing"
+
+
 def list_reading_differences(old, new, common):
     """Every run whose verdict differs between the two files, with the unsigned operations the later run names."""
     differing = [k for k in common if old[k]["verdict"] != new[k]["verdict"]]
-    named = 0
+    named = bounded = 0
     print("verdicts that differ: %d" % len(differing))
     for key in differing:
-        wraps = wraps_named(new[key].get("reason"))
+        reason = new[key].get("reason") or ""
+        wraps = wraps_named(reason)
         named += bool(wraps)
+        bounded += bool(not wraps and BOUND_ONLY_IN_C in reason)
         print("  %s: %s -> %s" % (task_label(key, new[key]), describe(old[key]), describe(new[key])))
         if wraps:
             for w in dict.fromkeys(wraps):
                 print("      wraps: %s" % w)
+        elif BOUND_ONLY_IN_C in reason:
+            print("      a bounded proof in C that does not count under termcomp: %s" % reason[:240])
         else:
-            print("      no wrap-around named: %s" % (new[key].get("reason") or "")[:240])
-    print("with an unsigned wrap-around named: %d of %d" % (named, len(differing)))
+            print("      no wrap-around named: %s" % reason[:240])
+    print("with an unsigned wrap-around named: %d of %d; a bounded proof in C only: %d; other: %d"
+          % (named, len(differing), bounded, len(differing) - named - bounded))
     against = [k for k in common if is_wrong(new[k]) or new[k]["status"] == "disputed"]
     unlisted = [k for k in against if k not in differing or not wraps_named(new[k].get("reason"))]
     print("answers against the label: %d, of which not a difference with a wrap-around named: %d"

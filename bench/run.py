@@ -29,6 +29,9 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEMANTICS = ("c", "svcomp", "termcomp")  # the tool's --semantics
 DISPUTED_FILE = os.path.join(REPO_ROOT, "bench", "disputed-labels.tsv")
 DISPUTED_FIELDS = ("task", "property", "label", "our_verdict", "semantics", "reason")
+# Enough for the reasons of every engine, so that what a later comparison looks for (an unsigned wrap-around named by
+# the last engine) is not cut off.
+REASON_CHARACTERS = 1200
 KILL_GRACE_S = 2  # how long the tool may overrun its own --timeout before its process group is killed
 POLL_INTERVAL_S = 0.01  # bounds the error of the wall-time measurement
 
@@ -212,7 +215,7 @@ def finish(run, timeout):
                                        read_output(run.stderr), cpu_s, run.killed, timeout)
     return {"task": run.task.name, "property": run.task.property, "expected": run.task.expected,
             "verdict": verdict, "status": status, "cpu_s": cpu_s, "wall_s": wall_s,
-            "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:300]}
+            "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:REASON_CHARACTERS]}
 
 
 def run_all(tasks, options, progress):
