@@ -28,6 +28,7 @@ constexpr unsigned kResourcePerMilli = 1000;
 constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
 constexpr unsigned kEqualityMillis = 300;  // per polynomial claim: one the solver does not settle soon it rarely does
 constexpr unsigned kMaxExpandedDegree = 6;  // of a polynomial claim or definition that is multiplied out
+constexpr unsigned kMaxSimplifySteps = 100000;  // of Z3's simplifier multiplying one out
 constexpr unsigned kCheckMillis = 2000;    // per clause of the solution's check
 constexpr unsigned kSpacerMillis = 60000;  // bounded by the deadline first
 
@@ -804,12 +805,21 @@ unsigned degreeOf(const z3::expr& e, std::unordered_map<unsigned, unsigned>& mem
   return degree;
 }
 
+// Z3's simplifier writing polynomials as sums of monomials, within a bound on its work: a product of long sums has
+// more monomials than memory holds. Where the bound stops it, the result is partly multiplied out (and still equal).
+z3::params sumOfMonomials(z3::context& context) {
+  z3::params parameters(context);
+  parameters.set("som", true);
+  parameters.set("max_steps", kMaxSimplifySteps);
+  return parameters;
+}
+
 // `e` as a sum of monomials, unless its degree is above kMaxExpandedDegree (multiplying out nested squarings, such
 // as those of the definitions of values that wrap around, would not end in time).
-std::optional<smt::Term> multipliedOut(const z3::expr& e, const z3::params& sumOfMonomials) {
+std::optional<smt::Term> multipliedOut(const z3::expr& e) {
   std::unordered_map<unsigned, unsigned> memo;
   if (degreeOf(e, memo) > kMaxExpandedDegree) return std::nullopt;
-  return smt::Term(e.simplify(sumOfMonomials));
+  return smt::Term(e.simplify(sumOfMonomials(e.ctx())));
 }
 
 // `claim` over the symbols `kept` (a clause's start) where `constraint` defines the others
@@ -821,9 +831,7 @@ std::optional<smt::Term> expandedOver(const smt::Term& claim, const smt::Term& c
   claims.push_back(claim);
   z3::expr inlined =
       smt::withDefinitionsInlined(claims, constraint, [&](const z3::expr& s) { return kept.count(s.id()) != 0; })[0];
-  z3::params sumOfMonomials(context);
-  sumOfMonomials.set("som", true);
-  return multipliedOut(inlined, sumOfMonomials);
+  return multipliedOut(inlined);
 }
 
 // The summands of a sum of monomials (one summand if it is not a sum).
@@ -842,13 +850,11 @@ std::vector<smt::Term> summandsOf(const smt::Term& polynomial) {
 class Definitions {
  public:
   Definitions(z3::context& context, const std::set<unsigned>& kept)
-      : context_(context), kept_(kept), from_(context), to_(context), sumOfMonomials_(context) {
-    sumOfMonomials_.set("som", true);
-  }
+      : context_(context), kept_(kept), from_(context), to_(context) {}
 
   void add(const smt::Term& equality) {
     if (!equality.is_eq() || !equality.arg(0).is_int()) return;
-    const std::optional<smt::Term> expanded = multipliedOut(applied(equality.arg(0) - equality.arg(1)), sumOfMonomials_);
+    const std::optional<smt::Term> expanded = multipliedOut(applied(equality.arg(0) - equality.arg(1)));
     if (!expanded) return;
     const smt::Term& difference = *expanded;
     const std::vector<smt::Term> summands = summandsOf(difference);
@@ -869,7 +875,7 @@ class Definitions {
         continue;
       // difference == sign * s + rest == 0, so s == -sign * rest
       const smt::Term rest = difference - context_.int_val(sign) * symbol;
-      const std::optional<smt::Term> definition = multipliedOut(context_.int_val(-sign) * rest, sumOfMonomials_);
+      const std::optional<smt::Term> definition = multipliedOut(context_.int_val(-sign) * rest);
       if (!definition) return;
       from_.push_back(symbol);
       to_.push_back(*definition);
@@ -880,7 +886,7 @@ class Definitions {
   // Whether the equality `claim` holds once every defined symbol is replaced by its definition.
   bool entail(const smt::Term& claim) const {
     if (!claim.is_eq() || !claim.arg(0).is_int()) return false;
-    const std::optional<smt::Term> difference = multipliedOut(applied(claim.arg(0) - claim.arg(1)), sumOfMonomials_);
+    const std::optional<smt::Term> difference = multipliedOut(applied(claim.arg(0) - claim.arg(1)));
     int64_t value = 0;
     return difference && difference->is_numeral_i64(value) && value == 0;
   }
@@ -900,7 +906,6 @@ class Definitions {
   z3::context& context_;
   const std::set<unsigned>& kept_;
   z3::expr_vector from_, to_;
-  z3::params sumOfMonomials_;
 };
 
 // Houdini for the polynomial equalities: each clause must keep each candidate at its target, given all of them
@@ -909,8 +914,7 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
                              const std::unordered_map<int, std::vector<smt::Term>>& established,
                              const std::vector<Clause>& clauses, const std::vector<std::vector<smt::Term>>& formals,
                              z3::context& context, const Deadline& deadline) {
-  z3::params sumOfMonomials(context);
-  sumOfMonomials.set("som", true);
+  const z3::params expanding = sumOfMonomials(context);
   for (bool changed = true; changed;) {
     changed = false;
     for (const Clause& c : clauses) {
@@ -922,7 +926,7 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
         for (const smt::Term& v : formals[c.from]) kept.insert(v.id());
       std::vector<smt::Term> assumed{c.constraint};
       if (c.from >= 0) {
-        for (const smt::Term& f : candidates[c.from]) assumed.push_back(smt::Term(f.simplify(sumOfMonomials)));
+        for (const smt::Term& f : candidates[c.from]) assumed.push_back(smt::Term(f.simplify(expanding)));
         if (auto it = established.find(c.from); it != established.end())
           assumed.insert(assumed.end(), it->second.begin(), it->second.end());
       }
