@@ -90,6 +90,10 @@ class Splitter {
     std::vector<unsigned> found;
     for (bool progress = true; progress && found.size() < limits_.maxVariables;) {
       progress = false;
+      // The loops with the variables found so far at zero, linearized once for every candidate.
+      std::vector<LinearTransition> zeroed;
+      for (const Transition* t : loops)
+        if (!linearizeInto(withZeros(*t, found, ""), zeroed)) return found;
       for (unsigned v = 0; v < its_.variables.size() && !progress; ++v) {
         if (std::find(found.begin(), found.end(), v) != found.end()) continue;
         // A value no loop changes vanishes only where it is zero throughout: no case of its own.
@@ -98,10 +102,7 @@ class Splitter {
             }))
           continue;
         if (limits_.deadline.expired()) return found;
-        bool vanishes = std::all_of(loops.begin(), loops.end(), [&](const Transition* t) {
-          return movesToZero(withZeros(*t, found, ""), v);
-        });
-        if (vanishes) {
+        if (movesToZero(zeroed, v)) {
           found.push_back(v);
           progress = true;
         }
@@ -110,19 +111,26 @@ class Splitter {
     return found;
   }
 
-  // Whether every linear transition of `t` moves variable v toward 0 without crossing it and keeps it at 0.
-  bool movesToZero(const Transition& t, unsigned v) {
+  // Appends the linear transitions of `t` to `out`; false when it has none (out of time, or a coefficient beyond
+  // 128 bits).
+  bool linearizeInto(const Transition& t, std::vector<LinearTransition>& out) const {
     Its single(context_);
     single.locations = its_.locations;
     single.variables = its_.variables;
     single.transitions.push_back(t);
-    LinearIts linear;
     try {
-      linear = linearize(single, LinearizeLimits{.deadline = limits_.deadline});
+      for (LinearTransition& lt : linearize(single, LinearizeLimits{.deadline = limits_.deadline}).transitions)
+        out.push_back(std::move(lt));
     } catch (const std::exception&) {
-      return false;  // out of time, or a coefficient beyond 128 bits
+      return false;
     }
-    for (const LinearTransition& lt : linear.transitions) {
+    return true;
+  }
+
+  // Whether every one of the linear transitions `loops` moves variable v toward 0 without crossing it and keeps it
+  // at 0.
+  bool movesToZero(const std::vector<LinearTransition>& loops, unsigned v) {
+    for (const LinearTransition& lt : loops) {
       std::vector<smt::Term> variables, temporaries;
       for (unsigned k = 0; k < its_.variables.size(); ++k) variables.push_back(fresh("v"));
       for (unsigned k = 0; k < lt.temporaries; ++k) temporaries.push_back(fresh("t"));

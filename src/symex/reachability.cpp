@@ -925,18 +925,19 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
       if (c.from >= 0)
         for (const smt::Term& v : formals[c.from]) kept.insert(v.id());
       std::vector<smt::Term> assumed{c.constraint};
-      if (c.from >= 0) {
-        for (const smt::Term& f : candidates[c.from]) assumed.push_back(smt::Term(f.simplify(expanding)));
-        if (auto it = established.find(c.from); it != established.end())
-          assumed.insert(assumed.end(), it->second.begin(), it->second.end());
-      }
-      smt::Term hypothesis = conjunctionOf(assumed, context);
       Definitions definitions(context, kept);
       if (c.from >= 0) {
-        for (const smt::Term& f : candidates[c.from]) definitions.add(f);
+        for (const smt::Term& f : candidates[c.from]) {
+          assumed.push_back(smt::Term(f.simplify(expanding)));
+          definitions.add(f);
+        }
         if (auto it = established.find(c.from); it != established.end())
-          for (const smt::Term& f : it->second) definitions.add(f);
+          for (const smt::Term& f : it->second) {
+            assumed.push_back(f);
+            definitions.add(f);
+          }
       }
+      smt::Term hypothesis = conjunctionOf(assumed, context);
       std::vector<smt::Term> holding;
       for (const smt::Term& g : goal) {
         if (deadline.expired()) {
