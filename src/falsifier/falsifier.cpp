@@ -178,7 +178,9 @@ class Search {
       execute(inputs, maxSteps);
     }
     auto nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
-    for (uint64_t k = 0; !options_.onlySuggested && !allDecided() && !options_.deadline.expired(); ++k) {
+    for (uint64_t k = 0; !options_.onlySuggested && !allDecided() && !options_.deadline.expired() &&
+                         (options_.maxGeneratedRuns == 0 || k < options_.maxGeneratedRuns);
+         ++k) {
       const bool systematic = k >= 1 && k <= kBoundaryCandidates;
       const Strategy strategy = k == 0 ? Strategy::Zeros
                                 : systematic ? Strategy::SameBoundary

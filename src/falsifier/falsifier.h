@@ -43,6 +43,8 @@ struct Options {
   std::vector<SuggestedRun> starts;
   // Run only the suggested executions and each start once.
   bool onlySuggested = false;
+  // At most this many executions with generated inputs (0: until the deadline).
+  uint64_t maxGeneratedRuns = 0;
 };
 
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,

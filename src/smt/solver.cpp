@@ -1,6 +1,10 @@
 #include "smt/solver.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <utility>
 
 #include "smt/term.h"
 
@@ -16,12 +20,106 @@ z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& 
   // problems; the limit also makes answers independent of the machine's load.
   z3::params params(context);
   params.set("rlimit", millis * 1000);
+  params.set("ctrl_c", false);  // Z3 would install its handler of SIGINT around every check
   solver.set(params);
   return solver;
 }
 
+// Sleeps until the current check's time is up and interrupts Z3 then. Starting and ending a check take an
+// uncontended lock and no system call.
+class QueryWatch::Thread {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit Thread(z3::context& context) : context_(context), thread_([this] { watch(); }) {}
+  ~Thread() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+  Thread(const Thread&) = delete;
+  Thread& operator=(const Thread&) = delete;
+
+  void start(Clock::time_point until) {
+    std::lock_guard lock(mutex_);
+    until_ = until;
+  }
+  // Whether the check was interrupted.
+  bool stop() {
+    std::lock_guard lock(mutex_);
+    until_.reset();
+    return std::exchange(interrupted_, false);
+  }
+
+ private:
+  // Without a check the thread looks again this often: a check that starts meanwhile is watched from then on, and
+  // only one shorter than this may run over its limit, by less than this.
+  static constexpr std::chrono::milliseconds kIdlePoll{20};
+
+  void watch() {
+    std::unique_lock lock(mutex_);
+    while (!closing_) {
+      if (!until_) {
+        wake_.wait_for(lock, kIdlePoll);
+      } else if (Clock::now() < *until_) {
+        // A check that starts later has a later limit, or one a poll away at most.
+        wake_.wait_until(lock, *until_);
+      } else {
+        // Under the lock the check cannot have ended and another begun; outside a check it has no effect. Z3
+        // ignores an interrupt that comes before its check has begun, so it is repeated until the check ends.
+        context_.interrupt();
+        interrupted_ = true;
+        until_ = Clock::now() + kIdlePoll;
+      }
+    }
+  }
+
+  z3::context& context_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<Clock::time_point> until_;  // when the current check's time is up
+  bool interrupted_ = false;
+  bool closing_ = false;
+  std::thread thread_;  // last: it starts watching once the members above exist
+};
+
+QueryWatch::QueryWatch(z3::context& context) : context_(context) {}
+
+QueryWatch::~QueryWatch() = default;
+
+z3::check_result QueryWatch::check(z3::solver& solver, std::chrono::milliseconds limit) {
+  if (!thread_) thread_ = std::make_unique<Thread>(context_);
+  thread_->start(Thread::Clock::now() + limit);
+  z3::check_result result;
+  try {
+    result = solver.check();
+  } catch (const z3::exception&) {
+    thread_->stop();
+    throw;
+  }
+  if (thread_->stop() && result == z3::unknown) ++interrupted_;
+  return result;
+}
+
+z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits) {
+  // Where Z3 counts resources, a check takes about its budget's time even on a busy machine: the watch only ends the
+  // checks where it does not.
+  constexpr unsigned kBudgetsOfTime = 4;
+  const double left = limits.deadline.secondsLeft();
+  if (left <= 0) return z3::unknown;
+  const double millis = std::min(left * 1000, static_cast<double>(limits.queryMillis) * kBudgetsOfTime);
+  try {
+    return watch.check(solver, std::chrono::milliseconds(std::max(1, static_cast<int>(millis))));
+  } catch (const z3::exception&) {
+    return z3::unknown;
+  }
+}
+
 Solver::Solver(z3::context& context, const Limits& limits)
-    : context_(context), solver_(context, "QF_NIA"), limits_(limits) {}
+    : context_(context), solver_(context, "QF_NIA"), limits_(limits), watch_(context) {}
 
 void Solver::push() {
   solver_.push();
@@ -36,33 +134,33 @@ void Solver::pop(unsigned scopes) {
 
 void Solver::add(const smt::Term& fact) { solver_.add(fact); }
 
-bool Solver::limitNextQuery() {
+std::optional<unsigned> Solver::limitNextQuery() {
   double left = limits_.deadline.secondsLeft();
-  if (left <= 0) return false;
+  if (left <= 0) return std::nullopt;
   unsigned millis = limits_.queryMillis;
   if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(left * 1000));
-  if (millis == limitedMillis_) return true;
+  if (millis == limitedMillis_) return millis;
   limitedMillis_ = millis;
-  // Z3 misses its timeout while it works on non-linear arithmetic (a minute over a limit of 0.3 s was seen), so a
-  // resource limit well beyond what the timeout allows stops it too; it decides nothing the timeout would not.
+  // A resource limit well beyond what the time allows as well, in case Z3 misses an interrupt; it decides nothing
+  // the time limit would not.
   constexpr unsigned kUnitsPerMilli = 10000;
   z3::params params(context_);
-  params.set("timeout", millis);
   params.set("rlimit", millis * kUnitsPerMilli);
+  params.set("ctrl_c", false);  // Z3 would install its handler of SIGINT around every check
   solver_.set(params);
-  return true;
+  return millis;
 }
 
 z3::check_result Solver::check(const smt::Term& extra) {
   ++queries_;
-  if (!limitNextQuery()) return z3::unknown;
+  std::optional<unsigned> millis = limitNextQuery();
+  if (!millis) return z3::unknown;
   solver_.push();
   solver_.add(extra);
-  z3::check_result result;
+  z3::check_result result = z3::unknown;
   try {
-    result = solver_.check();
+    result = watch_.check(solver_, std::chrono::milliseconds(*millis));
   } catch (const z3::exception&) {
-    result = z3::unknown;
   }
   solver_.pop();
   return result;
@@ -92,12 +190,13 @@ Answer Solver::satisfiable(const smt::Term& extra) {
 
 std::optional<z3::model> Solver::model(const smt::Term& extra) {
   ++queries_;
-  if (!limitNextQuery()) return std::nullopt;
+  std::optional<unsigned> millis = limitNextQuery();
+  if (!millis) return std::nullopt;
   solver_.push();
   solver_.add(extra);
   std::optional<z3::model> result;
   try {
-    if (solver_.check() == z3::sat) result = solver_.get_model();
+    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat) result = solver_.get_model();
   } catch (const z3::exception&) {
   }
   solver_.pop();

@@ -7,6 +7,8 @@
 
 #include <z3++.h>
 
+#include <chrono>
+#include <memory>
 #include <optional>
 
 #include "common/deadline.h"
@@ -24,11 +26,41 @@ struct Limits {
 // A plain Z3 solver for `logic` (nullptr: Z3's simple solver) for engines that need Z3's own interface, e.g. for
 // linear programs. Each check gets a resource budget worth about the per-question limit, or what is left before
 // the deadline when that is less; away from the deadline the same question gets the same answer on a busy machine.
+// Where a question may be non-linear, check it with checkLimited: Z3 does not count resources everywhere.
 z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits);
+
+// Ends a check of a solver of one context when its time is up, by interrupting Z3 from a thread of its own that
+// sleeps until then. Z3's resource limit does not stop its incremental and simple solvers on non-linear problems
+// (33 as a sum of three cubes ran on for minutes), and Z3's own timeout hands every check to a timer thread and
+// yields the processor until that thread answers, which cost up to a second of system time in a few thousand checks.
+class QueryWatch {
+ public:
+  explicit QueryWatch(z3::context& context);
+  ~QueryWatch();
+  QueryWatch(const QueryWatch&) = delete;
+  QueryWatch& operator=(const QueryWatch&) = delete;
+
+  // solver.check(), interrupted after `limit` (unknown then); Z3's exceptions pass through.
+  z3::check_result check(z3::solver& solver, std::chrono::milliseconds limit);
+  // How many checks ran out of time.
+  unsigned long long interrupted() const { return interrupted_; }
+
+ private:
+  class Thread;
+  z3::context& context_;
+  std::unique_ptr<Thread> thread_;  // started by the first check
+  unsigned long long interrupted_ = 0;
+};
+
+// A check of a solver from limitedSolver(context, ..., limits): its resource budget decides, and the watch stops
+// it at the deadline or when it runs far longer than the budget should take. Unknown also when Z3 fails.
+z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits);
 
 class Solver {
  public:
   Solver(z3::context& context, const Limits& limits);
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
   void push();
   void pop(unsigned scopes = 1);
@@ -43,11 +75,13 @@ class Solver {
   std::optional<z3::model> model(const smt::Term& extra);
 
   unsigned long long queries() const { return queries_; }
+  // How many questions ran out of time.
+  unsigned long long interrupted() const { return watch_.interrupted(); }
 
  private:
   z3::check_result check(const smt::Term& extra);
-  // Sets the next question's limits; false when the deadline has passed.
-  bool limitNextQuery();
+  // Sets the next question's resource limit and returns its time limit; nothing when the deadline has passed.
+  std::optional<unsigned> limitNextQuery();
 
   z3::context& context_;
   z3::solver solver_;
@@ -55,6 +89,7 @@ class Solver {
   unsigned depth_ = 0;
   unsigned long long queries_ = 0;
   unsigned limitedMillis_ = 0;  // the limit the solver has now (0: none yet); setting it costs as much as a query
+  QueryWatch watch_;
 };
 
 }  // namespace atropos::smt

@@ -126,6 +126,7 @@ class Builder {
     }
     graph_.complete = true;
     graph_.solverQueries = solver_.queries();
+    graph_.solverQueriesInterrupted = solver_.interrupted();
     return std::move(graph_);
   }
 
@@ -134,6 +135,7 @@ class Builder {
     graph_.complete = false;
     graph_.incompleteReason = std::move(why);
     graph_.solverQueries = solver_.queries();
+    graph_.solverQueriesInterrupted = solver_.interrupted();
     return std::move(graph_);
   }
 

@@ -62,6 +62,7 @@ struct Graph {
   bool complete = false;        // every node is closed: the graph represents every execution
   std::string incompleteReason;
   unsigned long long solverQueries = 0;
+  unsigned long long solverQueriesInterrupted = 0;  // of those, the ones that ran out of time
 };
 
 // Builds the graph from the start of `main`.

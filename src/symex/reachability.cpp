@@ -22,8 +22,8 @@ namespace atropos::symex {
 namespace {
 
 constexpr size_t kOctagonValues = 8;  // program values per location the octagons relate
-// Budgets in Z3's resource units, not its timeouts: Z3 4.8's timer threads deadlock now and then
-// (smt::limitedSolver), and a resource limit makes the answer independent of the machine's load.
+// Budgets in Z3's resource units, not in time: a resource limit makes the answer independent of the machine's load
+// (smt::limitedSolver). The watch of each check ends those where Z3 does not count (smt::checkLimited).
 constexpr unsigned kResourcePerMilli = 1000;
 constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
 constexpr unsigned kEqualityMillis = 300;  // per polynomial claim: one the solver does not settle soon it rarely does
@@ -251,7 +251,7 @@ std::vector<smt::Term> octagonCandidates(int location, const State& state, const
 // Houdini: drops the candidates some clause does not preserve until every one left is preserved by every clause.
 void keepInductive(std::unordered_map<int, std::vector<smt::Term>>& candidates, const std::vector<Clause>& clauses,
                    const std::vector<std::vector<smt::Term>>& formals, z3::context& context,
-                   const Deadline& deadline) {
+                   smt::QueryWatch& watch, const Deadline& deadline) {
   for (bool changed = true; changed;) {
     changed = false;
     for (const Clause& c : clauses) {
@@ -262,17 +262,14 @@ void keepInductive(std::unordered_map<int, std::vector<smt::Term>>& candidates, 
           for (auto& entry : candidates) entry.second.clear();
           return;
         }
-        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kOctagonMillis, deadline});
+        const smt::Limits limits{kOctagonMillis, deadline};
+        z3::solver solver = smt::limitedSolver(context, nullptr, limits);
         solver.add(c.constraint);
         if (c.from >= 0) solver.add(conjunctionOf(candidates[c.from], context));
         std::vector<smt::Term> claims;
         for (const smt::Term& g : goal) claims.push_back(instantiated(g, formals[c.to], c.arguments, context));
         solver.add(!conjunctionOf(claims, context));
-        z3::check_result answer = z3::unknown;
-        try {
-          answer = solver.check();
-        } catch (const z3::exception&) {
-        }
+        z3::check_result answer = smt::checkLimited(watch, solver, limits);
         if (answer == z3::unsat) break;
         changed = true;
         std::vector<smt::Term> kept;
@@ -428,6 +425,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     result.reason = "the time ran out";
     return result;
   };
+  smt::QueryWatch watch(context);
   ClauseSystem system = clausesOf(graph, targets, index, context, deadline);
   if (!system.failure.empty()) {
     result.reason = system.failure;
@@ -443,7 +441,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   std::unordered_map<int, std::vector<smt::Term>> octagons;
   for (int l : locations)
     octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], clauses, context, deadline);
-  keepInductive(octagons, clauses, symbols, context, deadline);
+  keepInductive(octagons, clauses, symbols, context, watch, deadline);
   if (deadline.expired()) return outOfTime();
 
   using Interpretation = std::function<std::optional<smt::Term>(int, const std::vector<smt::Term>&)>;
@@ -468,14 +466,10 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   };
   auto valid = [&](const smt::Term& claim) {
     if (deadline.expired()) return false;
-    z3::solver check = smt::limitedSolver(context, nullptr, smt::Limits{kCheckMillis, deadline});
+    const smt::Limits limits{kCheckMillis, deadline};
+    z3::solver check = smt::limitedSolver(context, nullptr, limits);
     check.add(!claim);
-    z3::check_result answer = z3::unknown;
-    try {
-      answer = check.check();
-    } catch (const z3::exception&) {
-    }
-    return answer == z3::unsat;
+    return smt::checkLimited(watch, check, limits) == z3::unsat;
   };
   // Checks every clause under `invariant` (a formula per location over its arguments) and, when all hold, keeps
   // the invariant at the general states for evidence.
@@ -533,10 +527,12 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   horn.set(params);
   z3::expr_vector hornClauses(context);
   for (const Clause& c : clauses) hornClauses.push_back(universally(*implication(c, assumedForSpacer, application)));
+  // Its resource limit above is what counts; the watch ends it at the deadline where it does not count resources.
+  smt::QueryWatch spacerWatch(spacerContext);
   z3::check_result answer;
   try {
     for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
-    answer = horn.check();
+    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, kSpacerMillis)));
   } catch (const z3::exception& e) {
     result.reason = std::string("the Horn solver failed: ") + e.msg();
     return result;
@@ -604,7 +600,7 @@ int64_t sampleInput(size_t run, size_t k) {
 // values that vary with the run where the clause allows them. The clauses over-approximate the program, so a run
 // may also reach states the program does not: samples only suggest candidates. Half of the time left at most.
 std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const ClauseSystem& system,
-                                                                        z3::context& context,
+                                                                        z3::context& context, smt::QueryWatch& watch,
                                                                         const Deadline& deadline) {
   const Deadline sampling = deadline.capped(std::chrono::duration<double>(deadline.secondsLeft() / 2));
   std::unordered_map<int, std::vector<std::vector<int64_t>>> states;
@@ -619,7 +615,8 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
       from[c.from].push_back(&c);
   }
   if (!initial) return states;
-  z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kSampleMillis, sampling});
+  const smt::Limits limits{kSampleMillis, sampling};
+  z3::solver solver = smt::limitedSolver(context, nullptr, limits);
   // The values of the clause's arguments in a state that starts with `start` (values of the symbols of the
   // clause's start); nullopt when the clause cannot be taken from there or a value is not a small integer.
   auto step = [&](const Clause& c, const std::vector<int64_t>& start, size_t run)
@@ -641,7 +638,7 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
           solver.add(symbol == context.int_val(start[v]));
           fixed.insert(symbol.id());
         }
-      if (solver.check() != z3::sat) {
+      if (smt::checkLimited(watch, solver, limits) != z3::sat) {
         leave();
         return std::nullopt;
       }
@@ -652,12 +649,12 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
         solver.push();
         ++scopes;
         solver.add(a == context.int_val(sampleInput(run, k)));
-        if (solver.check() == z3::sat) continue;
+        if (smt::checkLimited(watch, solver, limits) == z3::sat) continue;
         solver.pop();
         --scopes;
       }
       std::optional<std::vector<int64_t>> values;
-      if (solver.check() == z3::sat) {
+      if (smt::checkLimited(watch, solver, limits) == z3::sat) {
         z3::model model = solver.get_model();
         values.emplace();
         for (const smt::Term& a : c.arguments) {
@@ -913,7 +910,7 @@ class Definitions {
 void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& candidates,
                              const std::unordered_map<int, std::vector<smt::Term>>& established,
                              const std::vector<Clause>& clauses, const std::vector<std::vector<smt::Term>>& formals,
-                             z3::context& context, const Deadline& deadline) {
+                             z3::context& context, smt::QueryWatch& watch, const Deadline& deadline) {
   const z3::params expanding = sumOfMonomials(context);
   for (bool changed = true; changed;) {
     changed = false;
@@ -952,15 +949,11 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
           holding.push_back(g);
           continue;
         }
-        z3::solver solver = smt::limitedSolver(context, nullptr, smt::Limits{kEqualityMillis, deadline});
+        const smt::Limits limits{kEqualityMillis, deadline};
+        z3::solver solver = smt::limitedSolver(context, nullptr, limits);
         solver.add(hypothesis);
         solver.add(!claim);
-        z3::check_result answer = z3::unknown;
-        try {
-          answer = solver.check();
-        } catch (const z3::exception&) {
-        }
-        if (answer == z3::unsat) holding.push_back(g);
+        if (smt::checkLimited(watch, solver, limits) == z3::unsat) holding.push_back(g);
       }
       if (holding.size() != goal.size()) {
         goal = std::move(holding);
@@ -975,6 +968,7 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
 std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
                                                                    z3::context& context, const Deadline& deadline) {
   std::unordered_map<int, std::vector<smt::Term>> invariants;
+  smt::QueryWatch watch(context);
   ClauseSystem system = clausesOf(graph, {}, index, context, deadline);
   if (!system.failure.empty()) return invariants;
   // The same locations and symbols with every fact, products included: sample runs compute what the program
@@ -983,7 +977,7 @@ std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& 
   ClauseSystem exact = clausesOf(graph, {}, index, context, deadline, Facts::All);
   if (!exact.failure.empty() || exact.locations != system.locations || exact.clauses.size() != system.clauses.size())
     exact = system;
-  std::unordered_map<int, std::vector<std::vector<int64_t>>> samples = sampleStates(exact, context, deadline);
+  std::unordered_map<int, std::vector<std::vector<int64_t>>> samples = sampleStates(exact, context, watch, deadline);
   // The linear candidates first (Houdini over all of them at once), then the polynomial ones, each on its own,
   // given the linear ones that hold: the solver rarely decides a conjunction with products in time.
   LinearFacts linear;
@@ -1001,8 +995,8 @@ std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& 
         equalities[l].push_back(e);
       }
   }
-  keepInductive(invariants, system.clauses, system.symbols, context, deadline);
-  keepInductiveEqualities(equalities, invariants, exact.clauses, exact.symbols, context, deadline);
+  keepInductive(invariants, system.clauses, system.symbols, context, watch, deadline);
+  keepInductiveEqualities(equalities, invariants, exact.clauses, exact.symbols, context, watch, deadline);
   for (auto& [l, kept] : equalities)
     for (const smt::Term& e : kept)
       if (std::none_of(invariants[l].begin(), invariants[l].end(), [&](const smt::Term& f) { return z3::eq(e, f); }))

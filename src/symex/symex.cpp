@@ -391,7 +391,11 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       std::ostringstream out;
       out << "symbolic execution graph: " << states << " states"
           << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
-          << " solver queries" << (limits.peelFirstPass ? ", first loop passes peeled" : "") << "\n";
+          << " solver queries"
+          << (graph.solverQueriesInterrupted
+                  ? " (" + std::to_string(graph.solverQueriesInterrupted) + " of them out of time)"
+                  : std::string())
+          << (limits.peelFirstPass ? ", first loop passes peeled" : "") << "\n";
       for (const auto& [kind, node] : errors)
         out << "  error state (" << checkName(kind) << "): " << node->message << where(node->at)
             << ", reached in:\n"

@@ -14,7 +14,7 @@ namespace {
 class Paths {
  public:
   Paths(const its::Its& its, z3::context& context, const NonTerminationOptions& options)
-      : its_(its), context_(context), options_(options) {
+      : its_(its), context_(context), options_(options), watch_(context) {
     std::set<unsigned> variables;
     for (const smt::Term& v : its.variables) variables.insert(v.id());
     for (const its::Transition& t : its.transitions) {
@@ -66,15 +66,17 @@ class Paths {
   }
 
   z3::check_result check(const smt::Term& formula) {
-    z3::solver solver = smt::limitedSolver(context_, nullptr, smt::Limits{options_.queryMillis, options_.deadline});
+    const smt::Limits limits{options_.queryMillis, options_.deadline};
+    z3::solver solver = smt::limitedSolver(context_, nullptr, limits);
     solver.add(formula);
-    return solver.check();
+    return smt::checkLimited(watch_, solver, limits);
   }
 
  private:
   const its::Its& its_;
   z3::context& context_;
   const NonTerminationOptions& options_;
+  smt::QueryWatch watch_;
   std::vector<z3::expr_vector> temporaries_;
   unsigned long long fresh_ = 0;
 };

@@ -708,6 +708,20 @@ int main() {
   EXPECT_EQ(cex.inputs[2].value, 234567u);
 }
 
+TEST(Falsifier, GeneratedRunsStopAtTheirLimit) {
+  // Only the input 777 violates; no generated input within the limit is that one.
+  Compiled c = compile(R"(
+int main() { if (__VERIFIER_nondet_int() == 777) reach_error(); return 0; })");
+  ASSERT_TRUE(c.interpreter);
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(5));
+  options.maxGeneratedRuns = 3;
+  falsifier::Statistics statistics;
+  auto outcomes = falsifier::falsify(*c.interpreter, {Property::UnreachCall}, options, &statistics);
+  EXPECT_EQ(verdictOf(outcomes, Property::UnreachCall), Verdict::Unknown);
+  EXPECT_EQ(statistics.runs, 3u);
+}
+
 TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
   auto outcomes = falsify(R"(
 int main() { int a; while (1) { if ((unsigned long)&a == 12345) break; } return 0; })");

@@ -60,6 +60,29 @@ TEST(Smt, EntailmentIsDecidedOverTheIntegers) {
   EXPECT_EQ(solver.entails(x < 11), smt::Answer::No);
 }
 
+TEST(Smt, AQuestionIsInterruptedWhenItsTimeIsUp) {
+  z3::context c;
+  smt::Solver solver(c, smt::Limits{100});
+  smt::Term x = c.int_const("x"), y = c.int_const("y"), z = c.int_const("z");
+  // 33 as a sum of three cubes needs 17-digit numbers: Z3 searches far longer than a tenth of a second for them.
+  EXPECT_EQ(solver.satisfiable(x * x * x + y * y * y + z * z * z == 33), smt::Answer::Unknown);
+  EXPECT_EQ(solver.interrupted(), 1u);
+  EXPECT_EQ(solver.satisfiable(x * x == 49), smt::Answer::Yes) << "a question after an interrupted one is answered";
+  EXPECT_EQ(solver.interrupted(), 1u);
+}
+
+TEST(Smt, ACheckThatZ3DoesNotCountResourcesForEndsAtTheWatch) {
+  z3::context c;
+  const smt::Limits limits{100};
+  z3::solver solver = smt::limitedSolver(c, nullptr, limits);
+  smt::Term x = c.int_const("x"), y = c.int_const("y"), z = c.int_const("z");
+  // Z3's simple solver runs on for minutes here, whatever its resource limit.
+  solver.add(x * x * x + y * y * y + z * z * z == 33);
+  smt::QueryWatch watch(c);
+  EXPECT_EQ(smt::checkLimited(watch, solver, limits), z3::unknown);
+  EXPECT_EQ(watch.interrupted(), 1u);
+}
+
 TEST(Smt, MachineConstantsBeyondSixtyFourBits) {
   z3::context c;
   EXPECT_EQ(smt::powerOfTwoDecimal(64), "18446744073709551616");
