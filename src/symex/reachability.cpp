@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <functional>
 #include <optional>
 #include <set>
@@ -527,12 +528,12 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   horn.set(params);
   z3::expr_vector hornClauses(context);
   for (const Clause& c : clauses) hornClauses.push_back(universally(*implication(c, assumedForSpacer, application)));
-  // Its resource limit above is what counts; the watch ends it at the deadline where it does not count resources.
+  // Its resource limit above decides; the watch ends it at the deadline where Z3 does not count resources.
   smt::QueryWatch spacerWatch(spacerContext);
   z3::check_result answer;
   try {
     for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
-    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, kSpacerMillis)));
+    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, UINT_MAX)));
   } catch (const z3::exception& e) {
     result.reason = std::string("the Horn solver failed: ") + e.msg();
     return result;

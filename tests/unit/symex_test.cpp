@@ -83,6 +83,23 @@ TEST(Smt, ACheckThatZ3DoesNotCountResourcesForEndsAtTheWatch) {
   EXPECT_EQ(watch.interrupted(), 1u);
 }
 
+TEST(Smt, EachCheckOfAWatchKeepsItsOwnLimit) {
+  z3::context c;
+  smt::QueryWatch watch(c);
+  smt::Term x = c.int_const("x"), y = c.int_const("y"), z = c.int_const("z");
+  z3::solver easy(c, z3::solver::simple());
+  easy.add(x == 1);
+  EXPECT_EQ(watch.check(easy, std::chrono::seconds(8)), z3::sat);
+  z3::solver hard(c, z3::solver::simple());
+  hard.add(x * x * x + y * y * y + z * z * z == 33);
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_EQ(watch.check(hard, std::chrono::milliseconds(100)), z3::unknown);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(4))
+      << "the second check ran past its own limit";
+  EXPECT_EQ(watch.interrupted(), 1u);
+  EXPECT_NO_THROW((x + x).simplify()) << "an interrupt must not outlast its check";
+}
+
 TEST(Smt, MachineConstantsBeyondSixtyFourBits) {
   z3::context c;
   EXPECT_EQ(smt::powerOfTwoDecimal(64), "18446744073709551616");
