@@ -41,8 +41,11 @@ STATUSES = ("correct-true", "correct-false", "wrong-true", "wrong-false", "dispu
             "error")
 SCORES = {"correct-true": 2, "correct-false": 1, "wrong-true": -32, "wrong-false": -16}
 FAILURE_STATUSES = ("wrong-true", "wrong-false", "crash")  # any of these makes the exit status non-zero
-CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason")
+CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason", "witness")
 NUMERIC_FIELDS = ("cpu_s", "wall_s", "peak_mb")
+# The properties (and valid-memsafety's parts) whose FALSE SV-COMP takes as a YAML violation witness.
+WITNESSED_KINDS = ("unreach-call", "no-overflow", "valid-deref", "valid-free")
+sys.path.insert(0, os.path.join(REPO_ROOT, "tests", "witness"))
 TOOL_EXIT_ERRORS = {1: "usage error", 2: "input error", 3: "program does not compile", 4: "internal error"}
 
 # `valid-memsafety: FALSE(valid-deref)`, `no-overflow: UNKNOWN (reason text)`
@@ -133,6 +136,7 @@ class Run:
     stderr: object
     started: float = field(default_factory=time.monotonic)
     killed: bool = False
+    witness_dir: str = None  # with --witnesses, where this run writes its witness
 
 
 def limit_address_space(megabytes):
@@ -173,13 +177,17 @@ def start(task, options):
                "--timeout", "%g" % options.timeout, "--memory", str(options.memory)]
     if options.semantics:
         command += ["--semantics", options.semantics]
+    witness_dir = None
+    if options.witnesses:
+        witness_dir = tempfile.mkdtemp(prefix="witness-", dir=options.witness_root)
+        command += ["--witness-dir", witness_dir]
     stdout, stderr = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     # A new session makes the tool the leader of its own process group, so killing the group
     # also kills the compilers and solvers it started. (preexec_fn is safe: the harness has one thread.)
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                                start_new_session=True,
                                preexec_fn=functools.partial(limit_address_space, options.memory))
-    return Run(task, process, stdout, stderr)
+    return Run(task, process, stdout, stderr, witness_dir=witness_dir)
 
 
 def has_exited(pid):
@@ -215,7 +223,29 @@ def finish(run, timeout):
                                        read_output(run.stderr), cpu_s, run.killed, timeout)
     return {"task": run.task.name, "property": run.task.property, "expected": run.task.expected,
             "verdict": verdict, "status": status, "cpu_s": cpu_s, "wall_s": wall_s,
-            "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:REASON_CHARACTERS]}
+            "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:REASON_CHARACTERS],
+            "witness": witness_status(run, verdict, status)}
+
+
+def witness_status(run, verdict, status):
+    """For a correct FALSE that SV-COMP takes a YAML witness for: `confirmed`, `missing` or `rejected: why`
+    (tests/witness/witness_check.py, which compiles and runs the program with the witness's values); else empty."""
+    if run.witness_dir is None or status != "correct-false":
+        return ""
+    match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", verdict)
+    kind = (match["sub"] if match and match["sub"] else run.task.property) if match else None
+    if kind not in WITNESSED_KINDS:
+        return ""
+    path = os.path.join(run.witness_dir, "witness.yml")
+    if not os.path.exists(path):
+        return "missing"
+    import witness_check  # tests/witness: python3-yaml, python3-jsonschema
+    try:
+        program = witness_check.load(path)[0]["metadata"]["task"]["input_files"][0]
+    except Exception as e:  # the checker below says what is wrong with the file
+        program = os.path.join(os.path.dirname(run.task.path), "missing-input-file-%s" % type(e).__name__)
+    problems = witness_check.check(path, program, kind)
+    return "rejected: " + "; ".join(problems)[:REASON_CHARACTERS] if problems else "confirmed"
 
 
 def run_all(tasks, options, progress):
@@ -295,6 +325,16 @@ def classify(task, exit_code, stdout, stderr, cpu_s, killed, timeout):
     if cpu_s > timeout:  # as in SV-COMP, an answer after the CPU limit does not count
         return verdict, "timeout", explained("answered after %.2f s CPU time" % cpu_s, reason)
     return verdict, answer_status(task.expected, verdict), reason
+
+
+def print_witness_summary(rows):
+    checked = [row for row in rows if row.get("witness")]
+    confirmed = [row for row in checked if row["witness"] == "confirmed"]
+    print("\nwitnesses: %d correct FALSE answers take a YAML violation witness; %d confirmed%s" % (
+        len(checked), len(confirmed), " (%.1f %%)" % (100.0 * len(confirmed) / len(checked)) if checked else ""))
+    for row in checked:
+        if row["witness"] != "confirmed":
+            print("  %s [%s]: %s" % (row["task"], row["property"], row["witness"]))
 
 
 def median(values):
@@ -445,6 +485,9 @@ def parse_options(argv):
     parser.add_argument("--known-only", action="store_true", help="skip tasks without an expected verdict")
     parser.add_argument("--limit", type=int, help="only the first K tasks of each property")
     parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
+    parser.add_argument("--witnesses", action="store_true",
+                        help="the tool writes witnesses; each correct FALSE of unreach-call, no-overflow, valid-deref "
+                             "and valid-free is checked by tests/witness/witness_check.py (CSV column witness)")
     options = parser.parse_args(argv)
     if options.tasks and options.dir:
         parser.error("--dir selects directories of the subset; with --tasks, name the subfolder itself")
@@ -495,6 +538,7 @@ def main(argv=None):
     # A private copy: rebuilding the tool while the benchmark runs must not change (or break) what is measured.
     with tempfile.TemporaryDirectory(prefix="atropos-bench-") as snapshot_dir:
         measured = argparse.Namespace(**vars(options))
+        measured.witness_root = snapshot_dir
         measured.tool = os.path.join(snapshot_dir, os.path.basename(options.tool))
         shutil.copy2(options.tool, measured.tool)
         rows, interrupted = run_all(tasks, measured, progress)
@@ -514,6 +558,8 @@ def main(argv=None):
                                                           row["verdict"], entry["reason"]))
     print()
     print(summary_table(rows, options.markdown))
+    if options.witnesses:
+        print_witness_summary(rows)
     print("\nresults: %s" % options.csv, file=sys.stderr)
     if interrupted:
         return 130

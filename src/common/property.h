@@ -42,6 +42,8 @@ struct NondetInput {
   std::string origin;  // e.g. "__VERIFIER_nondet_int" or "uninitialized read"
   unsigned bits = 0;
   bool isSigned = false;
+  bool floatingPoint = false;    // the bits of an IEEE float or double
+  bool fromCall = false;         // returned by a nondet function (not read from uninitialized memory)
   unsigned long long value = 0;  // the bit pattern, zero-extended
   SourceLocation location;
 };

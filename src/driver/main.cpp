@@ -13,7 +13,9 @@
 #include "driver/options.h"
 #include "driver/portfolio.h"
 #include "driver/report.h"
+#include "common/text.h"
 #include "driver/task.h"
+#include "witness/witness.h"
 
 using namespace atropos;
 using namespace atropos::driver;
@@ -29,6 +31,48 @@ void limitMemory(unsigned megabytes) {
   rlimit limit{};
   limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(megabytes) * 1024 * 1024;
   setrlimit(RLIMIT_AS, &limit);
+}
+
+// Writes the witness of each FALSE that has one into options.witnessDir and records where; a verdict without one
+// is said on stderr (the verdict stands either way).
+void writeWitnesses(const Options& options, const std::string& inputFile, frontend::DataModel model,
+                    const std::vector<Outcome>& outcomes, ReportContext& context) {
+  std::string source;
+  if (!readFile(inputFile, source)) {
+    std::cerr << "atropos: warning: no witnesses: cannot read " << inputFile << "\n";
+    return;
+  }
+  witness::Metadata metadata;
+  metadata.producerVersion = ATROPOS_VERSION;
+  metadata.inputFile = inputFile;
+  metadata.inputFileHash = witness::sha256Hex(source);
+  metadata.dataModel = frontend::dataModelName(model);
+  metadata.creationTime = witness::currentTimeIso8601();
+  for (const Outcome& o : outcomes) {
+    if (o.verdict != Verdict::False) continue;
+    const std::string property(propertyName(o.property));
+    if (!witness::takesViolationSequence(o)) {
+      std::cerr << "atropos: note: no witness for " << verdictLine(o)
+                << ": only YAML violation witnesses (unreach-call, no-overflow, valid-deref, valid-free) are written\n";
+      continue;
+    }
+    metadata.uuid = witness::randomUuid();
+    std::string why;
+    std::optional<std::string> text = witness::violationSequence(o, metadata, source, why);
+    if (!text) {
+      std::cerr << "atropos: warning: no witness for " << property << ": " << why << "\n";
+      continue;
+    }
+    const std::string path =
+        options.witnessDir + "/" + (outcomes.size() == 1 ? std::string("witness.yml") : "witness-" + property + ".yml");
+    std::ofstream file(path);
+    file << *text;
+    if (!file) {
+      std::cerr << "atropos: warning: cannot write " << path << "\n";
+      continue;
+    }
+    context.witnessFiles[o.property] = path;
+  }
 }
 
 int run(const Options& options) {
@@ -73,7 +117,7 @@ int run(const Options& options) {
       case frontend::LoadFailure::Kind::Timeout: {
         std::vector<Outcome> outcomes;
         for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the time budget ran out while compiling"));
-        ReportContext context{inputFile, frontend::dataModelName(model), options.semantics};
+        ReportContext context{inputFile, frontend::dataModelName(model), options.semantics, {}};
         options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
         return kExitOk;
       }
@@ -117,7 +161,8 @@ int run(const Options& options) {
   }
   if (options.verbose)
     std::cerr << "atropos: " << stats.executions << " executions, " << stats.steps << " IR instructions\n";
-  ReportContext context{inputFile, frontend::dataModelName(model), options.semantics};
+  ReportContext context{inputFile, frontend::dataModelName(model), options.semantics, {}};
+  if (!options.witnessDir.empty()) writeWitnesses(options, inputFile, model, outcomes, context);
   options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
   if (options.explain && !evidence.explanation.empty()) std::cout << "\n" << evidence.explanation;
   if (!options.itsFile.empty()) {

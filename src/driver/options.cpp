@@ -33,6 +33,9 @@ Options:
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
+  --witness-dir DIR      write an SV-COMP witness (format 2.0) for each FALSE of unreach-call, no-overflow,
+                         valid-deref and valid-free into DIR: witness.yml when one property is decided, else
+                         witness-PROPERTY.yml (the directory must exist)
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
                          on) to FILE in the Termination Competition's SMT-LIB form (empty when termination is not
                          asked or the graph is not complete)
@@ -161,6 +164,10 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       auto v = get();
       if (!v) return std::nullopt;
       o.dotFile = *v;
+    } else if (arg == "--witness-dir") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.witnessDir = *v;
     } else if (arg == "--its") {
       auto v = get();
       if (!v) return std::nullopt;

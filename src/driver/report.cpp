@@ -56,6 +56,8 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
   for (const Outcome& o : outcomes) {
     out << verdictLine(o) << "\n";
     if (o.verdict != Verdict::Unknown) out << "  " << o.reason << (o.engine.empty() ? "" : " [" + o.engine + "]") << "\n";
+    if (auto w = context.witnessFiles.find(o.property); w != context.witnessFiles.end())
+      out << "  witness: " << w->second << "\n";
     if (!o.counterexample) continue;
     const Counterexample& cex = *o.counterexample;
     const std::string check = o.violatedPart ? std::string(memsafetyPartName(*o.violatedPart)) : std::string(propertyName(o.property));
@@ -93,6 +95,8 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
               {"subproperty", o.violatedPart ? json(memsafetyPartName(*o.violatedPart)) : json(nullptr)},
               {"reason", o.reason},
               {"engine", o.engine}};
+    auto w = context.witnessFiles.find(o.property);
+    r["witness"] = w != context.witnessFiles.end() ? json(w->second) : json(nullptr);
     if (o.counterexample) {
       const Counterexample& cex = *o.counterexample;
       json inputs = json::array();

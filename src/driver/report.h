@@ -1,6 +1,7 @@
 // Verdicts and their evidence, for a person (text) or a program (JSON).
 #pragma once
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@ struct ReportContext {
   std::string inputFile;
   std::string dataModel;
   Semantics semantics = Semantics::C;  // the reading of integer arithmetic (no-overflow is always decided in C)
+  std::map<Property, std::string> witnessFiles;  // the witness written for a verdict
 };
 
 // `PROPERTY: VERDICT`, then the evidence on indented lines.

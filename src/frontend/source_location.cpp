@@ -3,6 +3,7 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/Support/Path.h>
 
 namespace atropos::frontend {
 
@@ -12,7 +13,16 @@ SourceLocation sourceLocationOf(const llvm::Instruction& inst) {
   if (const llvm::DebugLoc& dl = inst.getDebugLoc()) {
     loc.line = dl.getLine();
     loc.column = dl.getCol();
-    if (auto* scope = llvm::dyn_cast<llvm::DIScope>(dl.getScope())) loc.file = scope->getFilename().str();
+    // clang names the file relative to its working directory when it can: the directory makes it a path that holds
+    // wherever it is read.
+    if (auto* scope = llvm::dyn_cast<llvm::DIScope>(dl.getScope())) {
+      llvm::SmallString<256> path(scope->getFilename());
+      if (llvm::sys::path::is_relative(path) && !scope->getDirectory().empty()) {
+        path = scope->getDirectory();
+        llvm::sys::path::append(path, scope->getFilename());
+      }
+      loc.file = path.str().str();
+    }
   }
   return loc;
 }

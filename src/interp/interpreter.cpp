@@ -461,6 +461,8 @@ uint64_t Execution::drawNondet(const NondetRequest& request, const std::string& 
   NondetInput in;
   in.bits = request.bits;
   in.isSigned = request.isSigned;
+  in.floatingPoint = request.kind == frontend::NondetKind::Float || request.kind == frontend::NondetKind::Double;
+  in.fromCall = !request.uninitialized;
   in.value = v;
   // A search copies paused executions often: their inputs are values only, which a replay completes.
   if (!pauseAtNondet_) {

@@ -12,6 +12,10 @@ different valid-memsafety subproperty), or when a property listed under
 A task may name the reading of integer arithmetic its verdicts hold under (`atropos_semantics: svcomp`): the
 tool then runs with `--semantics` of that name. The property names come from the tool (`--list-properties`).
 
+Every FALSE for which SV-COMP takes a YAML violation witness (unreach-call, no-overflow, valid-deref, valid-free)
+must come with one (`--witness-dir`) that tests/witness/witness_check.py confirms: its form, its locations and a
+native execution of the program with the witness's values that shows the violation.
+
 With --cross-check the tool runs with `--cross-check --timeout 4`: every engine on every property, and an internal
 error if a proof contradicts an execution. UNKNOWN is then accepted for every property (the budget is shorter).
 
@@ -23,6 +27,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "witness"))
 
 # Seconds, passed to the tool: four times what the slowest proof a test requires takes alone (about 5 s), so that
 # a test run in parallel with others on a loaded machine still gets its answer in time.
@@ -168,6 +175,33 @@ def parse_verdicts(stdout, property_names):
     return found
 
 
+# The properties (and valid-memsafety's parts) whose FALSE takes a YAML violation witness.
+WITNESSED = {"unreach-call", "no-overflow", "valid-deref", "valid-free"}
+
+
+def parse_witnesses(stdout, property_names):
+    """Maps property name -> the witness file its report names (`  witness: PATH` under its verdict line)."""
+    found, current = {}, None
+    pattern = verdict_line_pattern(property_names)
+    for line in stdout.splitlines():
+        m = pattern.match(line)
+        if m:
+            current = m.group("prop")
+        elif current and line.startswith("  witness: "):
+            found.setdefault(current, line[len("  witness: "):].strip())
+    return found
+
+
+def witness_problems(name, sub, witnesses, program):
+    kind = sub if name == "valid-memsafety" else name
+    if kind not in WITNESSED:
+        return []
+    if name not in witnesses:
+        return ["%s: FALSE without a witness" % name]
+    import witness_check  # python3-yaml and python3-jsonschema: only tasks with such a FALSE need them
+    return ["%s: %s" % (name, p) for p in witness_check.check(witnesses[name], program, kind)]
+
+
 def main(argv):
     cross_check = len(argv) == 4 and argv[3] == "--cross-check"
     if len(argv) != 3 and not cross_check:
@@ -180,7 +214,8 @@ def main(argv):
         print("FAIL: cannot read task %s: %s" % (task_path, e))
         return 1
 
-    cmd = [tool, "--task", task_path, "--timeout", TOOL_TIMEOUT_ARG]
+    witness_dir = tempfile.TemporaryDirectory(prefix="atropos-witness-")
+    cmd = [tool, "--task", task_path, "--timeout", TOOL_TIMEOUT_ARG, "--witness-dir", witness_dir.name]
     if cross_check:
         cmd = [tool, "--task", task_path, "--timeout", CROSS_CHECK_TIMEOUT_ARG, "--cross-check"]
         task["must_answer"] = []
@@ -206,6 +241,8 @@ def main(argv):
         return 1
 
     verdicts = parse_verdicts(proc.stdout, property_names)
+    witnesses = parse_witnesses(proc.stdout, property_names)
+    program = os.path.join(os.path.dirname(task_path), task["input_files"][0]) if task["input_files"] else None
     problems = []
     report = []
     if proc.returncode != 0:
@@ -239,6 +276,11 @@ def main(argv):
             problems.append("%s: %s, expected %s (wrong subproperty)" % (name, got_text, exp_text))
         else:
             report.append("%s: %s (ok)" % (name, got_text))
+            if got == "FALSE" and not cross_check:
+                witness = witness_problems(name, sub, witnesses, program)
+                problems += witness
+                if not witness and name in witnesses:
+                    report.append("%s: witness confirmed" % name)
     for name in task["must_answer"]:
         if name not in listed:
             problems.append("atropos_must_answer names %s, which the task does not list" % name)

@@ -1,0 +1,240 @@
+#include "witness/source_text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+
+namespace atropos::witness {
+
+namespace {
+
+bool identifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool oneOf(std::string_view s, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), s) != words.end();
+}
+
+// Keywords and qualifiers that begin a declaration.
+bool declarationKeyword(std::string_view s) {
+  return oneOf(s, {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "struct",
+                   "union", "enum", "const", "volatile", "static", "extern", "register", "auto", "typedef", "inline",
+                   "restrict", "_Complex", "__int128"});
+}
+
+bool identifierToken(std::string_view s) {
+  return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_');
+}
+
+}  // namespace
+
+SourceText::SourceText(const std::string& text) {
+  unsigned line = 1, column = 1;
+  size_t i = 0;
+  const size_t n = text.size();
+  bool lineStart = true;  // only blanks so far on this line
+  auto advance = [&](size_t count) {
+    for (size_t k = 0; k < count && i < n; ++k, ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+        lineStart = true;
+      } else {
+        ++column;
+      }
+    }
+  };
+  while (i < n) {
+    const char c = text[i];
+    if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+      advance(1);
+      continue;
+    }
+    if (c == '\\' && i + 1 < n && text[i + 1] == '\n') {
+      advance(2);
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      while (i < n && text[i] != '\n') advance(1);
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      advance(2);
+      while (i < n && !(text[i] == '*' && i + 1 < n && text[i + 1] == '/')) advance(1);
+      advance(2);
+      continue;
+    }
+    if (c == '#' && lineStart) {  // a directive or line marker, continued lines included
+      while (i < n && text[i] != '\n') advance(text[i] == '\\' && i + 1 < n ? 2 : 1);
+      continue;
+    }
+    lineStart = false;
+    const Position at{line, column};
+    size_t length = 1;
+    if (identifierChar(c) || (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
+      while (i + length < n) {
+        const char d = text[i + length];
+        const bool exponentSign = (d == '+' || d == '-') && std::isdigit(static_cast<unsigned char>(c)) &&
+                                  std::string_view("eEpP").find(text[i + length - 1]) != std::string_view::npos;
+        if (!identifierChar(d) && !(d == '.' && std::isdigit(static_cast<unsigned char>(c))) && !exponentSign) break;
+        ++length;
+      }
+    } else if (c == '"' || c == '\'') {
+      while (i + length < n && text[i + length] != c && text[i + length] != '\n')
+        length += text[i + length] == '\\' ? 2 : 1;
+      length = std::min(length + 1, n - i);
+    }
+    tokens_.push_back({text.substr(i, length), at});
+    advance(length);
+  }
+
+  match_.assign(tokens_.size(), kNone);
+  parent_.assign(tokens_.size(), kNone);
+  std::vector<size_t> open;
+  for (size_t k = 0; k < tokens_.size(); ++k) {
+    parent_[k] = open.empty() ? kNone : open.back();
+    const std::string& t = tokens_[k].text;
+    if (t == "(" || t == "[" || t == "{") {
+      open.push_back(k);
+    } else if (t == ")" || t == "]" || t == "}") {
+      const char opener = t == ")" ? '(' : t == "]" ? '[' : '{';
+      if (!open.empty() && tokens_[open.back()].text[0] == opener) {
+        match_[k] = open.back();
+        match_[open.back()] = k;
+        open.pop_back();
+        parent_[k] = open.empty() ? kNone : open.back();
+      }
+    }
+  }
+}
+
+std::optional<size_t> SourceText::tokenAt(Position p) const {
+  // The token that covers p, else the first one after it.
+  auto after = std::upper_bound(tokens_.begin(), tokens_.end(), p, [](Position q, const Token& t) {
+    return q.line < t.at.line || (q.line == t.at.line && q.column < t.at.column);
+  });
+  if (after != tokens_.begin()) {
+    const Token& before = *(after - 1);
+    if (before.at.line == p.line && p.column < before.at.column + before.text.size())
+      return static_cast<size_t>(after - 1 - tokens_.begin());
+  }
+  if (after == tokens_.end()) return std::nullopt;
+  return static_cast<size_t>(after - tokens_.begin());
+}
+
+bool SourceText::opensStatementHeader(size_t open) const {
+  return is(open, "(") && open > 0 && oneOf(tokens_[open - 1].text, {"if", "while", "for", "switch"});
+}
+
+std::optional<Position> SourceText::closingParenthesisOfCall(Position callee) const {
+  std::optional<size_t> i = tokenAt(callee);
+  if (!i || !(tokens_[*i].at == callee) || !identifierToken(tokens_[*i].text) || !is(*i + 1, "(") ||
+      match_[*i + 1] == kNone)
+    return std::nullopt;
+  return tokens_[match_[*i + 1]].at;
+}
+
+size_t SourceText::expressionRoot(size_t i) const {
+  // Calls, subscripts and parentheses are parts of the expression around them; a statement's header, a block or an
+  // initializer list is where the expression ends.
+  for (size_t p = parent_[i]; p != kNone; p = parent_[p]) {
+    if (is(p, "{") || opensStatementHeader(p)) break;
+    i = p;
+  }
+  return i;
+}
+
+bool SourceText::ternaryColon(size_t colon, size_t stop) const {
+  for (size_t j = colon; j-- > stop;) {
+    if (match_[j] != kNone && match_[j] < j) {
+      j = match_[j];
+      continue;
+    }
+    if (is(j, "?")) return true;
+  }
+  return false;
+}
+
+size_t SourceText::statementBegin(size_t i) const {
+  const size_t scopeOpen = parent_[i];
+  const size_t floor = scopeOpen == kNone ? 0 : scopeOpen + 1;
+  // Where the statement may begin at the latest: the token after a `;`, a block or a header at this depth.
+  size_t j = i;
+  size_t stopAt = floor;
+  while (j > floor) {
+    const size_t k = j - 1;
+    const std::string& t = tokens_[k].text;
+    if (t == ")" && match_[k] != kNone) {
+      if (opensStatementHeader(match_[k])) {
+        stopAt = j;
+        break;
+      }
+      j = match_[k];
+      continue;
+    }
+    if (t == "]" && match_[k] != kNone) {
+      j = match_[k];
+      continue;
+    }
+    if (t == ";" || t == "}" || t == "{" || oneOf(t, {"else", "do", "return"})) {
+      stopAt = j;
+      break;
+    }
+    j = k;
+  }
+  // Labels (`L:`, `case 1:`, `default:`) belong to no expression; a `?`'s `:` does.
+  for (size_t k = i; k > stopAt;) {
+    --k;
+    if (match_[k] != kNone && match_[k] < k) {
+      k = match_[k];
+      continue;
+    }
+    if (is(k, ":") && !ternaryColon(k, stopAt)) return k + 1;
+  }
+  return stopAt;
+}
+
+bool SourceText::looksLikeDeclaration(size_t begin) const {
+  if (begin >= tokens_.size()) return false;
+  if (declarationKeyword(tokens_[begin].text)) return true;
+  // A typedef name then a declarator: `size_t n`, `T *p`.
+  return identifierToken(tokens_[begin].text) && begin + 2 < tokens_.size() &&
+         (identifierToken(tokens_[begin + 1].text) || (is(begin + 1, "*") && identifierToken(tokens_[begin + 2].text)));
+}
+
+std::optional<Position> SourceText::fullExpressionStart(Position inside) const {
+  std::optional<size_t> i = tokenAt(inside);
+  if (!i) return std::nullopt;
+  const size_t root = expressionRoot(*i);
+  size_t begin = statementBegin(root);
+  // In a for header, each of the three clauses is a full expression; elsewhere a `,` at this depth separates
+  // declarators (each initializer is one) or is the comma operator (treated alike: its operands are sequenced).
+  for (size_t k = root; k > begin;) {
+    --k;
+    if (match_[k] != kNone && match_[k] < k) {
+      k = match_[k];
+      continue;
+    }
+    if (is(k, ",")) {
+      begin = k + 1;
+      break;
+    }
+  }
+  if (looksLikeDeclaration(statementBegin(root))) {
+    // The initializer of the declarator that contains `inside`.
+    for (size_t k = root + 1; k > begin;) {
+      --k;
+      if (match_[k] != kNone && match_[k] < k) {
+        k = match_[k];
+        continue;
+      }
+      if (is(k, "=")) {
+        begin = k + 1;
+        break;
+      }
+    }
+  }
+  return tokens_[begin].at;
+}
+
+}  // namespace atropos::witness

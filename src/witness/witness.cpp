@@ -1,0 +1,199 @@
+#include "witness/witness.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/Support/SHA256.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <random>
+
+#include "witness/source_text.h"
+
+namespace atropos::witness {
+
+namespace {
+
+bool sameFile(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code ea, eb;
+  const auto ca = std::filesystem::weakly_canonical(a, ea), cb = std::filesystem::weakly_canonical(b, eb);
+  return !ea && !eb && ca == cb;
+}
+
+// The value as an ACSL constant: integers in decimal, floating-point values exactly (C99 hexadecimal); nullopt for
+// a NaN or an infinity, which no `==` constraint can state.
+std::optional<std::string> constantOf(const NondetInput& in) {
+  if (!in.floatingPoint) return nondetInputValue(in);
+  double value;
+  if (in.bits == 32) {
+    float f;
+    const uint32_t bits = static_cast<uint32_t>(in.value);
+    std::memcpy(&f, &bits, sizeof f);
+    value = f;
+  } else if (in.bits == 64) {
+    std::memcpy(&value, &in.value, sizeof value);
+  } else {
+    return std::nullopt;
+  }
+  if (!std::isfinite(value)) return std::nullopt;
+  char text[64];
+  std::snprintf(text, sizeof text, "%a", value);
+  return std::string(text);
+}
+
+void emitLocation(YAML::Emitter& out, const std::string& file, Position at, const std::string& function) {
+  out << YAML::Key << "location" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "file_name" << YAML::Value << YAML::DoubleQuoted << file;
+  out << YAML::Key << "line" << YAML::Value << at.line;
+  if (at.column) out << YAML::Key << "column" << YAML::Value << at.column;
+  if (!function.empty()) out << YAML::Key << "function" << YAML::Value << function;
+  out << YAML::EndMap;
+}
+
+void emitMetadata(YAML::Emitter& out, const Metadata& m, const std::string& specification) {
+  out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << "2.0";
+  // Quoted, so that no YAML reader takes the time for a timestamp or a hash for a number.
+  out << YAML::Key << "uuid" << YAML::Value << YAML::DoubleQuoted << m.uuid;
+  out << YAML::Key << "creation_time" << YAML::Value << YAML::DoubleQuoted << m.creationTime;
+  out << YAML::Key << "producer" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << "Atropos";
+  out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << m.producerVersion;
+  out << YAML::EndMap;
+  out << YAML::Key << "task" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "input_files" << YAML::Value << YAML::BeginSeq << YAML::DoubleQuoted << m.inputFile
+      << YAML::EndSeq;
+  out << YAML::Key << "input_file_hashes" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << YAML::DoubleQuoted << m.inputFile << YAML::Value << YAML::DoubleQuoted << m.inputFileHash
+      << YAML::EndMap;
+  out << YAML::Key << "specification" << YAML::Value << specification;
+  out << YAML::Key << "data_model" << YAML::Value << m.dataModel;
+  out << YAML::Key << "language" << YAML::Value << "C";
+  out << YAML::EndMap;
+  out << YAML::EndMap;
+}
+
+// One segment that holds a single `follow` waypoint.
+void emitSegment(YAML::Emitter& out, const char* type, const std::string& file, Position at,
+                 const std::string& function, const std::optional<std::string>& constraint) {
+  out << YAML::BeginMap << YAML::Key << "segment" << YAML::Value << YAML::BeginSeq;
+  out << YAML::BeginMap << YAML::Key << "waypoint" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "type" << YAML::Value << type;
+  out << YAML::Key << "action" << YAML::Value << "follow";
+  emitLocation(out, file, at, function);
+  if (constraint) {
+    out << YAML::Key << "constraint" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << *constraint;
+    out << YAML::Key << "format" << YAML::Value << "acsl_expression";
+    out << YAML::EndMap;
+  }
+  out << YAML::EndMap << YAML::EndMap;
+  out << YAML::EndSeq << YAML::EndMap;
+}
+
+}  // namespace
+
+bool takesViolationSequence(const Outcome& o) {
+  if (o.verdict != Verdict::False || !o.counterexample) return false;
+  switch (o.property) {
+    case Property::UnreachCall:
+    case Property::NoOverflow:
+      return true;
+    case Property::ValidMemsafety:
+      return o.violatedPart == MemsafetyPart::ValidDeref || o.violatedPart == MemsafetyPart::ValidFree;
+    case Property::Termination:
+    case Property::ValidMemcleanup:
+      return false;
+  }
+  return false;
+}
+
+std::optional<std::string> violationSequence(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                             std::string& why) {
+  if (!takesViolationSequence(outcome)) {
+    why = "SV-COMP takes no YAML violation witness for this verdict";
+    return std::nullopt;
+  }
+  const Counterexample& cex = *outcome.counterexample;
+  const SourceText text(source);
+  const std::string& file = metadata.inputFile;
+  auto inFile = [&](const SourceLocation& l) { return l.known() && (l.file.empty() || sameFile(l.file, file)); };
+
+  if (!inFile(cex.location)) {
+    why = "the violation has no location in " + file;
+    return std::nullopt;
+  }
+  std::optional<Position> target = text.fullExpressionStart({cex.location.line, cex.location.column});
+  if (!target) {
+    why = "no expression at the violation's location " + std::to_string(cex.location.line) + ":" +
+          std::to_string(cex.location.column);
+    return std::nullopt;
+  }
+
+  YAML::Emitter out;
+  out << YAML::BeginSeq << YAML::BeginMap;
+  out << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
+  emitMetadata(out, metadata, propertySpecification(outcome.property));
+  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const NondetInput& in : cex.inputs) {
+    // A value read from uninitialized memory has no call to return it: the format cannot state it.
+    if (!in.fromCall || !inFile(in.location)) continue;
+    std::optional<std::string> value = constantOf(in);
+    if (!value) continue;
+    // Without the call's `)` (a macro that expands to the call), the line alone names the call's leftmost place.
+    const Position at =
+        text.closingParenthesisOfCall({in.location.line, in.location.column}).value_or(Position{in.location.line, 0});
+    emitSegment(out, "function_return", file, at, in.location.function, "\\result == " + *value);
+  }
+  emitSegment(out, "target", file, *target, cex.location.function, std::nullopt);
+  out << YAML::EndSeq;
+  out << YAML::EndMap << YAML::EndSeq;
+  if (!out.good()) {
+    why = "cannot write the witness: " + out.GetLastError();
+    return std::nullopt;
+  }
+  return std::string(out.c_str()) + "\n";
+}
+
+std::string sha256Hex(const std::string& bytes) {
+  const auto digest = llvm::SHA256::hash(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (uint8_t b : digest) {
+    hex += kHex[b >> 4];
+    hex += kHex[b & 15];
+  }
+  return hex;
+}
+
+std::string randomUuid() {
+  std::random_device device;
+  uint8_t b[16];
+  for (int i = 0; i < 16; i += 4) {
+    const uint32_t r = device();
+    std::memcpy(b + i, &r, 4);
+  }
+  b[6] = static_cast<uint8_t>((b[6] & 0x0f) | 0x40);  // version 4
+  b[8] = static_cast<uint8_t>((b[8] & 0x3f) | 0x80);  // RFC 4122 variant
+  char text[37];
+  std::snprintf(text, sizeof text, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1],
+                b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+  return text;
+}
+
+std::string currentTimeIso8601() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace atropos::witness

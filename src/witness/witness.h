@@ -1,0 +1,37 @@
+// SV-COMP verification witnesses from the evidence of a verdict (format 2.0, as described in
+// ../shared/research/witnesses.md). Engines decide; this component only writes down what their evidence says.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "common/property.h"
+
+namespace atropos::witness {
+
+// What every witness says about where it comes from.
+struct Metadata {
+  std::string producerVersion;
+  std::string inputFile;      // as the task names it; the witness's locations are in this file
+  std::string inputFileHash;  // SHA-256 of the file's bytes, lower-case hex
+  std::string dataModel;      // ILP32 or LP64
+  std::string creationTime;   // ISO 8601, no fractional seconds
+  std::string uuid;           // RFC 4122
+};
+
+// Whether SV-COMP takes a YAML violation witness for this outcome: a FALSE of unreach-call, no-overflow,
+// valid-deref or valid-free.
+bool takesViolationSequence(const Outcome& outcome);
+
+// The `violation_sequence` witness of a FALSE: the value each nondet call returned, at the call's closing `)`, then
+// the target at the full expression of the violation. `source` is the text of the input file. nullopt, with `why`,
+// when the counterexample cannot be placed in the file.
+std::optional<std::string> violationSequence(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                             std::string& why);
+
+// Metadata helpers: the SHA-256 of bytes in hex, a random (version 4) UUID, the current UTC time.
+std::string sha256Hex(const std::string& bytes);
+std::string randomUuid();
+std::string currentTimeIso8601();
+
+}  // namespace atropos::witness

@@ -1,0 +1,143 @@
+// Unit tests of the witness component: where its locations point in the source (the format's rules: a nondet
+// value at the `)` of its call, the target at the first character of the full expression that violates) and what a
+// violation witness holds.
+#include "witness/source_text.h"
+#include "witness/witness.h"
+
+#include <gtest/gtest.h>
+
+namespace atropos::witness {
+namespace {
+
+// The position of the n-th (from 0) occurrence of `what` in `text`.
+Position find(const std::string& text, const std::string& what, int n = 0) {
+  size_t at = text.find(what);
+  for (int k = 0; k < n && at != std::string::npos; ++k) at = text.find(what, at + 1);
+  Position p{1, 1};
+  for (size_t i = 0; i < at; ++i) {
+    if (text[i] == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else {
+      ++p.column;
+    }
+  }
+  return p;
+}
+
+TEST(SourceText, TheCallsClosingParenthesis) {
+  const std::string c = "int main(void) {\n  int a = __VERIFIER_nondet_int( /* ( */ );\n  f(g(1), \")\");\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.closingParenthesisOfCall(find(c, "__VERIFIER")), find(c, ");"));
+  EXPECT_EQ(text.closingParenthesisOfCall(find(c, "f(")), find(c, ");", 1));
+  EXPECT_EQ(text.closingParenthesisOfCall(find(c, "int a")), std::nullopt);  // no call starts there
+}
+
+TEST(SourceText, TheOperandOfAReturnIsTheFullExpression) {
+  const std::string c = "static int average(int a, int b) { return (a + b) / 2; }\n";
+  EXPECT_EQ(SourceText(c).fullExpressionStart(find(c, "+")), find(c, "(a + b)"));
+}
+
+TEST(SourceText, AConditionIsAFullExpressionAndTheStatementAfterItAnother) {
+  const std::string c = "void f(int m) {\n  if (m + 1 < 0) reach_error();\n  while (g(m * 2)) m--;\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 1")), find(c, "m + 1"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "reach_error")), find(c, "reach_error"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* 2")), find(c, "g(m"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "--")), find(c, "m--"));
+}
+
+TEST(SourceText, AnInitializerIsAFullExpressionAnAssignmentIsWhole) {
+  const std::string c = "void f(int a, int *p) {\n  unsigned long n = a * 3, k = a - 1;\n  size_t s = a + 2;\n"
+                        "  p[a + 4] = a * 5;\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* 3")), find(c, "a * 3"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "- 1")), find(c, "a - 1"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 2")), find(c, "a + 2"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 4")), find(c, "p[a"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* 5")), find(c, "p[a"));
+}
+
+TEST(SourceText, EachClauseOfAForHeaderAndLabelsAndConditionals) {
+  const std::string c = "void f(int n) {\n  for (int i = n + 1; i < n * 2; i = i + 3) {}\n"
+                        "ERROR: n = n > 0 ? n - 1 : n + 5;\n  switch (n) { case 1: n = n << 6; }\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 1")), find(c, "n + 1"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* 2")), find(c, "i < n"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 3")), find(c, "i = i + 3"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 5")), find(c, "n = n > 0"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "<< 6")), find(c, "n = n << 6"));
+}
+
+TEST(SourceText, CommentsStringsAndDirectivesAreNotCode) {
+  const std::string c = "#define X (\n/* ; */ int g(void) { return h(\"; {\", 1 + 2); }\n";
+  EXPECT_EQ(SourceText(c).fullExpressionStart(find(c, "+ 2")), find(c, "h(\""));
+}
+
+Outcome overflowAt(unsigned line, unsigned column) {
+  Outcome o;
+  o.property = Property::NoOverflow;
+  o.verdict = Verdict::False;
+  Counterexample cex;
+  cex.violation = "signed integer overflow";
+  cex.location = {"prog.c", line, column, "main"};
+  NondetInput in;
+  in.origin = "__VERIFIER_nondet_int";
+  in.bits = 32;
+  in.isSigned = true;
+  in.fromCall = true;
+  in.value = 0xffffffffu;
+  in.location = {"prog.c", 2, 11, "main"};
+  cex.inputs.push_back(in);
+  NondetInput uninitialized = in;
+  uninitialized.fromCall = false;
+  cex.inputs.push_back(uninitialized);
+  o.counterexample = cex;
+  return o;
+}
+
+TEST(Witness, AViolationSequenceHasTheReturnedValuesThenTheTarget) {
+  const std::string c = "int main(void) {\n  int a = __VERIFIER_nondet_int();\n  return a + 1;\n}\n";
+  Metadata m{"1.0", "prog.c", sha256Hex(c), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  std::optional<std::string> yaml = violationSequence(overflowAt(3, 12), m, c, why);
+  ASSERT_TRUE(yaml) << why;
+  EXPECT_NE(yaml->find("format_version: \"2.0\""), std::string::npos);
+  EXPECT_NE(yaml->find("LTL(G ! overflow)"), std::string::npos);
+  // One value (the uninitialized read has no call to state it), at the `)` of line 2, then the target at `a + 1`.
+  EXPECT_EQ(yaml->find("\\\\result == -1"), yaml->rfind("\\\\result == -1"));
+  const size_t value = yaml->find("type: function_return"), target = yaml->find("type: target");
+  ASSERT_NE(value, std::string::npos);
+  ASSERT_NE(target, std::string::npos);
+  EXPECT_LT(value, target);
+  EXPECT_NE(yaml->find("line: 2\n", value), std::string::npos);
+  EXPECT_NE(yaml->find("column: 33", value), std::string::npos);
+  EXPECT_NE(yaml->find("line: 3\n", target), std::string::npos);
+  EXPECT_NE(yaml->find("column: 10", target), std::string::npos);
+}
+
+TEST(Witness, NoWitnessForAViolationOutsideTheFileOrForATermination) {
+  const std::string c = "int main(void) { return 0; }\n";
+  Metadata m{"1.0", "prog.c", sha256Hex(c), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  Outcome elsewhere = overflowAt(1, 18);
+  elsewhere.counterexample->location.file = "/usr/include/other.h";
+  EXPECT_FALSE(violationSequence(elsewhere, m, c, why));
+  EXPECT_NE(why.find("no location"), std::string::npos);
+  Outcome termination = overflowAt(1, 18);
+  termination.property = Property::Termination;
+  EXPECT_FALSE(takesViolationSequence(termination));
+}
+
+TEST(Witness, MetadataHelpers) {
+  EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  const std::string uuid = randomUuid();
+  ASSERT_EQ(uuid.size(), 36u);
+  EXPECT_EQ(uuid[14], '4');
+  EXPECT_NE(std::string("89ab").find(uuid[19]), std::string::npos);
+  EXPECT_NE(randomUuid(), uuid);
+  EXPECT_EQ(currentTimeIso8601().size(), 20u);  // 2026-11-26T10:00:00Z
+}
+
+}  // namespace
+}  // namespace atropos::witness

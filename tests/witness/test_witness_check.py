@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""The witness checker must reject what is wrong, not only accept what Atropos writes.
+
+Usage: test_witness_check.py ATROPOS
+
+Writes the no-overflow witness of examples/overflow.c (ILP32) with ATROPOS, requires witness_check.py to confirm
+it, then changes one thing at a time (a value, the target's column, the hash, the specification, the segment
+order) and requires each change to be rejected, by the check that concerns it.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import witness_check  # noqa: E402
+
+PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
+
+
+def main(argv):
+    if len(argv) != 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="witness-check-test-") as tmp:
+        subprocess.run([argv[1], "--property", "no-overflow", "--data-model", "ILP32", "--timeout", "20",
+                        "--witness-dir", tmp, PROGRAM], stdout=subprocess.DEVNULL, check=True)
+        path = os.path.join(tmp, "witness.yml")
+        with open(path, encoding="utf-8") as f:
+            original = yaml.safe_load(f)
+        problems = witness_check.check(path, PROGRAM, "no-overflow")
+        if problems:
+            failures.append("Atropos's witness is not confirmed: %s" % problems)
+
+        def segments(doc):
+            return doc[0]["content"]
+
+        def waypoint(doc, kind):
+            return [s["segment"][-1]["waypoint"] for s in segments(doc) if s["segment"][-1]["waypoint"]["type"] == kind]
+
+        def small_values(doc):
+            for w in waypoint(doc, "function_return"):
+                w["constraint"]["value"] = "\\result == 5"
+
+        def target_inside_a_token(doc):
+            waypoint(doc, "target")[0]["location"]["column"] = 13  # the `v` of `static int average(`
+
+        def other_hash(doc):
+            task = doc[0]["metadata"]["task"]
+            task["input_file_hashes"][task["input_files"][0]] = "0" * 64
+
+        def other_specification(doc):
+            doc[0]["metadata"]["task"]["specification"] = "CHECK( init(main()), LTL(F end) )"
+
+        def target_first(doc):
+            segments(doc).reverse()
+
+        def unquoted_version(doc):
+            doc[0]["metadata"]["format_version"] = 2.0
+
+        for change, expected in ((small_values, "not confirmed by execution"), (target_inside_a_token, "inside a token"),
+                                 (other_hash, "hash"), (other_specification, "specification"),
+                                 (target_first, "target"), (unquoted_version, "schema")):
+            doc = yaml.safe_load(yaml.safe_dump(original))
+            change(doc)
+            changed = os.path.join(tmp, change.__name__ + ".yml")
+            with open(changed, "w", encoding="utf-8") as f:
+                yaml.safe_dump(doc, f)
+            problems = witness_check.check(changed, PROGRAM, "no-overflow")
+            if not any(expected in p for p in problems):
+                failures.append("%s: expected a problem mentioning %r, got %s" % (change.__name__, expected, problems))
+            else:
+                print("%s: rejected (%s)" % (change.__name__, "; ".join(problems)))
+    for f in failures:
+        print("FAIL: " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""Checks an SV-COMP violation witness (YAML, format 2.0) against its program, without Atropos.
+
+Usage: witness_check.py WITNESS.yml PROGRAM PROPERTY [--no-execution]
+
+PROPERTY is unreach-call, no-overflow, valid-deref or valid-free. Three checks, each written from the format
+description (../shared/research/witnesses.md), none from a validator's code:
+
+1. form: the schema (violation-witness-2.0.schema.json, with python3-jsonschema), segments of avoid waypoints and
+   one follow, the target last; the metadata's hash is the program's SHA-256, the specification is the property's;
+2. locations: every line exists, a function_return's column is the `)` closing a call of a __VERIFIER_nondet_
+   function, a target's column starts a token;
+3. execution: the program is compiled natively with clang-14 together with a harness whose __VERIFIER_nondet_*
+   functions return the witness's values in order, and run under the sanitizer that observes the property
+   (UBSan for no-overflow, ASan for valid-deref and valid-free, a hook on reach_error for unreach-call). The
+   witness is confirmed when the violation happens, on the target's statement where the sanitizer names a line.
+
+Exit status 0 when every check passes, 1 otherwise (the reasons on stdout). Debian packages: python3-yaml,
+python3-jsonschema, clang-14, libclang-rt-14-dev.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = os.path.join(HERE, "violation-witness-2.0.schema.json")
+CLANG = os.environ.get("ATROPOS_CLANG", "clang-14")
+SYMBOLIZER = "/usr/lib/llvm-14/bin/llvm-symbolizer"
+RUN_TIMEOUT = 20  # seconds for the compiled program
+
+SPECIFICATIONS = {
+    "unreach-call": ["CHECK( init(main()), LTL(G ! call(reach_error())) )"],
+    "no-overflow": ["CHECK( init(main()), LTL(G ! overflow) )"],
+    "valid-deref": ["CHECK( init(main()), LTL(G valid-free) )", "CHECK( init(main()), LTL(G valid-deref) )",
+                    "CHECK( init(main()), LTL(G valid-memtrack) )"],
+}
+SPECIFICATIONS["valid-free"] = SPECIFICATIONS["valid-deref"]
+
+# What the sanitizer prints for a violation of each property.
+VIOLATION_REPORTS = {
+    "no-overflow": re.compile(r"runtime error: (signed integer overflow|negation of .* cannot be represented|"
+                              r"division of .* cannot be represented|left shift of .* cannot be represented)"),
+    "valid-deref": re.compile(r"AddressSanitizer: (heap-buffer-overflow|stack-buffer-overflow|global-buffer-overflow|"
+                              r"dynamic-stack-buffer-overflow|stack-buffer-underflow|heap-use-after-free|"
+                              r"stack-use-after-scope|stack-use-after-return|use-after-poison|SEGV on unknown address)"),
+    "valid-free": re.compile(r"AddressSanitizer: (attempting double-free|attempting free on address which was not "
+                             r"malloc\(\)-ed|bad-free)"),
+}
+REACH_ERROR_MARK = "atropos-witness-check: reach_error called"
+
+# The SV-COMP nondet functions (sv-comp rules, "definition of __VERIFIER_nondet_X") and the C type each returns.
+NONDET_TYPES = {
+    "bool": "_Bool", "char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
+    "int": "int", "uint": "unsigned int", "unsigned": "unsigned int", "long": "long", "ulong": "unsigned long",
+    "longlong": "long long", "ulonglong": "unsigned long long", "size_t": "unsigned long", "loff_t": "long long",
+    "sector_t": "unsigned long long", "u8": "unsigned char", "u16": "unsigned short", "u32": "unsigned int",
+    "float": "float", "double": "double",
+}
+
+
+class WitnessProblem(Exception):
+    pass
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def waypoints(doc):
+    for entry in doc:
+        for item in entry["content"]:
+            for w in item["segment"]:
+                yield w["waypoint"]
+
+
+def check_form(doc, program, prop):
+    problems = []
+    with open(SCHEMA, encoding="utf-8") as f:
+        schema = json.load(f)
+    for error in jsonschema.Draft7Validator(schema).iter_errors(doc):
+        problems.append("schema: %s at %s" % (error.message, "/".join(str(p) for p in error.absolute_path)))
+    if problems:
+        return problems
+    with open(program, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    for entry in doc:
+        task = entry["metadata"]["task"]
+        if task["input_file_hashes"].get(task["input_files"][0]) != digest:
+            problems.append("the hash of %s is not the program's SHA-256 %s" % (task["input_files"][0], digest))
+        spec = [line.strip() for line in task["specification"].splitlines() if line.strip()]
+        if spec != SPECIFICATIONS[prop]:
+            problems.append("specification %r is not %s's" % (task["specification"], prop))
+        segments = [item["segment"] for item in entry["content"]]
+        for n, segment in enumerate(segments, 1):
+            actions = [w["waypoint"]["action"] for w in segment]
+            if actions[-1] != "follow" or "follow" in actions[:-1]:
+                problems.append("segment %d: not avoid waypoints followed by one follow waypoint" % n)
+            targets = [w for w in segment if w["waypoint"]["type"] == "target"]
+            if targets and (n != len(segments) or segment[-1]["waypoint"]["type"] != "target"):
+                problems.append("segment %d: a target that does not end the last segment" % n)
+        if segments[-1][-1]["waypoint"]["type"] != "target":
+            problems.append("the last segment does not end in a target")
+        for w in waypoints([entry]):
+            if w["location"]["file_name"] not in task["input_files"]:
+                problems.append("location in %s, which is not an input file" % w["location"]["file_name"])
+    return problems
+
+
+def _call_closed_at(lines, line, column):
+    """The callee's name of the call whose argument list the `)` at (line, column) closes, else None."""
+    depth = 0
+    l, c = line - 1, column - 1
+    while l >= 0:
+        text = lines[l]
+        while c >= 0:
+            ch = text[c]
+            if ch == ")":
+                depth += 1
+            elif ch == "(":
+                depth -= 1
+                if depth == 0:
+                    before = text[:c].rstrip()
+                    m = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", before)
+                    return m.group(0) if m else None
+            c -= 1
+        l -= 1
+        c = len(lines[l]) - 1 if l >= 0 else -1
+    return None
+
+
+def check_locations(doc, program):
+    with open(program, encoding="utf-8", errors="replace") as f:
+        lines = f.read().split("\n")
+    problems = []
+    for w in waypoints(doc):
+        loc = w["location"]
+        line, column = loc["line"], loc.get("column")
+        where = "%s %d:%s" % (w["type"], line, column)
+        if line > len(lines):
+            problems.append("%s: the program has %d lines" % (where, len(lines)))
+            continue
+        text = lines[line - 1]
+        if column is None:
+            continue
+        if column > len(text) or text[column - 1].isspace():
+            problems.append("%s: no token at this column" % where)
+            continue
+        ch = text[column - 1]
+        if w["type"] == "function_return":
+            callee = _call_closed_at(lines, line, column) if ch == ")" else None
+            if not callee or not callee.startswith("__VERIFIER_nondet_"):
+                problems.append("%s: not the ')' closing a __VERIFIER_nondet_ call" % where)
+        elif w["type"] == "target":
+            if column > 1 and (re.match(r"\w", ch) and re.match(r"\w", text[column - 2])):
+                problems.append("%s: inside a token" % where)
+    return problems
+
+
+def _returned_values(doc):
+    values = []
+    for w in waypoints(doc):
+        if w["type"] != "function_return":
+            continue
+        m = re.fullmatch(r"\s*\\result\s*==\s*(\S+)\s*", w["constraint"]["value"])
+        if not m:
+            raise WitnessProblem("function_return constraint %r is not `\\result == constant`" % w["constraint"]["value"])
+        values.append(m.group(1))
+    return values
+
+
+def harness_source(values, program_text):
+    """C code whose nondet functions return `values` in order (then 0), and that reports reach_error's call.
+
+    A nondet function the rules do not name (one named after a typedef of the program) returns a long long: on x86,
+    a caller that expects a narrower integer reads the low bits, which is the C conversion of the value."""
+    out = ["#include <stdio.h>", "#include <stdlib.h>", "#include <unistd.h>",
+           "static const char *const atropos_values[] = {%s};" % ", ".join('"%s"' % v for v in values + ["0"]),
+           "static unsigned long atropos_next;",
+           "static const char *atropos_value(void) {",
+           "  return atropos_next < %d ? atropos_values[atropos_next++] : \"0\";" % len(values),
+           "}",
+           "static void atropos_reach_error_called(void) {",
+           '  fputs("%s\\n", stderr);' % REACH_ERROR_MARK,
+           "  _exit(0);",
+           "}",
+           "__attribute__((weak)) void reach_error(void) { atropos_reach_error_called(); }",
+           "__attribute__((no_instrument_function)) void __cyg_profile_func_enter(void *fn, void *site) {",
+           "  (void)site;",
+           "  if (fn == (void *)reach_error) atropos_reach_error_called();",
+           "}",
+           "__attribute__((no_instrument_function)) void __cyg_profile_func_exit(void *fn, void *site) {",
+           "  (void)fn; (void)site;",
+           "}",
+           "__attribute__((weak)) void __VERIFIER_assume(int condition) { if (!condition) _exit(0); }"]
+    types = dict(NONDET_TYPES)
+    for name in sorted(set(re.findall(r"\b__VERIFIER_nondet_(\w+)\s*\(", program_text))):
+        types.setdefault(name, "long long")
+    for name, ctype in types.items():
+        if ctype in ("float", "double"):
+            convert = "strtod(atropos_value(), 0)"
+        elif ctype == "_Bool":
+            convert = "strtoll(atropos_value(), 0, 0) != 0"
+        elif ctype.startswith("unsigned"):
+            convert = "strtoull(atropos_value(), 0, 0)"
+        else:
+            convert = "strtoll(atropos_value(), 0, 0)"
+        out.append("__attribute__((weak)) %s __VERIFIER_nondet_%s(void) { return (%s)(%s); }" % (ctype, name, ctype, convert))
+    return "\n".join(out) + "\n"
+
+
+def _statement_lines(lines, line):
+    """The lines from `line` to the next `;` (the target's statement)."""
+    last = line
+    while last <= len(lines) and ";" not in lines[last - 1]:
+        last += 1
+    return range(line, last + 1)
+
+
+def execute(doc, program, prop, data_model):
+    """Returns (confirmed, detail)."""
+    values = _returned_values(doc)
+    target = [w for w in waypoints(doc) if w["type"] == "target"][-1]["location"]
+    with open(program, encoding="utf-8", errors="replace") as f:
+        program_text = f.read()
+    lines = program_text.split("\n")
+    flags = ["-g", "-O0", "-w", "-std=gnu11", "-fno-color-diagnostics"] + (["-m32"] if data_model == "ILP32" else [])
+    sanitize = {"no-overflow": ["-fsanitize=signed-integer-overflow,shift-base", "-fno-sanitize-recover=all"],
+                "valid-deref": ["-fsanitize=address"], "valid-free": ["-fsanitize=address"],
+                "unreach-call": []}[prop]
+    with tempfile.TemporaryDirectory(prefix="witness-check-") as tmp:
+        harness = os.path.join(tmp, "harness.c")
+        with open(harness, "w", encoding="utf-8") as f:
+            f.write(harness_source(values, program_text))
+        objects = []
+        for source, extra in ((program, ["-finstrument-functions"] if prop == "unreach-call" else []), (harness, [])):
+            obj = os.path.join(tmp, os.path.basename(source) + ".o")
+            r = subprocess.run([CLANG, "-c"] + flags + sanitize + extra + [source, "-o", obj], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
+            if r.returncode != 0:
+                return False, "cannot compile %s natively: %s" % (source, r.stdout.strip().splitlines()[-1:] or "")
+            objects.append(obj)
+        binary = os.path.join(tmp, "program")
+        r = subprocess.run([CLANG] + flags + sanitize + objects + ["-o", binary, "-lm"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
+        if r.returncode != 0:
+            return False, "cannot link: %s" % (r.stdout.strip().splitlines()[-1:] or "")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:detect_stack_use_after_return=1",
+                   UBSAN_OPTIONS="print_stacktrace=0", ASAN_SYMBOLIZER_PATH=SYMBOLIZER)
+        try:
+            run = subprocess.run([binary], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 universal_newlines=True, errors="replace", timeout=RUN_TIMEOUT, env=env, cwd=tmp)
+        except subprocess.TimeoutExpired:
+            return False, "the program ran %d s without the violation" % RUN_TIMEOUT
+    report = run.stderr
+    if prop == "unreach-call":
+        if REACH_ERROR_MARK in report:
+            return True, "reach_error was called"
+        return False, "reach_error was not called (exit status %d)" % run.returncode
+    m = VIOLATION_REPORTS[prop].search(report)
+    if not m:
+        return False, "no %s violation reported (exit status %d): %s" % (prop, run.returncode, report.strip()[-300:])
+    name = re.escape(os.path.basename(program))
+    reported = [int(x) for x in re.findall(name + r":(\d+):\d+", report)]
+    if not reported:
+        return True, m.group(1) + " (no line reported)"
+    statement = _statement_lines(lines, target["line"])
+    if prop == "no-overflow":
+        reported = reported[:1]  # UBSan names the operation's own line first
+    if any(line in statement for line in reported):
+        return True, "%s at line %d" % (m.group(1), reported[0])
+    return False, "%s at line %s, not on the target's statement (line %d)" % (m.group(1), reported, target["line"])
+
+
+def check(witness, program, prop, data_model=None, execution=True):
+    """All problems found (an empty list when the witness is confirmed)."""
+    try:
+        doc = load(witness)
+    except (OSError, yaml.YAMLError) as e:
+        return ["cannot read the witness: %s" % e]
+    problems = check_form(doc, program, prop)
+    if problems:
+        return problems
+    problems = check_locations(doc, program)
+    if execution and not problems:
+        model = data_model or doc[0]["metadata"]["task"]["data_model"]
+        try:
+            confirmed, detail = execute(doc, program, prop, model)
+        except WitnessProblem as e:
+            confirmed, detail = False, str(e)
+        if not confirmed:
+            problems.append("not confirmed by execution: " + detail)
+    return problems
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    if len(args) != 3 or args[2] not in SPECIFICATIONS:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    problems = check(args[0], args[1], args[2], execution="--no-execution" not in argv)
+    for p in problems:
+        print("witness: " + p)
+    if not problems:
+        print("witness: confirmed")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
