@@ -170,6 +170,11 @@ int run(const Options& options) {
     its << evidence.its;
     if (!its) return fail(kExitInput, "cannot write " + options.itsFile);
   }
+  if (!options.sarifFile.empty()) {
+    std::ofstream sarif(options.sarifFile);
+    printSarif(sarif, context, outcomes, ATROPOS_VERSION);
+    if (!sarif) return fail(kExitInput, "cannot write " + options.sarifFile);
+  }
   if (!options.dotFile.empty()) {
     std::ofstream dot(options.dotFile);
     dot << evidence.dot;

@@ -36,6 +36,8 @@ Options:
   --witness-dir DIR      write an SV-COMP witness (format 2.0) for each FALSE of unreach-call, no-overflow,
                          valid-deref and valid-free into DIR: witness.yml when one property is decided, else
                          witness-PROPERTY.yml (the directory must exist)
+  --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
+                         property, a result per FALSE at the violation with its trace and inputs
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
                          on) to FILE in the Termination Competition's SMT-LIB form (empty when termination is not
                          asked or the graph is not complete)
@@ -164,6 +166,10 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       auto v = get();
       if (!v) return std::nullopt;
       o.dotFile = *v;
+    } else if (arg == "--sarif") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      o.sarifFile = *v;
     } else if (arg == "--witness-dir") {
       auto v = get();
       if (!v) return std::nullopt;

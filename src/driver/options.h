@@ -33,6 +33,7 @@ struct Options {
   bool verbose = false;
   bool explain = false;   // print the proof's evidence (the symbolic execution graph's invariants)
   std::string dotFile;    // write the symbolic execution graph as Graphviz
+  std::string sarifFile;   // write the violations as SARIF 2.1.0
   std::string witnessDir;  // write SV-COMP witnesses for the verdicts into this directory
   std::string itsFile;    // write the termination ITS of the symbolic execution graph (SMT-LIB)
   bool crossCheck = false;  // testing aid: proofs and executions on every property, a contradiction is a bug

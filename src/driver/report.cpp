@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -116,6 +117,115 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
   }
   json doc = {{"tool", "atropos"}, {"input", context.inputFile}, {"data_model", context.dataModel},
               {"semantics", semanticsName(context.semantics)}, {"results", results}};
+  out << doc.dump(2) << "\n";
+}
+
+namespace {
+
+struct SarifRule {
+  std::string_view id;
+  std::string_view summary;      // shortDescription
+  std::string_view description;  // fullDescription and help
+};
+
+constexpr SarifRule kSarifRules[] = {
+    {"unreach-call", "reach_error() is called",
+     "An execution calls reach_error(): the program's own assertion fails (SV-COMP's unreach-call)."},
+    {"valid-deref", "invalid memory access",
+     "An execution reads or writes memory outside every live object: out of bounds, after free, after the end of a "
+     "variable's scope, or through a null or dangling pointer."},
+    {"valid-free", "invalid free",
+     "An execution frees memory that is not the start of a live heap object: a double free, or a free of a stack, "
+     "global or interior pointer."},
+    {"valid-memtrack", "memory leak",
+     "An execution loses the last pointer to heap memory that was not freed."},
+    {"valid-memcleanup", "memory not freed at exit",
+     "An execution ends with heap memory still allocated."},
+    {"no-overflow", "signed integer overflow",
+     "An execution performs a signed integer operation whose result does not fit its type (undefined behaviour in "
+     "C)."},
+    {"termination", "non-termination", "An execution runs forever."},
+};
+
+// A path a code-scanning service can match against the repository: relative to the working directory when the file
+// lies under it.
+std::string sarifUri(const std::string& path, const std::filesystem::path& workingDirectory) {
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  if (error) return path;
+  const std::filesystem::path relative = absolute.lexically_relative(workingDirectory);
+  if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
+  return absolute.generic_string();
+}
+
+}  // namespace
+
+void printSarif(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes,
+                const std::string& toolVersion) {
+  using nlohmann::json;
+  std::error_code error;
+  const std::filesystem::path workingDirectory = std::filesystem::current_path(error);
+  auto physical = [&](const SourceLocation& l) {
+    json region = {{"startLine", std::max(l.line, 1u)}};
+    if (l.column) region["startColumn"] = l.column;
+    return json{{"physicalLocation",
+                 {{"artifactLocation", {{"uri", sarifUri(l.file.empty() ? context.inputFile : l.file, workingDirectory)}}},
+                  {"region", region}}}};
+  };
+  json rules = json::array();
+  for (const SarifRule& r : kSarifRules)
+    rules.push_back({{"id", r.id},
+                     {"shortDescription", {{"text", r.summary}}},
+                     {"fullDescription", {{"text", r.description}}},
+                     {"help", {{"text", r.description}}},
+                     {"defaultConfiguration", {{"level", "error"}}}});
+  json results = json::array();
+  for (const Outcome& o : outcomes) {
+    if (o.verdict != Verdict::False) continue;
+    const std::string ruleId(o.violatedPart ? memsafetyPartName(*o.violatedPart) : propertyName(o.property));
+    size_t ruleIndex = 0;
+    while (ruleIndex + 1 < std::size(kSarifRules) && kSarifRules[ruleIndex].id != ruleId) ++ruleIndex;
+    json result = {{"ruleId", ruleId}, {"ruleIndex", ruleIndex}, {"level", "error"}};
+    if (!o.counterexample) {
+      result["message"] = {{"text", o.reason}};
+      result["locations"] = json::array({physical(SourceLocation{context.inputFile, 1, 0, {}})});
+      results.push_back(result);
+      continue;
+    }
+    const Counterexample& cex = *o.counterexample;
+    result["message"] = {{"text", cex.violation}};
+    result["locations"] = json::array({physical(cex.location)});
+    // Each input in the state of the step that drew it: the next step on its line, from the last one matched on.
+    // An input on no such step (the trace shows only the last lines of a long run) is in the first step's state.
+    std::vector<json> states(cex.trace.size(), json::object());
+    size_t step = 0;
+    for (size_t k = 0; k < cex.inputs.size(); ++k) {
+      const NondetInput& in = cex.inputs[k];
+      size_t at = step;
+      while (at < cex.trace.size() && !(cex.trace[at].line == in.location.line && cex.trace[at].file == in.location.file))
+        ++at;
+      if (at < cex.trace.size()) step = at;
+      if (!states.empty())
+        states[at < cex.trace.size() ? at : 0][numbered("input ", k + 1) + ": " + nondetInputOrigin(in)] = {
+            {"text", nondetInputValue(in)}};
+    }
+    json steps = json::array();
+    for (size_t i = 0; i < cex.trace.size(); ++i) {
+      json flowLocation = {{"location", physical(cex.trace[i])}};
+      if (!states[i].empty()) flowLocation["state"] = states[i];
+      steps.push_back(flowLocation);
+    }
+    if (!steps.empty()) result["codeFlows"] = json::array({{{"threadFlows", json::array({{{"locations", steps}}})}}});
+    results.push_back(result);
+  }
+  json run = {{"tool",
+               {{"driver",
+                 {{"name", "Atropos"},
+                  {"version", toolVersion},
+                  {"rules", rules}}}}},
+              {"columnKind", "unicodeCodePoints"},
+              {"results", results}};
+  json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", {run}}};
   out << doc.dump(2) << "\n";
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <random>
 
 #include "witness/source_text.h"
@@ -18,12 +19,29 @@ namespace atropos::witness {
 
 namespace {
 
-bool sameFile(const std::string& a, const std::string& b) {
-  if (a == b) return true;
-  std::error_code ea, eb;
-  const auto ca = std::filesystem::weakly_canonical(a, ea), cb = std::filesystem::weakly_canonical(b, eb);
-  return !ea && !eb && ca == cb;
-}
+// Whether a debug location's file is the input file, however the two paths are spelled (each spelling resolved
+// once: a counterexample may have many thousand inputs).
+class InputFileTest {
+ public:
+  explicit InputFileTest(const std::string& inputFile) : inputFile_(inputFile), canonical_(canonical(inputFile)) {}
+  bool operator()(const SourceLocation& l) {
+    if (!l.known()) return false;
+    if (l.file.empty() || l.file == inputFile_) return true;
+    auto [it, added] = answers_.try_emplace(l.file, false);
+    if (added) it->second = !canonical_.empty() && canonical(l.file) == canonical_;
+    return it->second;
+  }
+
+ private:
+  static std::filesystem::path canonical(const std::string& path) {
+    std::error_code error;
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+    return error ? std::filesystem::path() : resolved;
+  }
+  std::string inputFile_;
+  std::filesystem::path canonical_;
+  std::map<std::string, bool> answers_;
+};
 
 // The value as an ACSL constant: integers in decimal, floating-point values exactly (C99 hexadecimal); nullopt for
 // a NaN or an infinity, which no `==` constraint can state.
@@ -122,7 +140,7 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
   const Counterexample& cex = *outcome.counterexample;
   const SourceText text(source);
   const std::string& file = metadata.inputFile;
-  auto inFile = [&](const SourceLocation& l) { return l.known() && (l.file.empty() || sameFile(l.file, file)); };
+  InputFileTest inFile(file);
 
   if (!inFile(cex.location)) {
     why = "the violation has no location in " + file;

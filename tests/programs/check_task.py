@@ -14,7 +14,8 @@ tool then runs with `--semantics` of that name. The property names come from the
 
 Every FALSE for which SV-COMP takes a YAML violation witness (unreach-call, no-overflow, valid-deref, valid-free)
 must come with one (`--witness-dir`) that tests/witness/witness_check.py confirms: its form, its locations and a
-native execution of the program with the witness's values that shows the violation.
+native execution of the program with the witness's values that shows the violation. The run's `--sarif` report must
+pass tests/witness/sarif_check.py (GitHub code scanning's required fields) with one result per FALSE.
 
 With --cross-check the tool runs with `--cross-check --timeout 4`: every engine on every property, and an internal
 error if a proof contradicts an execution. UNKNOWN is then accepted for every property (the budget is shorter).
@@ -215,7 +216,9 @@ def main(argv):
         return 1
 
     witness_dir = tempfile.TemporaryDirectory(prefix="atropos-witness-")
-    cmd = [tool, "--task", task_path, "--timeout", TOOL_TIMEOUT_ARG, "--witness-dir", witness_dir.name]
+    sarif_file = os.path.join(witness_dir.name, "report.sarif")
+    cmd = [tool, "--task", task_path, "--timeout", TOOL_TIMEOUT_ARG, "--witness-dir", witness_dir.name,
+           "--sarif", sarif_file]
     if cross_check:
         cmd = [tool, "--task", task_path, "--timeout", CROSS_CHECK_TIMEOUT_ARG, "--cross-check"]
         task["must_answer"] = []
@@ -281,6 +284,15 @@ def main(argv):
                 problems += witness
                 if not witness and name in witnesses:
                     report.append("%s: witness confirmed" % name)
+    if not cross_check and proc.returncode == 0:
+        import json
+        import sarif_check
+        falses = [sub or name for name, (got, sub) in verdicts.items() if got == "FALSE"]
+        try:
+            with open(sarif_file, encoding="utf-8") as f:
+                problems += ["sarif: " + p for p in sarif_check.check(json.load(f), falses)]
+        except (OSError, ValueError) as e:
+            problems.append("sarif: cannot read %s: %s" % (sarif_file, e))
     for name in task["must_answer"]:
         if name not in listed:
             problems.append("atropos_must_answer names %s, which the task does not list" % name)

@@ -5,9 +5,11 @@ Usage: test_witness_check.py ATROPOS
 
 Writes the no-overflow witness of examples/overflow.c (ILP32) with ATROPOS, requires witness_check.py to confirm
 it, then changes one thing at a time (a value, the target's column, the hash, the specification, the segment
-order) and requires each change to be rejected, by the check that concerns it.
+order) and requires each change to be rejected, by the check that concerns it. Likewise for the SARIF report of
+the same run and sarif_check.py.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -17,6 +19,7 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import sarif_check  # noqa: E402
 import witness_check  # noqa: E402
 
 PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
@@ -28,8 +31,23 @@ def main(argv):
         return 2
     failures = []
     with tempfile.TemporaryDirectory(prefix="witness-check-test-") as tmp:
+        sarif = os.path.join(tmp, "report.sarif")
         subprocess.run([argv[1], "--property", "no-overflow", "--data-model", "ILP32", "--timeout", "20",
-                        "--witness-dir", tmp, PROGRAM], stdout=subprocess.DEVNULL, check=True)
+                        "--witness-dir", tmp, "--sarif", sarif, PROGRAM], stdout=subprocess.DEVNULL, check=True)
+        with open(sarif, encoding="utf-8") as f:
+            report = json.load(f)
+        problems = sarif_check.check(report, ["no-overflow"])
+        if problems:
+            failures.append("Atropos's SARIF report does not pass: %s" % problems)
+        for change, expected in ((lambda d: d["runs"][0]["tool"]["driver"]["rules"][0].pop("help"), "help.text"),
+                                 (lambda d: d["runs"][0]["results"][0].update(ruleIndex=0), "ruleIndex"),
+                                 (lambda d: d["runs"][0]["results"].clear(), "expected one for each"),
+                                 (lambda d: d.update(version="2.0.0"), "version")):
+            doc = json.loads(json.dumps(report))
+            change(doc)
+            problems = sarif_check.check(doc, ["no-overflow"])
+            if not any(expected in p for p in problems):
+                failures.append("SARIF change: expected a problem mentioning %r, got %s" % (expected, problems))
         path = os.path.join(tmp, "witness.yml")
         with open(path, encoding="utf-8") as f:
             original = yaml.safe_load(f)
