@@ -483,6 +483,8 @@ def parse_options(argv):
                         help="the verifier (default: build/bin/atropos in the repo)")
     parser.add_argument("--csv", help="where to write the results (default: bench/results/<timestamp>.csv)")
     parser.add_argument("--known-only", action="store_true", help="skip tasks without an expected verdict")
+    parser.add_argument("--expected", choices=("true", "false"),
+                        help="only tasks whose expected verdict is this (false: any violated subproperty)")
     parser.add_argument("--limit", type=int, help="only the first K tasks of each property")
     parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
     parser.add_argument("--witnesses", action="store_true",
@@ -521,6 +523,8 @@ def select_tasks(options):
             selected = list(folder_tasks(options.tasks, prop, options.known_only))
         else:
             selected = list(subset_tasks(options.benchmarks, prop, options.dir, options.known_only))
+        if options.expected:
+            selected = [t for t in selected if t.expected.split("(")[0] == options.expected]
         tasks += selected[:options.limit]
     return tasks
 
