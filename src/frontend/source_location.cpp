@@ -27,4 +27,10 @@ SourceLocation sourceLocationOf(const llvm::Instruction& inst) {
   return loc;
 }
 
+SourceLocation sourceLocationFrom(const llvm::Instruction& inst) {
+  for (const llvm::Instruction* i = &inst; i; i = i->getNextNode())
+    if (SourceLocation loc = sourceLocationOf(*i); loc.known()) return loc;
+  return sourceLocationOf(inst);
+}
+
 }  // namespace atropos::frontend

@@ -10,5 +10,8 @@ class Instruction;
 namespace atropos::frontend {
 
 SourceLocation sourceLocationOf(const llvm::Instruction& inst);
+// The location of `inst` or, when it has none (a phi at a loop head), of the first instruction after it in its block
+// that has one.
+SourceLocation sourceLocationFrom(const llvm::Instruction& inst);
 
 }  // namespace atropos::frontend

@@ -39,7 +39,7 @@ constexpr double kInvariantShare = 0.25;
 
 std::string where(const llvm::Instruction* at) {
   if (!at) return "";
-  SourceLocation loc = frontend::sourceLocationOf(*at);
+  SourceLocation loc = frontend::sourceLocationFrom(*at);
   std::string text = " in " + at->getFunction()->getName().str();
   if (loc.known()) text += " at line " + std::to_string(loc.line);
   return text;

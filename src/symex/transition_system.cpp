@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -74,14 +75,20 @@ std::vector<bool> onCycles(const Graph& graph) {
   return cyclic;
 }
 
-std::string locationName(int id, const Node& node) {
-  std::string name = numbered("n", static_cast<unsigned long long>(id));
-  if (node.state.frames.empty() || !node.state.top().next) return name;
+// A location as a reader finds it in the source, `function:line`; the system's names are made distinct afterwards.
+std::string locationName(const Node& node) {
+  if (node.state.frames.empty() || !node.state.top().next) return "state";
   const llvm::Instruction* at = node.state.top().next;
-  SourceLocation loc = frontend::sourceLocationOf(*at);
-  name.append("@").append(at->getFunction()->getName().str());
-  if (loc.known()) name += numbered(":", loc.line);
-  return name;
+  const SourceLocation loc = frontend::sourceLocationFrom(*at);
+  return at->getFunction()->getName().str() + (loc.known() ? numbered(":", loc.line) : std::string());
+}
+
+// Several locations at one place (a loop head and a recursive function's entry on one line, or a head met in two
+// calling contexts) get `#2`, `#3`, ... after the first.
+void makeDistinct(std::vector<std::string>& names) {
+  std::map<std::string, unsigned> seen;
+  for (std::string& name : names)
+    if (unsigned n = ++seen[name]; n > 1) name += numbered("#", n);
 }
 
 }  // namespace
@@ -123,12 +130,13 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   std::set<unsigned> seen;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     if (!isLocation[id]) continue;
-    location.emplace(static_cast<int>(id), system.its.addLocation(locationName(static_cast<int>(id), graph.nodes[id])));
+    location.emplace(static_cast<int>(id), system.its.addLocation(locationName(graph.nodes[id])));
     system.its.cutPoints.push_back(true);
     system.nodeOfLocation.push_back(static_cast<int>(id));
     for (const smt::Term& v : facts.at(static_cast<int>(id)).variables)
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
   }
+  makeDistinct(system.its.locations);
   std::unordered_map<unsigned, size_t> position;
   for (size_t k = 0; k < system.its.variables.size(); ++k) position.emplace(system.its.variables[k].id(), k);
 
