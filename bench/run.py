@@ -224,32 +224,45 @@ def finish(run, timeout):
     return {"task": run.task.name, "property": run.task.property, "expected": run.task.expected,
             "verdict": verdict, "status": status, "cpu_s": cpu_s, "wall_s": wall_s,
             "peak_mb": usage.ru_maxrss / 1024, "reason": " ".join(reason.split())[:REASON_CHARACTERS],
-            "witness": witness_status(run, verdict, status)}
+            "witness": ""}
 
 
-def witness_status(run, verdict, status):
+def witness_status(row, task, witness_dir):
     """For a correct FALSE that SV-COMP takes a YAML witness for: `confirmed`, `missing` or `rejected: why`
-    (tests/witness/witness_check.py, which compiles and runs the program with the witness's values); else empty."""
-    if run.witness_dir is None or status != "correct-false":
+    (tests/witness/witness_check.py, which compiles and runs the program with the witness's values, against the
+    task's own program and data model); else empty."""
+    if witness_dir is None or row["status"] != "correct-false":
         return ""
-    match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", verdict)
-    kind = (match["sub"] if match and match["sub"] else run.task.property) if match else None
+    match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", row["verdict"])
+    kind = (match["sub"] or task.property) if match else None
     if kind not in WITNESSED_KINDS:
         return ""
-    path = os.path.join(run.witness_dir, "witness.yml")
+    path = os.path.join(witness_dir, "witness.yml")
     if not os.path.exists(path):
         return "missing"
     import witness_check  # tests/witness: python3-yaml, python3-jsonschema
-    try:
-        program = witness_check.load(path)[0]["metadata"]["task"]["input_files"][0]
-    except Exception as e:  # the checker below says what is wrong with the file
-        program = os.path.join(os.path.dirname(run.task.path), "missing-input-file-%s" % type(e).__name__)
-    problems = witness_check.check(path, program, kind)
+    import yaml
+    with open(task.path, encoding="utf-8") as f:
+        definition = yaml.safe_load(f)
+    inputs = definition.get("input_files")
+    program = os.path.join(os.path.dirname(task.path), inputs if isinstance(inputs, str) else inputs[0])
+    data_model = (definition.get("options") or {}).get("data_model", "ILP32")
+    problems = witness_check.check(path, program, kind, data_model)
     return "rejected: " + "; ".join(problems)[:REASON_CHARACTERS] if problems else "confirmed"
 
 
-def run_all(tasks, options, progress):
-    """Run every task; returns the rows in task order and whether the user interrupted."""
+def check_witnesses(rows, tasks, runs, progress):
+    """After every run has ended (the checks compile and run programs, which must not share the CPU with measured
+    runs): the witness column of each row."""
+    for index, row in enumerate(rows):
+        if row is not None:
+            row["witness"] = witness_status(row, tasks[index], runs.get(index))
+            progress.tick()
+
+
+def run_all(tasks, options, progress, witness_dirs=None):
+    """Run every task; returns the rows in task order and whether the user interrupted. With `witness_dirs`, each
+    task's index maps to the directory its run wrote witnesses to."""
     pending = collections.deque(enumerate(tasks))
     running = {}  # task index -> Run
     rows = [None] * len(tasks)
@@ -263,6 +276,8 @@ def run_all(tasks, options, progress):
                 if has_exited(run.process.pid):
                     del running[index]
                     rows[index] = finish(run, options.timeout)
+                    if witness_dirs is not None:
+                        witness_dirs[index] = run.witness_dir
                     rows[index]["status"] = disputed_status(rows[index], options.disputed, options.semantics or "c")
                     progress.add(rows[index])
                 elif not run.killed and now - run.started > options.timeout + KILL_GRACE_S:
@@ -545,7 +560,10 @@ def main(argv=None):
         measured.witness_root = snapshot_dir
         measured.tool = os.path.join(snapshot_dir, os.path.basename(options.tool))
         shutil.copy2(options.tool, measured.tool)
-        rows, interrupted = run_all(tasks, measured, progress)
+        witness_dirs = {}
+        rows, interrupted = run_all(tasks, measured, progress, witness_dirs)
+        if options.witnesses and not interrupted:
+            check_witnesses(rows, tasks, witness_dirs, progress)
     progress.close()
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
     write_csv(options.csv, rows)

@@ -1,6 +1,9 @@
 #include "common/property.h"
 
 #include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 
 namespace atropos {
 
@@ -75,6 +78,21 @@ std::vector<Property> parsePropertyFile(std::string_view text) {
 }
 
 std::string nondetInputValue(const NondetInput& in) {
+  if (in.floatingPoint && (in.bits == 32 || in.bits == 64)) {
+    // As few digits as read back to the same value.
+    char text[40];
+    if (in.bits == 32) {
+      float f;
+      const uint32_t bits = static_cast<uint32_t>(in.value);
+      std::memcpy(&f, &bits, sizeof f);
+      std::snprintf(text, sizeof text, "%.9g", static_cast<double>(f));
+    } else {
+      double d;
+      std::memcpy(&d, &in.value, sizeof d);
+      std::snprintf(text, sizeof text, "%.17g", d);
+    }
+    return text;
+  }
   if (in.isSigned && in.bits > 0 && in.bits <= 64) {
     long long v = in.bits == 64 ? static_cast<long long>(in.value)
                                 : static_cast<long long>(in.value << (64 - in.bits)) >> (64 - in.bits);

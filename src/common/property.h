@@ -48,7 +48,8 @@ struct NondetInput {
   SourceLocation location;
 };
 
-// The value as C reads it: signed inputs in two's complement, the others as unsigned numbers.
+// The value as C reads it: signed inputs in two's complement, the others as unsigned numbers, floating-point ones
+// in decimal with the digits that read back to the same value.
 std::string nondetInputValue(const NondetInput& in);
 // Where it came from, as a person reads it: "__VERIFIER_nondet_int()", "uninitialized read".
 std::string nondetInputOrigin(const NondetInput& in);

@@ -53,7 +53,10 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
     const std::string property(propertyName(o.property));
     if (!witness::takesViolationSequence(o)) {
       std::cerr << "atropos: note: no witness for " << verdictLine(o)
-                << ": only YAML violation witnesses (unreach-call, no-overflow, valid-deref, valid-free) are written\n";
+                << (o.counterexample ? ": only YAML violation witnesses (unreach-call, no-overflow, valid-deref, "
+                                       "valid-free) are written"
+                                     : ": the verdict rests on no execution")
+                << "\n";
       continue;
     }
     metadata.uuid = witness::randomUuid();

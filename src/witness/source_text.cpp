@@ -22,6 +22,10 @@ bool declarationKeyword(std::string_view s) {
                    "restrict", "_Complex", "__int128"});
 }
 
+// The punctuators of more than one character, longer ones first.
+constexpr std::string_view kLongPunctuators[] = {"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==",
+                                                 "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##"};
+
 bool identifierToken(std::string_view s) {
   return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_');
 }
@@ -83,6 +87,13 @@ SourceText::SourceText(const std::string& text) {
       while (i + length < n && text[i + length] != c && text[i + length] != '\n')
         length += text[i + length] == '\\' ? 2 : 1;
       length = std::min(length + 1, n - i);
+    } else {
+      // The longest punctuator: `==` is no `=`, `->` no `>`.
+      for (std::string_view p : kLongPunctuators)
+        if (std::string_view(text).substr(i, p.size()) == p) {
+          length = p.size();
+          break;
+        }
     }
     tokens_.push_back({text.substr(i, length), at});
     advance(length);
@@ -135,6 +146,7 @@ std::optional<Position> SourceText::closingParenthesisOfCall(Position callee) co
 }
 
 size_t SourceText::expressionRoot(size_t i) const {
+  if (match_[i] != kNone && match_[i] < i) i = match_[i];  // a closing bracket belongs with its opening one
   // Calls, subscripts and parentheses are parts of the expression around them; a statement's header, a block or an
   // initializer list is where the expression ends.
   for (size_t p = parent_[i]; p != kNone; p = parent_[p]) {
@@ -194,47 +206,59 @@ size_t SourceText::statementBegin(size_t i) const {
   return stopAt;
 }
 
-bool SourceText::looksLikeDeclaration(size_t begin) const {
-  if (begin >= tokens_.size()) return false;
-  if (declarationKeyword(tokens_[begin].text)) return true;
-  // A typedef name then a declarator: `size_t n`, `T *p`.
-  return identifierToken(tokens_[begin].text) && begin + 2 < tokens_.size() &&
-         (identifierToken(tokens_[begin + 1].text) || (is(begin + 1, "*") && identifierToken(tokens_[begin + 2].text)));
+bool SourceText::looksLikeDeclaration(size_t begin, size_t scope) const {
+  // Conditions and `return` operands hold no declarations; of a for header, only the first clause may.
+  if (scope != kNone && is(scope, "(") && !(scope > 0 && is(scope - 1, "for") && begin == scope + 1)) return false;
+  if (begin > 0 && is(begin - 1, "return")) return false;
+  size_t k = begin;
+  while (k < tokens_.size()) {
+    if (is(k, "__extension__")) {
+      ++k;
+    } else if ((is(k, "__attribute__") || is(k, "__declspec")) && is(k + 1, "(") && match_[k + 1] != kNone) {
+      k = match_[k + 1] + 1;
+    } else {
+      break;
+    }
+  }
+  if (k >= tokens_.size()) return false;
+  if (declarationKeyword(tokens_[k].text)) return true;
+  if (!identifierToken(tokens_[k].text)) return false;
+  // A typedef name then a declarator: `size_t n`, `T **p`, `T *const p`.
+  size_t d = k + 1;
+  bool pointer = false;
+  while (d < tokens_.size() && (is(d, "*") || oneOf(tokens_[d].text, {"const", "volatile", "restrict"}))) {
+    pointer = pointer || is(d, "*");
+    ++d;
+  }
+  return d < tokens_.size() && identifierToken(tokens_[d].text) && (pointer || d == k + 1);
+}
+
+size_t SourceText::lastAtDepth(size_t from, size_t to, const char* text) const {
+  for (size_t k = from; k > to;) {
+    --k;
+    if (match_[k] != kNone && match_[k] < k) {
+      k = match_[k];
+      continue;
+    }
+    if (is(k, text)) return k;
+  }
+  return kNone;
 }
 
 std::optional<Position> SourceText::fullExpressionStart(Position inside) const {
   std::optional<size_t> i = tokenAt(inside);
   if (!i) return std::nullopt;
   const size_t root = expressionRoot(*i);
-  size_t begin = statementBegin(root);
-  // In a for header, each of the three clauses is a full expression; elsewhere a `,` at this depth separates
-  // declarators (each initializer is one) or is the comma operator (treated alike: its operands are sequenced).
-  for (size_t k = root; k > begin;) {
-    --k;
-    if (match_[k] != kNone && match_[k] < k) {
-      k = match_[k];
-      continue;
-    }
-    if (is(k, ",")) {
-      begin = k + 1;
-      break;
-    }
-  }
-  if (looksLikeDeclaration(statementBegin(root))) {
-    // The initializer of the declarator that contains `inside`.
-    for (size_t k = root + 1; k > begin;) {
-      --k;
-      if (match_[k] != kNone && match_[k] < k) {
-        k = match_[k];
-        continue;
-      }
-      if (is(k, "=")) {
-        begin = k + 1;
-        break;
-      }
-    }
-  }
-  return tokens_[begin].at;
+  const size_t statement = statementBegin(root);
+  const size_t scope = parent_[root];
+  const bool initializerList = scope != kNone && is(scope, "{") && scope > 0 && is(scope - 1, "=");
+  if (!initializerList && !looksLikeDeclaration(statement, scope)) return tokens_[statement].at;
+  // Each declarator's initializer, and each element of an initializer list, is a full expression of its own (a
+  // comma operator's operands are not: that `,` is in no declaration). Without `=`, the element is the declarator.
+  const size_t comma = lastAtDepth(root, statement, ",");
+  const size_t element = comma == kNone ? statement : comma + 1;
+  const size_t assignment = lastAtDepth(root, element, "=");
+  return tokens_[assignment == kNone ? element : assignment + 1].at;
 }
 
 }  // namespace atropos::witness

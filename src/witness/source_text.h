@@ -44,7 +44,10 @@ class SourceText {
   // The index of the first token of the statement that contains `i`, walking back from it at its own bracket depth.
   size_t statementBegin(size_t i) const;
   bool ternaryColon(size_t colon, size_t stop) const;
-  bool looksLikeDeclaration(size_t begin) const;
+  // Whether the statement that begins at `begin`, inside the bracket `scope`, declares variables.
+  bool looksLikeDeclaration(size_t begin, size_t scope) const;
+  // The last token `text` before `from` and after `to` at the depth of `from` (groups skipped); kNone if none.
+  size_t lastAtDepth(size_t from, size_t to, const char* text) const;
 
   std::vector<Token> tokens_;
   std::vector<size_t> match_;   // the bracket that closes or opens each bracket, kNone for the others

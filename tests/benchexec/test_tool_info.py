@@ -73,13 +73,13 @@ class CommandLine(unittest.TestCase):
         limits = BaseTool2.ResourceLimits(900, 900, None, 15000000000, 4)
         self.assertEqual(self.tool.cmdline("/opt/atropos/bin/atropos", ["--semantics", "svcomp"], task, limits),
                          ["/opt/atropos/bin/atropos", "--semantics", "svcomp", "--prp", "termination.prp",
-                          "--data-model", "ILP32", "--timeout", "900", "--memory", "15000", "loop.c"])
+                          "--data-model", "ILP32", "--timeout", "900", "--memory", "15000", "--witness-dir", ".", "loop.c"])
 
     def test_options_of_the_benchmark_win(self):
         task = BaseTool2.Task(["a.i"], None, None, None)
         limits = BaseTool2.ResourceLimits(60, None, None, None, None)
         self.assertEqual(self.tool.cmdline("atropos", ["--timeout", "10"], task, limits),
-                         ["atropos", "--timeout", "10", "a.i"])
+                         ["atropos", "--timeout", "10", "--witness-dir", ".", "a.i"])
 
     def test_more_than_one_input_file_is_unsupported(self):
         task = BaseTool2.Task(["a.c", "b.c"], None, None, None)

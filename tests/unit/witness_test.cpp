@@ -69,6 +69,35 @@ TEST(SourceText, EachClauseOfAForHeaderAndLabelsAndConditionals) {
   EXPECT_EQ(text.fullExpressionStart(find(c, "<< 6")), find(c, "n = n << 6"));
 }
 
+TEST(SourceText, ComparisonsAreNoInitializersAndCommaOperandsNoFullExpressions) {
+  const std::string c = "void f(int c, int n, int z, int x, int y, int *best, int *prev, int i) {\n"
+                        "  int r = c == n + 1;\n  if (z * z == x * y) r++;\n  for (i = 0; i * i <= n * n; i++) {}\n"
+                        "  best[i] = 1, prev[i] = i - 2;\n  T **q = x + 3;\n  struct S s = { .a = x, .b = y * 4 };\n"
+                        "  r = mp_add(x, y);\n  return x * y == n + 5;\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 1")), find(c, "c == n"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* y)")), find(c, "z * z"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* n;")), find(c, "i * i"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "- 2")), find(c, "best[i]"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 3")), find(c, "x + 3"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "* 4")), find(c, "y * 4"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, ");\n  return")), find(c, "r = mp_add"));
+  EXPECT_EQ(text.fullExpressionStart(find(c, "+ 5")), find(c, "x * y =="));
+}
+
+TEST(SourceText, NoPositionLeadsOutOfTheText) {
+  for (const std::string c : {"int x =", "int=/*", ")", "(((", "a ? b :", "}", "", "# define X\n"}) {
+    const SourceText text(c);
+    for (unsigned column = 1; column <= c.size() + 1; ++column) {
+      std::optional<Position> at = text.fullExpressionStart({1, column});
+      if (at) {
+        EXPECT_LE(at->line, 1u) << c;
+      }
+      text.closingParenthesisOfCall({1, column});
+    }
+  }
+}
+
 TEST(SourceText, CommentsStringsAndDirectivesAreNotCode) {
   const std::string c = "#define X (\n/* ; */ int g(void) { return h(\"; {\", 1 + 2); }\n";
   EXPECT_EQ(SourceText(c).fullExpressionStart(find(c, "+ 2")), find(c, "h(\""));

@@ -65,6 +65,12 @@ def main(argv):
             for w in waypoint(doc, "function_return"):
                 w["constraint"]["value"] = "\\result == 5"
 
+        def value_out_of_range(doc):
+            waypoint(doc, "function_return")[0]["constraint"]["value"] = "\\result == 4294967295"
+
+        def target_on_another_statement(doc):
+            waypoint(doc, "target")[0]["location"].update(line=11, column=11, function="main")  # average(a, b)
+
         def target_inside_a_token(doc):
             waypoint(doc, "target")[0]["location"]["column"] = 13  # the `v` of `static int average(`
 
@@ -81,7 +87,10 @@ def main(argv):
         def unquoted_version(doc):
             doc[0]["metadata"]["format_version"] = 2.0
 
-        for change, expected in ((small_values, "not confirmed by execution"), (target_inside_a_token, "inside a token"),
+        for change, expected in ((small_values, "not confirmed by execution"),
+                                 (value_out_of_range, "outside the range"),
+                                 (target_on_another_statement, "not on the target's statement"),
+                                 (target_inside_a_token, "inside a token"),
                                  (other_hash, "hash"), (other_specification, "specification"),
                                  (target_first, "target"), (unquoted_version, "schema")):
             doc = yaml.safe_load(yaml.safe_dump(original))

@@ -55,6 +55,7 @@ VIOLATION_REPORTS = {
                              r"malloc\(\)-ed|bad-free)"),
 }
 REACH_ERROR_MARK = "atropos-witness-check: reach_error called"
+CALL_MISMATCH_MARK = "atropos-witness-check: another call"
 
 # The SV-COMP nondet functions (sv-comp rules, "definition of __VERIFIER_nondet_X") and the C type each returns.
 NONDET_TYPES = {
@@ -165,37 +166,84 @@ def check_locations(doc, program):
     return problems
 
 
-def _returned_values(doc):
+# Bits of the C types the nondet functions return, per data model; the range a returned value must lie in.
+TYPE_BITS = {"_Bool": 1, "char": 8, "unsigned char": 8, "short": 16, "unsigned short": 16, "int": 32,
+             "unsigned int": 32, "long long": 64, "unsigned long long": 64}
+
+
+def _type_range(ctype, data_model):
+    bits = TYPE_BITS.get(ctype) or (32 if data_model == "ILP32" else 64)  # long, unsigned long
+    if ctype == "_Bool":
+        return 0, 1
+    if ctype.startswith("unsigned"):
+        return 0, 2 ** bits - 1
+    return -2 ** (bits - 1), 2 ** (bits - 1) - 1
+
+
+def _returned_values(doc, lines, data_model):
+    """[(callee name, value text)] of the function_return waypoints the witness follows, in order; each value checked
+    against the range of the type its function returns."""
     values = []
     for w in waypoints(doc):
-        if w["type"] != "function_return":
+        if w["type"] != "function_return" or w["action"] != "follow":
             continue
         m = re.fullmatch(r"\s*\\result\s*==\s*(\S+)\s*", w["constraint"]["value"])
         if not m:
             raise WitnessProblem("function_return constraint %r is not `\\result == constant`" % w["constraint"]["value"])
-        values.append(m.group(1))
+        loc = w["location"]
+        callee = _call_closed_at(lines, loc["line"], loc["column"]) if loc.get("column") else None
+        if not callee:
+            raise WitnessProblem("function_return at line %d names no call" % loc["line"])
+        ctype = NONDET_TYPES.get(callee[len("__VERIFIER_nondet_"):], "unsigned long long")
+        text = m.group(1)
+        if ctype in ("float", "double"):
+            try:
+                float.fromhex(text) if "0x" in text.lower() else float(text)
+            except ValueError:
+                raise WitnessProblem("%s returns %r, which is no %s constant" % (callee, text, ctype))
+        else:
+            try:
+                value = int(text, 0)
+            except ValueError:
+                raise WitnessProblem("%s returns %r, which is no integer constant" % (callee, text))
+            low, high = _type_range(ctype, data_model)
+            if callee[len("__VERIFIER_nondet_"):] in NONDET_TYPES and not low <= value <= high:
+                raise WitnessProblem("%s returns %d, outside the range of %s" % (callee, value, ctype))
+        values.append((callee, text))
     return values
 
 
 def harness_source(values, program_text):
-    """C code whose nondet functions return `values` in order (then 0), and that reports reach_error's call.
+    """C code whose nondet functions return the witness's values in order (then 0), each only to a call of the
+    function its waypoint names (another function called first ends the run unconfirmed), and that reports where
+    reach_error is called.
 
-    A nondet function the rules do not name (one named after a typedef of the program) returns a long long: on x86,
-    a caller that expects a narrower integer reads the low bits, which is the C conversion of the value."""
-    out = ["#include <stdio.h>", "#include <stdlib.h>", "#include <unistd.h>",
-           "static const char *const atropos_values[] = {%s};" % ", ".join('"%s"' % v for v in values + ["0"]),
+    A nondet function the rules do not name (one named after a typedef of the program) returns an unsigned long long:
+    on x86, a caller that expects a narrower integer reads the low bits, which is the C conversion of the value."""
+    out = ["#define _GNU_SOURCE", "#include <dlfcn.h>", "#include <stdio.h>", "#include <stdlib.h>",
+           "#include <string.h>", "#include <unistd.h>",
+           "static const char *const atropos_values[] = {%s};" % ", ".join('"%s"' % v for _, v in values + [("", "0")]),
+           "static const char *const atropos_callees[] = {%s};"
+           % ", ".join('"%s"' % c for c, _ in values + [("", "")]),
            "static unsigned long atropos_next;",
-           "static const char *atropos_value(void) {",
-           "  return atropos_next < %d ? atropos_values[atropos_next++] : \"0\";" % len(values),
+           "static const char *atropos_value(const char *callee) {",
+           "  if (atropos_next >= %d) return \"0\";" % len(values),
+           "  if (strcmp(callee, atropos_callees[atropos_next]) != 0) {",
+           '    fprintf(stderr, "%s: call %%lu is %%s, not %%s\\n", atropos_next + 1, callee, '
+           'atropos_callees[atropos_next]);' % CALL_MISMATCH_MARK,
+           "    _exit(0);",
+           "  }",
+           "  return atropos_values[atropos_next++];",
            "}",
-           "static void atropos_reach_error_called(void) {",
-           '  fputs("%s\\n", stderr);' % REACH_ERROR_MARK,
+           "__attribute__((no_instrument_function)) static void atropos_reach_error_called(void *site) {",
+           "  Dl_info info;",
+           "  unsigned long base = site && dladdr(site, &info) ? (unsigned long)info.dli_fbase : 0;",
+           '  fprintf(stderr, "%s at %%#lx base %%#lx\\n", (unsigned long)site, base);' % REACH_ERROR_MARK,
            "  _exit(0);",
            "}",
-           "__attribute__((weak)) void reach_error(void) { atropos_reach_error_called(); }",
+           "__attribute__((weak)) void reach_error(void) { atropos_reach_error_called(__builtin_return_address(0)); }",
            "__attribute__((no_instrument_function)) void __cyg_profile_func_enter(void *fn, void *site) {",
-           "  (void)site;",
-           "  if (fn == (void *)reach_error) atropos_reach_error_called();",
+           "  if (fn == (void *)reach_error) atropos_reach_error_called(site);",
            "}",
            "__attribute__((no_instrument_function)) void __cyg_profile_func_exit(void *fn, void *site) {",
            "  (void)fn; (void)site;",
@@ -207,16 +255,15 @@ def harness_source(values, program_text):
            "__attribute__((weak)) void *alloca(__SIZE_TYPE__ size) { return malloc(size); }"]
     types = dict(NONDET_TYPES)
     for name in sorted(set(re.findall(r"\b__VERIFIER_nondet_(\w+)\s*\(", program_text))):
-        types.setdefault(name, "long long")
+        types.setdefault(name, "unsigned long long")
     for name, ctype in types.items():
+        value = 'atropos_value("__VERIFIER_nondet_%s")' % name
         if ctype in ("float", "double"):
-            convert = "strtod(atropos_value(), 0)"
+            convert = "strtod(%s, 0)" % value
         elif ctype == "_Bool":
-            convert = "strtoll(atropos_value(), 0, 0) != 0"
-        elif ctype.startswith("unsigned"):
-            convert = "strtoull(atropos_value(), 0, 0)"
-        else:
-            convert = "strtoll(atropos_value(), 0, 0)"
+            convert = "strtoll(%s, 0, 0) != 0" % value
+        else:  # a negative constant reads as its two's complement, which the conversion to ctype keeps
+            convert = "strtoull(%s, 0, 0)" % value
         out.append("__attribute__((weak)) %s __VERIFIER_nondet_%s(void) { return (%s)(%s); }" % (ctype, name, ctype, convert))
     return "\n".join(out) + "\n"
 
@@ -229,13 +276,43 @@ def _statement_lines(lines, line):
     return range(line, last + 1)
 
 
+def _first_stack_lines(report, program):
+    """The lines of `program` in the first stack trace of a sanitizer report, innermost first."""
+    name = re.escape(os.path.basename(program))
+    lines, in_stack = [], False
+    for row in report.splitlines():
+        frame = re.match(r"\s*#\d+ 0x[0-9a-f]+ in .*?(?:^|[\s/(])" + name + r":(\d+)", row)
+        if re.match(r"\s*#\d+ ", row):
+            in_stack = True
+            if frame:
+                lines.append(int(frame.group(1)))
+        elif in_stack:
+            break
+    return lines
+
+
+def _symbolize(binary, address):
+    """(file, line) of a code address of `binary`, by llvm-symbolizer."""
+    r = subprocess.run([SYMBOLIZER, "--obj=" + binary, "%#x" % address], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, universal_newlines=True)
+    m = re.search(r"^(.*):(\d+):\d+$", r.stdout, re.M)
+    return (m.group(1), int(m.group(2))) if m else (None, None)
+
+
+def _position_independent(binary):
+    with open(binary, "rb") as f:
+        header = f.read(18)
+    return header[16] == 3  # e_type ET_DYN (both byte orders agree on the low byte for x86)
+
+
 def execute(doc, program, prop, data_model):
     """Returns (confirmed, detail)."""
-    values = _returned_values(doc)
-    target = [w for w in waypoints(doc) if w["type"] == "target"][-1]["location"]
     with open(program, encoding="utf-8", errors="replace") as f:
         program_text = f.read()
     lines = program_text.split("\n")
+    values = _returned_values(doc, lines, data_model)
+    target = [w for w in waypoints(doc) if w["type"] == "target"][-1]["location"]
+    statement = _statement_lines(lines, target["line"])
     flags = ["-g", "-O0", "-w", "-std=gnu11", "-fno-color-diagnostics"] + (["-m32"] if data_model == "ILP32" else [])
     sanitize = {"no-overflow": ["-fsanitize=signed-integer-overflow,shift-base", "-fno-sanitize-recover=all"],
                 "valid-deref": ["-fsanitize=address"], "valid-free": ["-fsanitize=address"],
@@ -253,7 +330,7 @@ def execute(doc, program, prop, data_model):
                 return False, "cannot compile %s natively: %s" % (source, r.stdout.strip().splitlines()[-1:] or "")
             objects.append(obj)
         binary = os.path.join(tmp, "program")
-        r = subprocess.run([CLANG] + flags + sanitize + objects + ["-o", binary, "-lm"], stdout=subprocess.PIPE,
+        r = subprocess.run([CLANG] + flags + sanitize + objects + ["-o", binary, "-lm", "-ldl"], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
         if r.returncode != 0:
             return False, "cannot link: %s" % (r.stdout.strip().splitlines()[-1:] or "")
@@ -264,24 +341,40 @@ def execute(doc, program, prop, data_model):
                                  universal_newlines=True, errors="replace", timeout=RUN_TIMEOUT, env=env, cwd=tmp)
         except subprocess.TimeoutExpired:
             return False, "the program ran %d s without the violation" % RUN_TIMEOUT
-    report = run.stderr
-    if prop == "unreach-call":
-        if REACH_ERROR_MARK in report:
-            return True, "reach_error was called"
-        return False, "reach_error was not called (exit status %d)" % run.returncode
+        report = run.stderr
+        mismatch = re.search(re.escape(CALL_MISMATCH_MARK) + r": (.*)", report)
+        if mismatch:
+            return False, "the execution left the witness: " + mismatch.group(1)
+        if prop == "unreach-call":
+            called = re.search(re.escape(REACH_ERROR_MARK) + r" at (0x[0-9a-f]+|0) base (0x[0-9a-f]+|0)", report)
+            if not called:
+                return False, "reach_error was not called (exit status %d)" % run.returncode
+            site, base = int(called.group(1), 16), int(called.group(2), 16)
+            if not site:
+                return False, "reach_error was called from an unknown place"
+            # The return address lies after the call: the byte before it is in the call instruction.
+            address = site - (base if _position_independent(binary) else 0) - 1
+            file, line = _symbolize(binary, address)
+            if line is None or os.path.basename(file or "") != os.path.basename(program):
+                return False, "reach_error was called from %s:%s, not from the program" % (file, line)
+            if line not in statement:
+                return False, "reach_error was called at line %d, not on the target's statement (line %d)" % (
+                    line, target["line"])
+            return True, "reach_error called at line %d" % line
     m = VIOLATION_REPORTS[prop].search(report)
     if not m:
         return False, "no %s violation reported (exit status %d): %s" % (prop, run.returncode, report.strip()[-300:])
-    name = re.escape(os.path.basename(program))
-    reported = [int(x) for x in re.findall(name + r":(\d+):\d+", report)]
-    if not reported:
-        return True, m.group(1) + " (no line reported)"
-    statement = _statement_lines(lines, target["line"])
     if prop == "no-overflow":
-        reported = reported[:1]  # UBSan names the operation's own line first
-    if any(line in statement for line in reported):
+        first = re.search(r"(?:^|[\s/])" + re.escape(os.path.basename(program)) + r":(\d+):\d+: runtime error", report,
+                          re.M)
+        reported = [int(first.group(1))] if first else []
+    else:
+        reported = _first_stack_lines(report, program)[:1]
+    if not reported:
+        return False, "%s, but the report names no line of the program" % m.group(1)
+    if reported[0] in statement:
         return True, "%s at line %d" % (m.group(1), reported[0])
-    return False, "%s at line %s, not on the target's statement (line %d)" % (m.group(1), reported, target["line"])
+    return False, "%s at line %d, not on the target's statement (line %d)" % (m.group(1), reported[0], target["line"])
 
 
 def check(witness, program, prop, data_model=None, execution=True):

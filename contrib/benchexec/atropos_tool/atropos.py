@@ -58,6 +58,9 @@ class Tool(benchexec.tools.template.BaseTool2):
             command += ["--timeout", str(rlimits.cputime)]
         if rlimits.memory and "--memory" not in options:
             command += ["--memory", str(rlimits.memory // 1000000)]
+        if "--witness-dir" not in options:
+            # SV-COMP collects witness.yml from the run's working directory.
+            command += ["--witness-dir", "."]
         return command + [task.single_input_file]
 
     def determine_result(self, run):
