@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "common/text.h"
@@ -195,16 +196,29 @@ void printSarif(std::ostream& out, const ReportContext& context, const std::vect
     const Counterexample& cex = *o.counterexample;
     result["message"] = {{"text", cex.violation}};
     result["locations"] = json::array({physical(cex.location)});
-    // Each input in the state of the step that drew it: the next step on its line, from the last one matched on.
-    // An input on no such step (the trace shows only the last lines of a long run) is in the first step's state.
+    // Each input in the state of the step that drew it: the next step on its line, from the last one matched on; a
+    // call whose value that step already holds was made at a later visit of the line (a loop's next iteration), when
+    // the trace has one. An input on no such step (the trace shows only the last lines of a long run) is in the first
+    // step's state.
     std::vector<json> states(cex.trace.size(), json::object());
+    std::vector<std::set<unsigned>> callColumns(cex.trace.size());
     size_t step = 0;
+    auto onLine = [&](size_t at, const NondetInput& in) {
+      return cex.trace[at].line == in.location.line && cex.trace[at].file == in.location.file;
+    };
     for (size_t k = 0; k < cex.inputs.size(); ++k) {
       const NondetInput& in = cex.inputs[k];
       size_t at = step;
-      while (at < cex.trace.size() && !(cex.trace[at].line == in.location.line && cex.trace[at].file == in.location.file))
-        ++at;
-      if (at < cex.trace.size()) step = at;
+      while (at < cex.trace.size() && !onLine(at, in)) ++at;
+      if (at < cex.trace.size() && callColumns[at].count(in.location.column)) {
+        size_t later = at + 1;
+        while (later < cex.trace.size() && !onLine(later, in)) ++later;
+        if (later < cex.trace.size()) at = later;
+      }
+      if (at < cex.trace.size()) {
+        step = at;
+        callColumns[at].insert(in.location.column);
+      }
       if (!states.empty())
         states[at < cex.trace.size() ? at : 0][numbered("input ", k + 1) + ": " + nondetInputOrigin(in)] = {
             {"text", nondetInputValue(in)}};
