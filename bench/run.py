@@ -43,8 +43,8 @@ SCORES = {"correct-true": 2, "correct-false": 1, "wrong-true": -32, "wrong-false
 FAILURE_STATUSES = ("wrong-true", "wrong-false", "crash")  # any of these makes the exit status non-zero
 CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason", "witness")
 NUMERIC_FIELDS = ("cpu_s", "wall_s", "peak_mb")
-# The properties (and valid-memsafety's parts) whose FALSE SV-COMP takes as a YAML violation witness.
-WITNESSED_KINDS = ("unreach-call", "no-overflow", "valid-deref", "valid-free")
+# The properties (and valid-memsafety's parts) whose FALSE gets a violation witness (GraphML for the leaks).
+WITNESSED_KINDS = ("unreach-call", "no-overflow", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup")
 sys.path.insert(0, os.path.join(REPO_ROOT, "tests", "witness"))
 TOOL_EXIT_ERRORS = {1: "usage error", 2: "input error", 3: "program does not compile", 4: "internal error"}
 
@@ -228,7 +228,7 @@ def finish(run, timeout):
 
 
 def witness_status(row, task, witness_dir):
-    """For a correct FALSE that SV-COMP takes a YAML witness for: `confirmed`, `missing` or `rejected: why`
+    """For a correct FALSE that gets a violation witness: `confirmed`, `missing` or `rejected: why`
     (tests/witness/witness_check.py, which compiles and runs the program with the witness's values, against the
     task's own program and data model); else empty."""
     if witness_dir is None or row["status"] != "correct-false":
@@ -237,7 +237,7 @@ def witness_status(row, task, witness_dir):
     kind = (match["sub"] or task.property) if match else None
     if kind not in WITNESSED_KINDS:
         return ""
-    path = os.path.join(witness_dir, "witness.yml")
+    path = os.path.join(witness_dir, "witness.graphml" if kind in ("valid-memtrack", "valid-memcleanup") else "witness.yml")
     if not os.path.exists(path):
         return "missing"
     import witness_check  # tests/witness: python3-yaml, python3-jsonschema
@@ -345,7 +345,7 @@ def classify(task, exit_code, stdout, stderr, cpu_s, killed, timeout):
 def print_witness_summary(rows):
     checked = [row for row in rows if row.get("witness")]
     confirmed = [row for row in checked if row["witness"] == "confirmed"]
-    print("\nwitnesses: %d correct FALSE answers take a YAML violation witness; %d confirmed%s" % (
+    print("\nwitnesses: %d correct FALSE answers take a violation witness; %d confirmed%s" % (
         len(checked), len(confirmed), " (%.1f %%)" % (100.0 * len(confirmed) / len(checked)) if checked else ""))
     for row in checked:
         if row["witness"] != "confirmed":

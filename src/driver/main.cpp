@@ -51,23 +51,25 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
   for (const Outcome& o : outcomes) {
     if (o.verdict != Verdict::False) continue;
     const std::string property(propertyName(o.property));
-    if (!witness::takesViolationSequence(o)) {
+    const bool graph = witness::takesViolationGraph(o);
+    if (!graph && !witness::takesViolationSequence(o)) {
       std::cerr << "atropos: note: no witness for " << verdictLine(o)
-                << (o.counterexample ? ": only YAML violation witnesses (unreach-call, no-overflow, valid-deref, "
-                                       "valid-free) are written"
+                << (o.counterexample ? ": GraphML witnesses of non-termination are not written yet"
                                      : ": the verdict rests on no execution")
                 << "\n";
       continue;
     }
     metadata.uuid = witness::randomUuid();
     std::string why;
-    std::optional<std::string> text = witness::violationSequence(o, metadata, source, why);
+    std::optional<std::string> text =
+        graph ? witness::violationGraph(o, metadata, why) : witness::violationSequence(o, metadata, source, why);
     if (!text) {
       std::cerr << "atropos: warning: no witness for " << property << ": " << why << "\n";
       continue;
     }
+    const std::string extension = graph ? ".graphml" : ".yml";
     const std::string path =
-        options.witnessDir + "/" + (outcomes.size() == 1 ? std::string("witness.yml") : "witness-" + property + ".yml");
+        options.witnessDir + "/" + (outcomes.size() == 1 ? "witness" + extension : "witness-" + property + extension);
     std::ofstream file(path);
     file << *text;
     if (!file) {

@@ -33,9 +33,10 @@ Options:
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
-  --witness-dir DIR      write an SV-COMP witness (format 2.0) for each FALSE of unreach-call, no-overflow,
-                         valid-deref and valid-free into DIR: witness.yml when one property is decided, else
-                         witness-PROPERTY.yml (the directory must exist)
+  --witness-dir DIR      write an SV-COMP violation witness for each FALSE into DIR (which must exist): YAML 2.0
+                         (witness.yml) for unreach-call, no-overflow, valid-deref and valid-free, GraphML 1.0
+                         (witness.graphml) for valid-memtrack and valid-memcleanup; witness-PROPERTY.* when more
+                         than one property is decided
   --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
                          property, a result per FALSE at the violation with its trace and inputs
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven

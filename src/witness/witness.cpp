@@ -178,6 +178,103 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
   return std::string(out.c_str()) + "\n";
 }
 
+bool takesViolationGraph(const Outcome& o) {
+  if (o.verdict != Verdict::False || !o.counterexample) return false;
+  return o.property == Property::ValidMemcleanup ||
+         (o.property == Property::ValidMemsafety && o.violatedPart == MemsafetyPart::ValidMemtrack);
+}
+
+namespace {
+
+std::string xmlEscaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, std::string& why) {
+  if (!takesViolationGraph(outcome)) {
+    why = "SV-COMP takes no GraphML violation witness from Atropos for this verdict";
+    return std::nullopt;
+  }
+  const Counterexample& cex = *outcome.counterexample;
+  InputFileTest inFile(metadata.inputFile);
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+      "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
+      "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n";
+  struct Key {
+    const char* id;
+    const char* scope;
+    const char* defaultValue;
+  };
+  for (const Key& k : {Key{"witness-type", "graph", nullptr}, Key{"sourcecodelang", "graph", nullptr},
+                       Key{"producer", "graph", nullptr}, Key{"specification", "graph", nullptr},
+                       Key{"programfile", "graph", nullptr}, Key{"programhash", "graph", nullptr},
+                       Key{"architecture", "graph", nullptr}, Key{"creationtime", "graph", nullptr},
+                       Key{"entry", "node", "false"}, Key{"violation", "node", "false"},
+                       Key{"enterFunction", "edge", nullptr}, Key{"startline", "edge", nullptr},
+                       Key{"endline", "edge", nullptr}, Key{"assumption", "edge", nullptr},
+                       Key{"assumption.scope", "edge", nullptr}, Key{"assumption.resultfunction", "edge", nullptr}}) {
+    out += std::string(" <key attr.name=\"") + k.id + "\" attr.type=\"" +
+           (k.defaultValue ? "boolean" : std::string_view(k.id) == "startline" || std::string_view(k.id) == "endline"
+                                             ? "int"
+                                             : "string") +
+           "\" for=\"" + k.scope + "\" id=\"" + k.id + "\"" +
+           (k.defaultValue ? std::string(">\n  <default>") + k.defaultValue + "</default>\n </key>\n" : "/>\n");
+  }
+  auto data = [](const char* key, const std::string& value, const char* indent) {
+    return std::string(indent) + "<data key=\"" + key + "\">" + xmlEscaped(value) + "</data>\n";
+  };
+  out += " <graph edgedefault=\"directed\">\n";
+  out += data("witness-type", "violation_witness", "  ");
+  out += data("sourcecodelang", "C", "  ");
+  out += data("producer", "Atropos " + metadata.producerVersion, "  ");
+  out += data("specification", propertySpecification(outcome.property), "  ");
+  out += data("programfile", metadata.inputFile, "  ");
+  out += data("programhash", metadata.inputFileHash, "  ");
+  out += data("architecture", metadata.dataModel == "ILP32" ? "32bit" : "64bit", "  ");
+  out += data("creationtime", metadata.creationTime, "  ");
+  unsigned nodes = 0;
+  auto node = [&](bool entry, bool violation) {
+    std::string text = "  <node id=\"N" + std::to_string(nodes++) + "\"";
+    if (!entry && !violation) return text + "/>\n";
+    return text + ">\n" + (entry ? data("entry", "true", "   ") : "") + (violation ? data("violation", "true", "   ") : "") +
+           "  </node>\n";
+  };
+  auto edge = [&](const std::string& body) {
+    return "  <edge source=\"N" + std::to_string(nodes - 2) + "\" target=\"N" + std::to_string(nodes - 1) + "\">\n" +
+           body + "  </edge>\n";
+  };
+  std::vector<const NondetInput*> values;
+  for (const NondetInput& in : cex.inputs)
+    if (in.fromCall && inFile(in.location) && constantOf(in)) values.push_back(&in);
+  out += node(true, false);
+  out += node(false, values.empty());
+  out += edge(data("enterFunction", "main", "   "));
+  for (size_t k = 0; k < values.size(); ++k) {
+    const NondetInput& in = *values[k];
+    out += node(false, k + 1 == values.size());
+    const std::string line = std::to_string(in.location.line);
+    out += edge(data("startline", line, "   ") + data("endline", line, "   ") +
+                data("assumption", "\\result == " + *constantOf(in) + ";", "   ") +
+                (in.location.function.empty() ? std::string() : data("assumption.scope", in.location.function, "   ")) +
+                data("assumption.resultfunction", in.origin, "   "));
+  }
+  out += " </graph>\n</graphml>\n";
+  return out;
+}
+
 std::string sha256Hex(const std::string& bytes) {
   const auto digest = llvm::SHA256::hash(
       llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));

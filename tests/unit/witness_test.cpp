@@ -158,6 +158,32 @@ TEST(Witness, NoWitnessForAViolationOutsideTheFileOrForATermination) {
   EXPECT_FALSE(takesViolationSequence(termination));
 }
 
+TEST(Witness, ALeakHasAGraphFromTheEntryThroughTheReturnedValuesToTheViolation) {
+  Outcome leak = overflowAt(3, 12);
+  leak.property = Property::ValidMemsafety;
+  leak.violatedPart = MemsafetyPart::ValidMemtrack;
+  EXPECT_TRUE(takesViolationGraph(leak));
+  EXPECT_FALSE(takesViolationSequence(leak));
+  Metadata m{"1.0", "prog.c", sha256Hex("x"), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  std::optional<std::string> graph = violationGraph(leak, m, why);
+  ASSERT_TRUE(graph) << why;
+  EXPECT_NE(graph->find("<data key=\"architecture\">64bit</data>"), std::string::npos);
+  EXPECT_NE(graph->find("LTL(G valid-memtrack)"), std::string::npos);
+  // entry -> (enter main) -> (the one call's value) -> violation; the uninitialized read is left out
+  EXPECT_NE(graph->find("<edge source=\"N0\" target=\"N1\">"), std::string::npos);
+  EXPECT_NE(graph->find("<edge source=\"N1\" target=\"N2\">"), std::string::npos);
+  EXPECT_EQ(graph->find("N3"), std::string::npos);
+  EXPECT_NE(graph->find("\\result == -1;"), std::string::npos);
+  EXPECT_NE(graph->find("<data key=\"assumption.resultfunction\">__VERIFIER_nondet_int</data>"), std::string::npos);
+  const size_t violation = graph->find("<data key=\"violation\">true</data>");
+  ASSERT_NE(violation, std::string::npos);
+  EXPECT_LT(graph->rfind("<node id=\"N2\">", violation), violation);
+  Outcome deref = leak;
+  deref.violatedPart = MemsafetyPart::ValidDeref;
+  EXPECT_FALSE(takesViolationGraph(deref));
+}
+
 TEST(Witness, MetadataHelpers) {
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   const std::string uuid = randomUuid();

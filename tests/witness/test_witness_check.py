@@ -11,6 +11,7 @@ the same run and sarif_check.py.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -23,6 +24,7 @@ import sarif_check  # noqa: E402
 import witness_check  # noqa: E402
 
 PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
+LEAK = os.path.join(HERE, "..", "programs", "nondet", "conditional_leak.c")  # lost unless the nondet value is > 0
 
 
 def main(argv):
@@ -103,6 +105,33 @@ def main(argv):
                 failures.append("%s: expected a problem mentioning %r, got %s" % (change.__name__, expected, problems))
             else:
                 print("%s: rejected (%s)" % (change.__name__, "; ".join(problems)))
+        # The GraphML witness of a leak: confirmed as written, rejected with a value that frees the block or with
+        # another program hash.
+        leak_dir = os.path.join(tmp, "leak")
+        os.mkdir(leak_dir)
+        subprocess.run([argv[1], "--property", "valid-memsafety", "--data-model", "LP64", "--timeout", "20",
+                        "--witness-dir", leak_dir, LEAK], stdout=subprocess.DEVNULL, check=True)
+        graph = os.path.join(leak_dir, "witness.graphml")
+        problems = witness_check.check(graph, LEAK, "valid-memtrack")
+        if problems:
+            failures.append("Atropos's leak witness is not confirmed: %s" % problems)
+        with open(graph, encoding="utf-8") as f:
+            text = f.read()
+        for name, changed_text, expected in (
+                ("freeing_value", text.replace("\\result == 0;", "\\result == 1;"), "no leak reported"),
+                ("other_programhash", re.sub(r"(<data key=\"programhash\">)[0-9a-f]+", r"\g<1>" + "0" * 64, text),
+                 "programhash")):
+            if changed_text == text:
+                failures.append("%s: the change did not apply" % name)
+                continue
+            changed = os.path.join(leak_dir, name + ".graphml")
+            with open(changed, "w", encoding="utf-8") as f:
+                f.write(changed_text)
+            problems = witness_check.check(changed, LEAK, "valid-memtrack")
+            if not any(expected in p for p in problems):
+                failures.append("%s: expected a problem mentioning %r, got %s" % (name, expected, problems))
+            else:
+                print("%s: rejected (%s)" % (name, "; ".join(problems)))
     for f in failures:
         print("FAIL: " + f)
     return 1 if failures else 0

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Checks an SV-COMP violation witness (YAML, format 2.0) against its program, without Atropos.
+"""Checks an SV-COMP violation witness (YAML 2.0, or GraphML 1.0 for the leaks) against its program, without Atropos.
 
-Usage: witness_check.py WITNESS.yml PROGRAM PROPERTY [--no-execution]
+Usage: witness_check.py WITNESS.yml|WITNESS.graphml PROGRAM PROPERTY [--no-execution]
 
-PROPERTY is unreach-call, no-overflow, valid-deref or valid-free. Three checks, each written from the format
+PROPERTY is unreach-call, no-overflow, valid-deref, valid-free (YAML), valid-memtrack or valid-memcleanup (GraphML).
+Three checks, each written from the format
 description (../shared/research/witnesses.md), none from a validator's code:
 
 1. form: the schema (violation-witness-2.0.schema.json, with python3-jsonschema), segments of avoid waypoints and
@@ -14,6 +15,9 @@ description (../shared/research/witnesses.md), none from a validator's code:
    functions return the witness's values in order, and run under the sanitizer that observes the property
    (UBSan for no-overflow, ASan for valid-deref and valid-free, a hook on reach_error for unreach-call). The
    witness is confirmed when the violation happens, on the target's statement where the sanitizer names a line.
+   For GraphML: the graph's data, one entry and one path to a violation node, each value at a line that calls its
+   function; then LeakSanitizer after main has returned (valid-memtrack) or a count of the program's allocations
+   through the linker's --wrap (valid-memcleanup).
 
 Exit status 0 when every check passes, 1 otherwise (the reasons on stdout). Debian packages: python3-yaml,
 python3-jsonschema, clang-14, libclang-rt-14-dev.
@@ -26,6 +30,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+import xml.etree.ElementTree as ElementTree
 
 import jsonschema
 import yaml
@@ -42,7 +48,12 @@ SPECIFICATIONS = {
     "valid-deref": ["CHECK( init(main()), LTL(G valid-free) )", "CHECK( init(main()), LTL(G valid-deref) )",
                     "CHECK( init(main()), LTL(G valid-memtrack) )"],
 }
-SPECIFICATIONS["valid-free"] = SPECIFICATIONS["valid-deref"]
+SPECIFICATIONS["valid-free"] = SPECIFICATIONS["valid-memtrack"] = SPECIFICATIONS["valid-deref"]
+SPECIFICATIONS["valid-memcleanup"] = ["CHECK( init(main()), LTL(G valid-memcleanup) )"]
+GRAPHML = "{http://graphml.graphdrawing.org/xmlns}"
+# What a GraphML violation witness's graph must say (sv-witnesses README-GraphML, in witnesses.md section 1.5).
+GRAPH_KEYS = ("witness-type", "sourcecodelang", "producer", "specification", "programfile", "programhash",
+              "architecture", "creationtime")
 
 # What the sanitizer prints for a violation of each property.
 VIOLATION_REPORTS = {
@@ -180,6 +191,25 @@ def _type_range(ctype, data_model):
     return -2 ** (bits - 1), 2 ** (bits - 1) - 1
 
 
+def _checked_constant(callee, text, data_model):
+    """`text` when it is a constant in the range of the type `callee` returns."""
+    ctype = NONDET_TYPES.get(callee[len("__VERIFIER_nondet_"):], "unsigned long long")
+    if ctype in ("float", "double"):
+        try:
+            float.fromhex(text) if "0x" in text.lower() else float(text)
+        except ValueError:
+            raise WitnessProblem("%s returns %r, which is no %s constant" % (callee, text, ctype))
+        return text
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise WitnessProblem("%s returns %r, which is no integer constant" % (callee, text))
+    low, high = _type_range(ctype, data_model)
+    if callee[len("__VERIFIER_nondet_"):] in NONDET_TYPES and not low <= value <= high:
+        raise WitnessProblem("%s returns %d, outside the range of %s" % (callee, value, ctype))
+    return text
+
+
 def _returned_values(doc, lines, data_model):
     """[(callee name, value text)] of the function_return waypoints the witness follows, in order; each value checked
     against the range of the type its function returns."""
@@ -194,26 +224,50 @@ def _returned_values(doc, lines, data_model):
         callee = _call_closed_at(lines, loc["line"], loc["column"]) if loc.get("column") else None
         if not callee:
             raise WitnessProblem("function_return at line %d names no call" % loc["line"])
-        ctype = NONDET_TYPES.get(callee[len("__VERIFIER_nondet_"):], "unsigned long long")
-        text = m.group(1)
-        if ctype in ("float", "double"):
-            try:
-                float.fromhex(text) if "0x" in text.lower() else float(text)
-            except ValueError:
-                raise WitnessProblem("%s returns %r, which is no %s constant" % (callee, text, ctype))
-        else:
-            try:
-                value = int(text, 0)
-            except ValueError:
-                raise WitnessProblem("%s returns %r, which is no integer constant" % (callee, text))
-            low, high = _type_range(ctype, data_model)
-            if callee[len("__VERIFIER_nondet_"):] in NONDET_TYPES and not low <= value <= high:
-                raise WitnessProblem("%s returns %d, outside the range of %s" % (callee, value, ctype))
+        text = _checked_constant(callee, m.group(1), data_model)
         values.append((callee, text))
     return values
 
 
-def harness_source(values, program_text):
+LEAK_PROPERTIES = ("valid-memtrack", "valid-memcleanup")
+STILL_ALLOCATED_MARK = "atropos-witness-check: blocks allocated at exit:"
+# valid-memcleanup: the program's own allocations, counted through the linker's --wrap.
+COUNTED_ALLOCATIONS = ["static long atropos_live;",
+                       "void *__real_malloc(__SIZE_TYPE__); void *__real_calloc(__SIZE_TYPE__, __SIZE_TYPE__);",
+                       "void *__real_realloc(void *, __SIZE_TYPE__); void __real_free(void *);",
+                       "void *__wrap_malloc(__SIZE_TYPE__ n) { void *p = __real_malloc(n); atropos_live += p != 0; "
+                       "return p; }",
+                       "void *__wrap_calloc(__SIZE_TYPE__ k, __SIZE_TYPE__ n) { void *p = __real_calloc(k, n); "
+                       "atropos_live += p != 0; return p; }",
+                       "void *__wrap_realloc(void *q, __SIZE_TYPE__ n) { void *p = __real_realloc(q, n); "
+                       "if (!q && p) atropos_live++; else if (q && !n) atropos_live--; return p; }",
+                       "void __wrap_free(void *p) { if (p) atropos_live--; __real_free(p); }",
+                       "__attribute__((destructor)) static void atropos_at_exit(void) {",
+                       '  fprintf(stderr, "%s %%ld\\n", atropos_live);' % STILL_ALLOCATED_MARK,
+                       "}"]
+WRAPPED = ["-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free"]
+# valid-memtrack: after main returns its locals no longer count (SV-COMP's reading of Valgrind), so the harness calls
+# the program's main (renamed) and, once it has returned, clears the stack below itself of the values main left
+# there and asks LeakSanitizer then. A program that calls exit() gets LeakSanitizer's own check, with the stack; one
+# that calls abort() gets it in the handler of SIGABRT, with the stack too.
+LEAK_CHECK_AFTER_MAIN = ["#include <signal.h>",
+                         "int atropos_program_main(int, char **, char **);",
+                         "void __lsan_do_leak_check(void);",
+                         "static void atropos_on_abort(int signal) { (void)signal; __lsan_do_leak_check(); _exit(134); }",
+                         "__attribute__((noinline)) static void atropos_clear_stack(void) {",
+                         "  volatile char area[1 << 16];",
+                         "  for (unsigned long i = 0; i < sizeof area; i++) area[i] = 0;",
+                         "}",
+                         "int main(int argc, char **argv, char **envp) {",
+                         "  signal(SIGABRT, atropos_on_abort);",
+                         "  int status = atropos_program_main(argc, argv, envp);",
+                         "  atropos_clear_stack();",
+                         "  __lsan_do_leak_check();",
+                         "  return status;",
+                         "}"]
+
+
+def harness_source(values, program_text, prop="unreach-call"):
     """C code whose nondet functions return the witness's values in order (then 0), each only to a call of the
     function its waypoint names (another function called first ends the run unconfirmed), and that reports where
     reach_error is called.
@@ -249,10 +303,16 @@ def harness_source(values, program_text):
            "  (void)fn; (void)site;",
            "}",
            "__attribute__((weak)) void __VERIFIER_assume(int condition) { if (!condition) _exit(0); }",
-           # A program that declares alloca itself calls a function the C library does not export. Heap memory
-           # in its place can hide a violation (a free of it, a use after the caller returned) but not make one up.
-           "#undef alloca",
-           "__attribute__((weak)) void *alloca(__SIZE_TYPE__ size) { return malloc(size); }"]
+           ]
+    if prop not in LEAK_PROPERTIES:
+        # A program that declares alloca itself calls a function the C library does not export. Heap memory in its
+        # place can hide a violation (a free of it, a use after the caller returned) but not make one up, except a
+        # leak: for the leak properties, such a program does not link.
+        out += ["#undef alloca", "__attribute__((weak)) void *alloca(__SIZE_TYPE__ size) { return malloc(size); }"]
+    if prop == "valid-memcleanup":
+        out += COUNTED_ALLOCATIONS
+    if prop == "valid-memtrack":
+        out += LEAK_CHECK_AFTER_MAIN
     types = dict(NONDET_TYPES)
     for name in sorted(set(re.findall(r"\b__VERIFIER_nondet_(\w+)\s*\(", program_text))):
         types.setdefault(name, "unsigned long long")
@@ -312,17 +372,29 @@ def execute(doc, program, prop, data_model):
     lines = program_text.split("\n")
     values = _returned_values(doc, lines, data_model)
     target = [w for w in waypoints(doc) if w["type"] == "target"][-1]["location"]
-    statement = _statement_lines(lines, target["line"])
+    return run_natively(values, program, program_text, prop, data_model, target["line"])
+
+
+def run_natively(values, program, program_text, prop, data_model, target_line):
+    """Compiles the program with the harness, runs it and looks for the violation; (confirmed, detail). For the leak
+    properties there is no target line: the leak shows at the end."""
+    lines = program_text.split("\n")
+    statement = _statement_lines(lines, target_line) if target_line else range(0)
     flags = ["-g", "-O0", "-w", "-std=gnu11", "-fno-color-diagnostics"] + (["-m32"] if data_model == "ILP32" else [])
     sanitize = {"no-overflow": ["-fsanitize=signed-integer-overflow,shift-base", "-fno-sanitize-recover=all"],
                 "valid-deref": ["-fsanitize=address"], "valid-free": ["-fsanitize=address"],
+                "valid-memtrack": ["-fsanitize=address"], "valid-memcleanup": [],
                 "unreach-call": []}[prop]
     with tempfile.TemporaryDirectory(prefix="witness-check-") as tmp:
         harness = os.path.join(tmp, "harness.c")
         with open(harness, "w", encoding="utf-8") as f:
-            f.write(harness_source(values, program_text))
+            f.write(harness_source(values, program_text, prop))
         objects = []
-        for source, extra in ((program, ["-finstrument-functions"] if prop == "unreach-call" else []), (harness, [])):
+        # valid-memtrack: the harness's main calls the program's, renamed by the preprocessor (a preprocessed .i file
+        # is preprocessed once more for it, as C: renaming the symbol after compilation left ASan's handling of main).
+        program_flags = {"unreach-call": ["-finstrument-functions"],
+                         "valid-memtrack": ["-x", "c", "-Dmain=atropos_program_main"]}
+        for source, extra in ((program, program_flags.get(prop, [])), (harness, [])):
             obj = os.path.join(tmp, os.path.basename(source) + ".o")
             r = subprocess.run([CLANG, "-c"] + flags + sanitize + extra + [source, "-o", obj], stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
@@ -330,11 +402,15 @@ def execute(doc, program, prop, data_model):
                 return False, "cannot compile %s natively: %s" % (source, r.stdout.strip().splitlines()[-1:] or "")
             objects.append(obj)
         binary = os.path.join(tmp, "program")
-        r = subprocess.run([CLANG] + flags + sanitize + objects + ["-o", binary, "-lm", "-ldl"], stdout=subprocess.PIPE,
+        wrap = WRAPPED if prop == "valid-memcleanup" else []
+        r = subprocess.run([CLANG] + flags + sanitize + wrap + objects + ["-o", binary, "-lm", "-ldl"], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
         if r.returncode != 0:
             return False, "cannot link: %s" % (r.stdout.strip().splitlines()[-1:] or "")
-        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:detect_stack_use_after_return=1",
+        # A leak check scans the stack, where ASan's frames for returned calls (kept to see a use after return)
+        # would still hold the pointers: no such frames for it.
+        asan = "detect_leaks=1" if prop == "valid-memtrack" else "detect_leaks=0:detect_stack_use_after_return=1"
+        env = dict(os.environ, ASAN_OPTIONS=asan,
                    UBSAN_OPTIONS="print_stacktrace=0", ASAN_SYMBOLIZER_PATH=SYMBOLIZER)
         try:
             run = subprocess.run([binary], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -359,8 +435,20 @@ def execute(doc, program, prop, data_model):
                 return False, "reach_error was called from %s:%s, not from the program" % (file, line)
             if line not in statement:
                 return False, "reach_error was called at line %d, not on the target's statement (line %d)" % (
-                    line, target["line"])
+                    line, target_line)
             return True, "reach_error called at line %d" % line
+    if prop == "valid-memcleanup":
+        left = re.search(re.escape(STILL_ALLOCATED_MARK) + r" (-?\d+)", report)
+        if left and int(left.group(1)) > 0:
+            return True, "%s blocks allocated at exit" % left.group(1)
+        return False, "no block allocated at exit (%s)" % ("program ended without exit" if not left else "all freed")
+    if prop == "valid-memtrack":
+        if "LeakSanitizer: detected memory leaks" not in report:
+            return False, "no leak reported (exit status %d)" % run.returncode
+        allocated = _first_stack_lines(report[report.index("LeakSanitizer"):], program)
+        if not allocated:
+            return False, "a leak reported, but not of the program's own allocation"
+        return True, "a leak of memory allocated at line %d" % allocated[0]
     m = VIOLATION_REPORTS[prop].search(report)
     if not m:
         return False, "no %s violation reported (exit status %d): %s" % (prop, run.returncode, report.strip()[-300:])
@@ -374,11 +462,95 @@ def execute(doc, program, prop, data_model):
         return False, "%s, but the report names no line of the program" % m.group(1)
     if reported[0] in statement:
         return True, "%s at line %d" % (m.group(1), reported[0])
-    return False, "%s at line %d, not on the target's statement (line %d)" % (m.group(1), reported[0], target["line"])
+    return False, "%s at line %d, not on the target's statement (line %d)" % (m.group(1), reported[0], target_line)
+
+
+class Graph:
+    """A GraphML witness: its graph data, nodes (id -> data) and edges (source, target, data)."""
+
+    def __init__(self, path):
+        root = ElementTree.parse(path).getroot()
+        self.keys = {k.get("id"): k for k in root.findall(GRAPHML + "key")}
+        graph = root.find(GRAPHML + "graph")
+        if graph is None:
+            raise WitnessProblem("no graph element")
+        self.data = {d.get("key"): (d.text or "") for d in graph.findall(GRAPHML + "data")}
+        self.nodes = {n.get("id"): {d.get("key"): (d.text or "") for d in n.findall(GRAPHML + "data")}
+                      for n in graph.findall(GRAPHML + "node")}
+        self.edges = [(e.get("source"), e.get("target"), {d.get("key"): (d.text or "") for d in e.findall(GRAPHML + "data")})
+                      for e in graph.findall(GRAPHML + "edge")]
+
+    def path(self):
+        """The edges from the entry node to a violation node, when the graph is that one path."""
+        entry = [n for n, d in self.nodes.items() if d.get("entry") == "true"]
+        successors = {}
+        for source, target, data in self.edges:
+            successors.setdefault(source, []).append((target, data))
+        edges, node, seen = [], entry[0], set()
+        while self.nodes[node].get("violation") != "true":
+            if node in seen or len(successors.get(node, [])) != 1:
+                raise WitnessProblem("the graph is not one path from the entry to a violation node")
+            seen.add(node)
+            node, data = successors[node][0]
+            edges.append(data)
+        return edges
+
+
+def check_graph_form(graph, program, prop, data_model):
+    problems = []
+    for key in GRAPH_KEYS:
+        if not graph.data.get(key):
+            problems.append("graph data %s missing" % key)
+    used = set(graph.data) | {k for d in graph.nodes.values() for k in d} | {k for _, _, d in graph.edges for k in d}
+    for key in sorted(used - set(graph.keys)):
+        problems.append("data key %s is not declared" % key)
+    if graph.data.get("witness-type") != "violation_witness":
+        problems.append("witness-type is %r" % graph.data.get("witness-type"))
+    if graph.data.get("sourcecodelang") != "C":
+        problems.append("sourcecodelang is %r" % graph.data.get("sourcecodelang"))
+    with open(program, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    if graph.data.get("programhash") != digest:
+        problems.append("programhash is not the program's SHA-256 %s" % digest)
+    spec = [line.strip() for line in graph.data.get("specification", "").splitlines() if line.strip()]
+    if spec != SPECIFICATIONS[prop]:
+        problems.append("specification %r is not %s's" % (graph.data.get("specification"), prop))
+    architecture = {"ILP32": "32bit", "LP64": "64bit"}.get(data_model)
+    if architecture and graph.data.get("architecture") != architecture:
+        problems.append("architecture %r for the data model %s" % (graph.data.get("architecture"), data_model))
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})",
+                        graph.data.get("creationtime", "")):
+        problems.append("creationtime %r is not ISO 8601 without fractions" % graph.data.get("creationtime"))
+    if len([n for n, d in graph.nodes.items() if d.get("entry") == "true"]) != 1:
+        problems.append("not exactly one entry node")
+    for source, target, _ in graph.edges:
+        if source not in graph.nodes or target not in graph.nodes:
+            problems.append("an edge %s -> %s between nodes that do not exist" % (source, target))
+    return problems
+
+
+def _graph_values(graph, lines, data_model):
+    """[(callee, value)] of the path's edges that fix a nondet call's result, each checked against its call's line
+    and its type's range."""
+    values = []
+    for data in graph.path():
+        callee = data.get("assumption.resultfunction")
+        if not callee:
+            continue
+        m = re.fullmatch(r"\s*\\result\s*==\s*(\S+?)\s*;?\s*", data.get("assumption", ""))
+        if not m:
+            raise WitnessProblem("assumption %r is not `\\result == constant;`" % data.get("assumption"))
+        line = int(data.get("startline", "0"))
+        if not 1 <= line <= len(lines) or not re.search(r"\b" + re.escape(callee) + r"\s*\(", lines[line - 1]):
+            raise WitnessProblem("no call of %s at line %d" % (callee, line))
+        values.append((callee, _checked_constant(callee, m.group(1), data_model)))
+    return values
 
 
 def check(witness, program, prop, data_model=None, execution=True):
     """All problems found (an empty list when the witness is confirmed)."""
+    if witness.endswith(".graphml"):
+        return check_graph(witness, program, prop, data_model, execution)
     try:
         doc = load(witness)
     except (OSError, yaml.YAMLError) as e:
@@ -396,6 +568,25 @@ def check(witness, program, prop, data_model=None, execution=True):
         if not confirmed:
             problems.append("not confirmed by execution: " + detail)
     return problems
+
+
+def check_graph(witness, program, prop, data_model, execution):
+    try:
+        graph = Graph(witness)
+    except (OSError, ElementTree.ParseError, WitnessProblem) as e:
+        return ["cannot read the witness: %s" % e]
+    model = data_model or {"32bit": "ILP32", "64bit": "LP64"}.get(graph.data.get("architecture"))
+    problems = check_graph_form(graph, program, prop, model)
+    if problems or not execution:
+        return problems
+    with open(program, encoding="utf-8", errors="replace") as f:
+        program_text = f.read()
+    try:
+        values = _graph_values(graph, program_text.split("\n"), model)
+        confirmed, detail = run_natively(values, program, program_text, prop, model, None)
+    except WitnessProblem as e:
+        confirmed, detail = False, str(e)
+    return [] if confirmed else ["not confirmed by execution: " + detail]
 
 
 def main(argv):
