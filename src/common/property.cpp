@@ -77,20 +77,27 @@ std::vector<Property> parsePropertyFile(std::string_view text) {
   return found;
 }
 
+std::optional<double> nondetInputFloat(const NondetInput& in) {
+  if (!in.floatingPoint) return std::nullopt;
+  if (in.bits == 32) {
+    float f;
+    const uint32_t bits = static_cast<uint32_t>(in.value);
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+  }
+  if (in.bits == 64) {
+    double d;
+    std::memcpy(&d, &in.value, sizeof d);
+    return d;
+  }
+  return std::nullopt;
+}
+
 std::string nondetInputValue(const NondetInput& in) {
-  if (in.floatingPoint && (in.bits == 32 || in.bits == 64)) {
+  if (std::optional<double> value = nondetInputFloat(in)) {
     // As few digits as read back to the same value.
     char text[40];
-    if (in.bits == 32) {
-      float f;
-      const uint32_t bits = static_cast<uint32_t>(in.value);
-      std::memcpy(&f, &bits, sizeof f);
-      std::snprintf(text, sizeof text, "%.9g", static_cast<double>(f));
-    } else {
-      double d;
-      std::memcpy(&d, &in.value, sizeof d);
-      std::snprintf(text, sizeof text, "%.17g", d);
-    }
+    std::snprintf(text, sizeof text, in.bits == 32 ? "%.9g" : "%.17g", *value);
     return text;
   }
   if (in.isSigned && in.bits > 0 && in.bits <= 64) {

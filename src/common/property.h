@@ -51,6 +51,8 @@ struct NondetInput {
 // The value as C reads it: signed inputs in two's complement, the others as unsigned numbers, floating-point ones
 // in decimal with the digits that read back to the same value.
 std::string nondetInputValue(const NondetInput& in);
+// The number a floating-point input (float or double) stands for; nullopt for the others.
+std::optional<double> nondetInputFloat(const NondetInput& in);
 // Where it came from, as a person reads it: "__VERIFIER_nondet_int()", "uninitialized read".
 std::string nondetInputOrigin(const NondetInput& in);
 

@@ -47,20 +47,10 @@ class InputFileTest {
 // a NaN or an infinity, which no `==` constraint can state.
 std::optional<std::string> constantOf(const NondetInput& in) {
   if (!in.floatingPoint) return nondetInputValue(in);
-  double value;
-  if (in.bits == 32) {
-    float f;
-    const uint32_t bits = static_cast<uint32_t>(in.value);
-    std::memcpy(&f, &bits, sizeof f);
-    value = f;
-  } else if (in.bits == 64) {
-    std::memcpy(&value, &in.value, sizeof value);
-  } else {
-    return std::nullopt;
-  }
-  if (!std::isfinite(value)) return std::nullopt;
+  const std::optional<double> value = nondetInputFloat(in);
+  if (!value || !std::isfinite(*value)) return std::nullopt;
   char text[64];
-  std::snprintf(text, sizeof text, "%a", value);
+  std::snprintf(text, sizeof text, "%a", *value);
   return std::string(text);
 }
 
