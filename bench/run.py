@@ -43,9 +43,9 @@ SCORES = {"correct-true": 2, "correct-false": 1, "wrong-true": -32, "wrong-false
 FAILURE_STATUSES = ("wrong-true", "wrong-false", "crash")  # any of these makes the exit status non-zero
 CSV_FIELDS = ("task", "property", "expected", "verdict", "status", "cpu_s", "wall_s", "peak_mb", "reason", "witness")
 NUMERIC_FIELDS = ("cpu_s", "wall_s", "peak_mb")
-# The properties (and valid-memsafety's parts) whose FALSE gets a violation witness (GraphML for the leaks).
-WITNESSED_KINDS = ("unreach-call", "no-overflow", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup")
+# The properties (and valid-memsafety's parts) whose FALSE gets a violation witness, and its file.
 sys.path.insert(0, os.path.join(REPO_ROOT, "tests", "witness"))
+from witness_kinds import WITNESS_FILES  # noqa: E402 (found through the line above)
 TOOL_EXIT_ERRORS = {1: "usage error", 2: "input error", 3: "program does not compile", 4: "internal error"}
 
 # `valid-memsafety: FALSE(valid-deref)`, `no-overflow: UNKNOWN (reason text)`
@@ -235,9 +235,9 @@ def witness_status(row, task, witness_dir):
         return ""
     match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", row["verdict"])
     kind = (match["sub"] or task.property) if match else None
-    if kind not in WITNESSED_KINDS:
+    if kind not in WITNESS_FILES:
         return ""
-    path = os.path.join(witness_dir, "witness.graphml" if kind in ("valid-memtrack", "valid-memcleanup") else "witness.yml")
+    path = os.path.join(witness_dir, WITNESS_FILES[kind])
     if not os.path.exists(path):
         return "missing"
     import witness_check  # tests/witness: python3-yaml, python3-jsonschema
@@ -503,8 +503,8 @@ def parse_options(argv):
     parser.add_argument("--limit", type=int, help="only the first K tasks of each property")
     parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
     parser.add_argument("--witnesses", action="store_true",
-                        help="the tool writes witnesses; each correct FALSE of unreach-call, no-overflow, valid-deref "
-                             "and valid-free is checked by tests/witness/witness_check.py (CSV column witness)")
+                        help="the tool writes witnesses; each correct FALSE that takes one (tests/witness/witness_kinds.py) "
+                             "is checked by tests/witness/witness_check.py (CSV column witness)")
     options = parser.parse_args(argv)
     if options.tasks and options.dir:
         parser.error("--dir selects directories of the subset; with --tasks, name the subfolder itself")

@@ -66,6 +66,16 @@ struct Counterexample {
   // Non-termination: the inputs from this index on are drawn by one period of a cycle that repeats forever (with
   // the same inputs each time); the ones before lead to it.
   std::optional<size_t> loopInputsStart;
+  // Non-termination: where each period begins, and the states there as a recurrent set.
+  struct Recurrence {
+    SourceLocation head;          // the loop head (its first instruction with a location), or the repeated call
+    std::string enteredFunction;  // a repeated call: the function it enters; empty for a loop
+    // One C expression per state at the head during a period, over the variables in scope there (for a call: the
+    // callee's parameters) and the globals: `x == 5 && *p == 3`.
+    std::vector<std::string> states;
+    bool complete = false;  // the states pin down every value the execution reads from there on
+  };
+  std::optional<Recurrence> recurrence;
 };
 
 struct Outcome {

@@ -35,8 +35,9 @@ Options:
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
   --witness-dir DIR      write an SV-COMP violation witness for each FALSE into DIR (which must exist): YAML 2.0
                          (witness.yml) for unreach-call, no-overflow, valid-deref and valid-free, GraphML 1.0
-                         (witness.graphml) for valid-memtrack and valid-memcleanup; witness-PROPERTY.* when more
-                         than one property is decided
+                         (witness.graphml) for valid-memtrack, valid-memcleanup and termination (the recurrent
+                         set at the cycle head); witness-PROPERTY.* when more than one property is decided; none
+                         under --semantics termcomp
   --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
                          property, a result per FALSE at the violation with its trace and inputs
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven

@@ -77,6 +77,13 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
                               : "inputs " + std::to_string(first) + ".." + std::to_string(last))
           << "\n";
     }
+    if (cex.recurrence) {
+      const auto& r = *cex.recurrence;
+      out << "  recurrent set at " << position(r.head, context.inputFile)
+          << (r.enteredFunction.empty() ? "" : " (entering " + r.enteredFunction + ")")
+          << (r.complete ? "" : " (partial: some values could not be written in C)") << ":\n";
+      for (const std::string& state : r.states) out << "    " << state << "\n";
+    }
     out << "  trace (" << cex.trace.size() << " source lines" << (cex.traceDropped ? ", the last ones" : "") << "):\n";
     for (const SourceLocation& step : cex.trace)
       out << "    " << (step.file.empty() ? context.inputFile : step.file) << ":" << step.line << " " << step.function
@@ -111,6 +118,11 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
                              {"inputs", inputs},           {"trace", trace},
                              {"trace_dropped", cex.traceDropped},
                              {"loop_inputs_start", cex.loopInputsStart ? json(*cex.loopInputsStart) : json(nullptr)}};
+      if (cex.recurrence)
+        r["counterexample"]["recurrent_set"] = {{"head", location(cex.recurrence->head)},
+                                                {"entered_function", cex.recurrence->enteredFunction},
+                                                {"states", cex.recurrence->states},
+                                                {"complete", cex.recurrence->complete}};
     } else {
       r["counterexample"] = nullptr;
     }

@@ -386,6 +386,7 @@ class Search {
     ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
     ro.recordTrace = true;
     ro.detectLasso = original.end == RunEnd::Lasso;
+    if (original.lasso) ro.describeRecurrence = {original.lasso->head, original.lasso->firstVisitStep};
     RunResult again = interpreter_.run(inputs, ro);
     if (inputs.diverged() || again.end != original.end || again.addressDependent) return std::nullopt;
     if (original.lasso && !sameLocation(again.lasso->loopHead, original.lasso->loopHead)) return std::nullopt;
@@ -420,6 +421,8 @@ class Search {
                     std::to_string(lasso.periodSteps) + " steps; the execution never ends";
       Counterexample cex = counterexampleOf(*confirmed, what, lasso.loopHead);
       cex.loopInputsStart = lasso.stemInputs;
+      cex.recurrence = Counterexample::Recurrence{lasso.loopHead, lasso.enteredFunction, lasso.headStates,
+                                                  lasso.headStatesComplete};
       decide(Property::Termination, Verdict::False,
              lasso.recursion ? "a call repeats itself, nested, with the same arguments and memory (replayed)"
                              : "an execution returns to a program state it was in (replayed)",

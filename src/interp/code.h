@@ -10,7 +10,9 @@
 #include "interp/interp.h"
 
 namespace llvm {
+class DILocalVariable;
 class Function;
+class GlobalVariable;
 class Instruction;
 class Module;
 }  // namespace llvm
@@ -133,6 +135,9 @@ struct Function {
   // come before its target in layout order). Every cycle of the control-flow graph passes through such a block.
   std::vector<uint8_t> loopHead;
   uint32_t functionAllocation = 0;  // the allocation whose address is this function's
+  // The source's local variables (llvm.dbg.declare) and the register that holds each one's address, for describing
+  // a state in C terms.
+  std::vector<std::pair<const llvm::DILocalVariable*, uint32_t>> variables;
 };
 
 enum class ObjectKind : uint8_t { Global, Constant, Stack, Heap, Function };
@@ -147,6 +152,7 @@ struct StaticObject {
   std::vector<std::pair<uint64_t, uint32_t>> pointers;  // (offset, allocation id) of pointers in the contents
   uint32_t function = UINT32_MAX;           // for Function objects
   bool contentsUnknown = false;             // an external global defined nowhere in the program
+  const llvm::GlobalVariable* global = nullptr;  // for Global and Constant objects
 };
 
 struct Interpreter::Code {

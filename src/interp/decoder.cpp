@@ -119,6 +119,7 @@ class ModuleDecoder {
       obj.size = t->isSized() ? layout_.getTypeAllocSize(t) : 0;
       obj.align = std::max<uint64_t>(g.getAlign() ? g.getAlign()->value() : 1, layout_.getPrefTypeAlignment(t));
       obj.name = g.getName().str();
+      obj.global = &g;
       code_.staticObjects.push_back(std::move(obj));
       globalId_[&g] = static_cast<uint32_t>(code_.staticObjects.size());
     }
@@ -708,7 +709,11 @@ class ModuleDecoder {
           in.imm = llvm::cast<llvm::ConstantInt>(call.getArgOperand(0))->getZExtValue();
           return true;
         }
-        case llvm::Intrinsic::dbg_declare: case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label:
+        case llvm::Intrinsic::dbg_declare:
+          if (auto* alloca = llvm::dyn_cast_or_null<llvm::AllocaInst>(llvm::cast<llvm::DbgDeclareInst>(call).getAddress()))
+            f_.variables.emplace_back(llvm::cast<llvm::DbgDeclareInst>(call).getVariable(), registerOf(alloca).first);
+          return true;
+        case llvm::Intrinsic::dbg_value: case llvm::Intrinsic::dbg_label:
         case llvm::Intrinsic::experimental_noalias_scope_decl: case llvm::Intrinsic::assume:
         case llvm::Intrinsic::donothing:
           // llvm.assume only appears after optimizations, which the front end does not run.

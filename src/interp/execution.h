@@ -56,6 +56,15 @@ class Execution {
   Flow atRecursiveEntry(uint64_t steps, const llvm::Instruction* at);
   bool sameArguments(const Frame& a, const Frame& b) const;  // same function, same argument values
 
+  // RunOptions::describeRecurrence (state_description.cpp).
+  // At a loop head: whether `at` is the lasso's. At a call's entry: whether the call enters the function the lasso's
+  // call enters, from whichever call site (the cycle head of a recursion is the function's entry).
+  bool describesRecurrenceAt(const llvm::Instruction* at, uint64_t steps, bool enteredCall) const;
+  // Adds the state at `at` to the head states: the variables in scope at a loop head, or the parameters of the frame
+  // a repeated call entered.
+  void recordHeadState(const llvm::Instruction* at, bool enteredCall);
+  void finishRecurrence(Lasso& lasso);
+
   // True when the execution pauses here instead of drawing a value for `request`.
   bool pauseBeforeNondet(const NondetRequest& request);
 
@@ -144,6 +153,8 @@ class Execution {
   // Where the last comparison with the snapshot found a difference, to look there first.
   size_t registerMismatchHint_ = 0;
   uint32_t objectMismatchHint_ = 0;
+  std::vector<std::string> headStates_;
+  bool headStatesComplete_ = true;
 };
 
 }  // namespace atropos::interp

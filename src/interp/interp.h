@@ -19,6 +19,10 @@
 #include "frontend/environment.h"
 #include "frontend/frontend.h"
 
+namespace llvm {
+class Instruction;
+}  // namespace llvm
+
 namespace atropos::interp {
 
 enum class ViolationKind {
@@ -110,6 +114,13 @@ struct RunOptions {
   // Note the first unsigned wrap-around (RunResult::unsignedWrap): only `termcomp` needs it, and it costs a check
   // at every unsigned operation.
   bool noteUnsignedWraps = false;
+  // With detectLasso, in a replay of a run that ended in a Lasso: describe the state at every visit of that lasso's
+  // head from its first visit on (Lasso::headStates).
+  struct RecurrenceToDescribe {
+    const llvm::Instruction* head = nullptr;
+    uint64_t fromStep = 0;
+  };
+  std::optional<RecurrenceToDescribe> describeRecurrence;
 };
 
 // Evidence of non-termination: the state at `loopHead` after step `firstVisitStep` is the state again
@@ -121,6 +132,15 @@ struct Lasso {
   uint64_t firstVisitStep = 0;
   uint64_t periodSteps = 0;
   size_t stemInputs = 0;  // RunResult::inputs drawn before the first visit; the others were drawn in one period
+  const llvm::Instruction* head = nullptr;  // the loop head's first instruction, or the repeated call
+  std::string enteredFunction;              // with `recursion`: the function the call enters
+  // With RunOptions::describeRecurrence: the states at the head's visits during one period, each a C expression over
+  // the variables in scope there (at a repeated call: the callee's parameters) and the globals, with what their
+  // pointers reach (`x == 5 && *p == 3 && p->next == 0`). Together they form a recurrent set. Complete when the
+  // expressions pin down every value the execution can read from there on; otherwise some part (a union, a float
+  // that is not a number, a pointer into an object no expression names, too many values) is left out.
+  std::vector<std::string> headStates;
+  bool headStatesComplete = false;
 };
 
 struct RunResult {

@@ -315,14 +315,17 @@ bool Execution::sameStateAsSnapshot() {
 }
 
 Flow Execution::atLoopHead(uint64_t steps, const llvm::Instruction* at) {
+  if (describesRecurrenceAt(at, steps, false)) recordHeadState(at, false);
   if (snapshot_ && sameStateAsSnapshot()) {
     result_.end = RunEnd::Lasso;
     Lasso lasso;
     if (at) lasso.loopHead = frontend::sourceLocationOf(*at);
+    lasso.head = at;
     lasso.firstVisitStep = snapshot_->step;
     lasso.periodSteps = steps - snapshot_->step;
     lasso.stemInputs = snapshot_->inputsDrawn;
-    result_.lasso = lasso;
+    finishRecurrence(lasso);
+    result_.lasso = std::move(lasso);
     return Flow::Stop;
   }
   if (snapshot_ && ++visitsSinceSnapshot_ < snapshotInterval_) return Flow::Continue;
@@ -359,17 +362,21 @@ Flow Execution::atRecursiveEntry(uint64_t steps, const llvm::Instruction* at) {
   if (entered.outerSameFunction == UINT32_MAX) return Flow::Continue;
   // The variable arguments of a variadic function are not among its parameters.
   if (code_.functions[entered.function].source->isVarArg()) return Flow::Continue;
+  if (describesRecurrenceAt(at, steps, true)) recordHeadState(at, true);
   if (entrySnapshot_) {
     const EntrySnapshot& snapshot = *entrySnapshot_;
     if (sameArguments(entered, frames_[snapshot.depth]) && memory_.olderObjectsUnchanged(snapshot.memory)) {
       result_.end = RunEnd::Lasso;
       Lasso lasso;
       if (at) lasso.loopHead = frontend::sourceLocationOf(*at);
+      lasso.head = at;
       lasso.recursion = true;
+      lasso.enteredFunction = code_.functions[entered.function].name;
       lasso.firstVisitStep = snapshot.step;
       lasso.periodSteps = steps - snapshot.step;
       lasso.stemInputs = snapshot.inputsDrawn;
-      result_.lasso = lasso;
+      finishRecurrence(lasso);
+      result_.lasso = std::move(lasso);
       return Flow::Stop;
     }
     // A snapshot that does not recur may stand for a while only: the calls that do may come later.

@@ -145,6 +145,31 @@ std::optional<Position> SourceText::closingParenthesisOfCall(Position callee) co
   return tokens_[match_[*i + 1]].at;
 }
 
+std::optional<Position> SourceText::loopKeyword(Position inside) const {
+  std::optional<size_t> at = tokenAt(inside);
+  if (!at) return std::nullopt;
+  for (size_t i = *at + 1; i-- > 0;) {
+    const std::string& word = tokens_[i].text;
+    if ((word == "while" || word == "for") && is(i + 1, "(") && match_[i + 1] != kNone && match_[i + 1] >= *at) {
+      // The `while` that ends a do loop belongs to its `do`.
+      if (word == "while" && i > 0 && is(i - 1, "}") && match_[i - 1] != kNone && match_[i - 1] > 0 &&
+          is(match_[i - 1] - 1, "do"))
+        return tokens_[match_[i - 1] - 1].at;
+      return tokens_[i].at;
+    }
+    if (word == "do" && is(i + 1, "{") && match_[i + 1] != kNone && match_[i + 1] >= *at) return tokens_[i].at;
+  }
+  // A loop whose condition is constant (`while (1)`, `for (;;)`) has its head at its body's start: the innermost
+  // loop whose body holds the position.
+  for (size_t i = *at + 1; i-- > 0;) {
+    if ((tokens_[i].text != "while" && tokens_[i].text != "for") || !is(i + 1, "(") || match_[i + 1] == kNone)
+      continue;
+    const size_t body = match_[i + 1] + 1;
+    if (is(body, "{") && match_[body] != kNone && body < *at && match_[body] > *at) return tokens_[i].at;
+  }
+  return std::nullopt;
+}
+
 size_t SourceText::expressionRoot(size_t i) const {
   if (match_[i] != kNone && match_[i] < i) i = match_[i];  // a closing bracket belongs with its opening one
   // Calls, subscripts and parentheses are parts of the expression around them; a statement's header, a block or an

@@ -27,6 +27,10 @@ class SourceText {
   // expression statement, a condition, a `return` operand or an initializer) that contains `inside`; nullopt when
   // no token is there.
   std::optional<Position> fullExpressionStart(Position inside) const;
+  // The `for`, `while` or `do` keyword of the innermost loop whose header (or, for a do loop, whose body) contains
+  // `inside`, else of the innermost loop whose body does (a constant condition puts the head there): where a loop
+  // head is, for the witness formats. nullopt when no loop statement has it (a goto loop).
+  std::optional<Position> loopKeyword(Position inside) const;
 
  private:
   struct Token {

@@ -170,6 +170,9 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
 
 bool takesViolationGraph(const Outcome& o) {
   if (o.verdict != Verdict::False || !o.counterexample) return false;
+  if (o.property == Property::Termination)
+    return o.counterexample->recurrence && !o.counterexample->recurrence->states.empty() &&
+           o.counterexample->loopInputsStart;
   return o.property == Property::ValidMemcleanup ||
          (o.property == Property::ValidMemsafety && o.violatedPart == MemsafetyPart::ValidMemtrack);
 }
@@ -192,7 +195,8 @@ std::string xmlEscaped(const std::string& text) {
 
 }  // namespace
 
-std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, std::string& why) {
+std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                          std::string& why) {
   if (!takesViolationGraph(outcome)) {
     why = "SV-COMP takes no GraphML violation witness from Atropos for this verdict";
     return std::nullopt;
@@ -213,6 +217,8 @@ std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata
                        Key{"programfile", "graph", nullptr}, Key{"programhash", "graph", nullptr},
                        Key{"architecture", "graph", nullptr}, Key{"creationtime", "graph", nullptr},
                        Key{"entry", "node", "false"}, Key{"violation", "node", "false"},
+                       Key{"cyclehead", "node", "false"}, Key{"invariant", "node", nullptr},
+                       Key{"invariant.scope", "node", nullptr}, Key{"enterLoopHead", "edge", "false"},
                        Key{"enterFunction", "edge", nullptr}, Key{"startline", "edge", nullptr},
                        Key{"endline", "edge", nullptr}, Key{"assumption", "edge", nullptr},
                        Key{"assumption.scope", "edge", nullptr}, Key{"assumption.resultfunction", "edge", nullptr}}) {
@@ -235,32 +241,77 @@ std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata
   out += data("programhash", metadata.inputFileHash, "  ");
   out += data("architecture", metadata.dataModel == "ILP32" ? "32bit" : "64bit", "  ");
   out += data("creationtime", metadata.creationTime, "  ");
-  unsigned nodes = 0;
-  auto node = [&](bool entry, bool violation) {
-    std::string text = "  <node id=\"N" + std::to_string(nodes++) + "\"";
-    if (!entry && !violation) return text + "/>\n";
-    return text + ">\n" + (entry ? data("entry", "true", "   ") : "") + (violation ? data("violation", "true", "   ") : "") +
-           "  </node>\n";
-  };
-  auto edge = [&](const std::string& body) {
-    return "  <edge source=\"N" + std::to_string(nodes - 2) + "\" target=\"N" + std::to_string(nodes - 1) + "\">\n" +
-           body + "  </edge>\n";
-  };
-  std::vector<const NondetInput*> values;
-  for (const NondetInput& in : cex.inputs)
-    if (in.fromCall && inFile(in.location) && constantOf(in)) values.push_back(&in);
-  out += node(true, false);
-  out += node(false, values.empty());
-  out += edge(data("enterFunction", "main", "   "));
-  for (size_t k = 0; k < values.size(); ++k) {
-    const NondetInput& in = *values[k];
-    out += node(false, k + 1 == values.size());
-    const std::string line = std::to_string(in.location.line);
-    out += edge(data("startline", line, "   ") + data("endline", line, "   ") +
-                data("assumption", "\\result == " + *constantOf(in) + ";", "   ") +
-                (in.location.function.empty() ? std::string() : data("assumption.scope", in.location.function, "   ")) +
-                data("assumption.resultfunction", in.origin, "   "));
+  // The path: entry, main, an edge per value; for a leak the last node is the violation, for non-termination the
+  // values a period draws lead from the cycle head back to it.
+  std::vector<const NondetInput*> stem, cycle;
+  for (size_t k = 0; k < cex.inputs.size(); ++k) {
+    const NondetInput& in = cex.inputs[k];
+    if (!in.fromCall || !inFile(in.location) || !constantOf(in)) continue;
+    (cex.loopInputsStart && k >= *cex.loopInputsStart ? cycle : stem).push_back(&in);
   }
+  std::string nodes, edges;
+  unsigned count = 0;
+  auto node = [&](const std::string& body) {
+    const std::string id = "N" + std::to_string(count++);
+    nodes += "  <node id=\"" + id + "\"" + (body.empty() ? "/>\n" : ">\n" + body + "  </node>\n");
+    return id;
+  };
+  auto edge = [&](const std::string& from, const std::string& to, const std::string& body) {
+    edges += "  <edge source=\"" + from + "\" target=\"" + to + "\">\n" + body + "  </edge>\n";
+  };
+  auto valueEdge = [&](const std::string& from, const std::string& to, const NondetInput& in) {
+    const std::string line = std::to_string(in.location.line);
+    edge(from, to,
+         data("startline", line, "   ") + data("endline", line, "   ") +
+             data("assumption", "\\result == " + *constantOf(in) + ";", "   ") +
+             (in.location.function.empty() ? std::string() : data("assumption.scope", in.location.function, "   ")) +
+             data("assumption.resultfunction", in.origin, "   "));
+  };
+  const bool leak = outcome.property != Property::Termination;
+  const std::string violation = data("violation", "true", "   ");
+  std::string last = node(data("entry", "true", "   "));
+  const std::string afterMain = node(leak && stem.empty() ? violation : "");
+  edge(last, afterMain, data("enterFunction", "main", "   "));
+  last = afterMain;
+  for (size_t k = 0; k < stem.size(); ++k) {
+    const std::string next = node(leak && k + 1 == stem.size() ? violation : "");
+    valueEdge(last, next, *stem[k]);
+    last = next;
+  }
+  if (!leak) {
+    const Counterexample::Recurrence& r = *cex.recurrence;
+    if (!inFile(r.head)) {
+      why = "the loop that repeats is not in the input file";
+      return std::nullopt;
+    }
+    // The cycle head is entered where a loop statement begins, or by the repeated call.
+    std::string entering;
+    if (!r.enteredFunction.empty()) {
+      entering = data("enterFunction", r.enteredFunction, "   ") + data("startline", std::to_string(r.head.line), "   ");
+    } else {
+      const std::optional<Position> keyword = SourceText(source).loopKeyword(Position{r.head.line, r.head.column});
+      if (!keyword) {
+        why = "no loop statement holds the head at line " + std::to_string(r.head.line);
+        return std::nullopt;
+      }
+      entering = data("enterLoopHead", "true", "   ") + data("startline", std::to_string(keyword->line), "   ");
+    }
+    std::string invariant;
+    for (const std::string& state : r.states)
+      invariant += (invariant.empty() ? "" : " || ") + (r.states.size() > 1 ? "(" + state + ")" : state);
+    const std::string scope = r.enteredFunction.empty() ? r.head.function : r.enteredFunction;
+    const std::string head = node(data("cyclehead", "true", "   ") + data("invariant", invariant, "   ") +
+                                  (scope.empty() ? std::string() : data("invariant.scope", scope, "   ")));
+    edge(last, head, entering);
+    last = head;
+    for (const NondetInput* in : cycle) {
+      const std::string next = node("");
+      valueEdge(last, next, *in);
+      last = next;
+    }
+    edge(last, head, entering);
+  }
+  out += nodes + edges;
   out += " </graph>\n</graphml>\n";
   return out;
 }

@@ -30,13 +30,16 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
                                              std::string& why);
 
 // Whether SV-COMP takes a GraphML (format 1.0) violation witness, and no YAML one, for this outcome: a FALSE of
-// valid-memtrack or valid-memcleanup with an execution.
+// valid-memtrack or valid-memcleanup with an execution, or of termination with a recurrent set.
 bool takesViolationGraph(const Outcome& outcome);
 
-// The GraphML violation witness of a leak: from the entry through main, an edge per value a nondet call returned
-// (`\result == V;` at the call's line), to the violation node, where the program ends with the memory lost or
-// still allocated. nullopt, with `why`, when there is none.
-std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, std::string& why);
+// The GraphML violation witness: from the entry through main, an edge per value a nondet call returned
+// (`\result == V;` at the call's line). For a leak it ends at the violation node, where the program ends with the
+// memory lost or still allocated. For non-termination it ends at the cycle head (the loop statement's line, or the
+// repeated call), whose invariant is the recurrent set, and the values of one period lead back to it. `source` is the
+// text of the input file. nullopt, with `why`, when there is none.
+std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                          std::string& why);
 
 // Metadata helpers: the SHA-256 of bytes in hex, a random (version 4) UUID, the current UTC time.
 std::string sha256Hex(const std::string& bytes);

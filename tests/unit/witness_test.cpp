@@ -166,7 +166,7 @@ TEST(Witness, ALeakHasAGraphFromTheEntryThroughTheReturnedValuesToTheViolation) 
   EXPECT_FALSE(takesViolationSequence(leak));
   Metadata m{"1.0", "prog.c", sha256Hex("x"), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
   std::string why;
-  std::optional<std::string> graph = violationGraph(leak, m, why);
+  std::optional<std::string> graph = violationGraph(leak, m, "", why);
   ASSERT_TRUE(graph) << why;
   EXPECT_NE(graph->find("<data key=\"architecture\">64bit</data>"), std::string::npos);
   EXPECT_NE(graph->find("LTL(G valid-memtrack)"), std::string::npos);
@@ -182,6 +182,46 @@ TEST(Witness, ALeakHasAGraphFromTheEntryThroughTheReturnedValuesToTheViolation) 
   Outcome deref = leak;
   deref.violatedPart = MemsafetyPart::ValidDeref;
   EXPECT_FALSE(takesViolationGraph(deref));
+}
+
+TEST(SourceText, TheLoopKeywordOfAHead) {
+  const std::string c = "void f(int n) {\n  for (int i = 0;\n       i < n; i++) {\n    while (n > 1) n--;\n  }\n"
+                        "  do {\n    n++;\n  } while (n < 9);\n  g(n);\n}\n";
+  const SourceText text(c);
+  EXPECT_EQ(text.loopKeyword(find(c, "i < n")), find(c, "for"));  // the condition on the next line
+  EXPECT_EQ(text.loopKeyword(find(c, "n > 1")), find(c, "while"));
+  EXPECT_EQ(text.loopKeyword(find(c, "n++")), find(c, "do"));        // a do loop's head is its body's start
+  EXPECT_EQ(text.loopKeyword(find(c, "n < 9")), find(c, "do"));      // its while belongs to it
+  EXPECT_EQ(text.loopKeyword(find(c, "g(n)")), std::nullopt);
+  const std::string forever = "void f(int n) {\n  while (1) {\n    while (n) n--;\n    if (n == 0) n = 9;\n  }\n}\n";
+  EXPECT_EQ(SourceText(forever).loopKeyword(find(forever, "if")), find(forever, "while"));
+}
+
+TEST(Witness, ANonTerminationGraphHasTheStemThenTheCycleHeadWithTheRecurrentSet) {
+  const std::string c = "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x != 5)\n"
+                        "    x = (x + 1) % 3;\n}\n";
+  Outcome lasso = overflowAt(3, 10);
+  lasso.property = Property::Termination;
+  lasso.counterexample->inputs.pop_back();  // the uninitialized read
+  EXPECT_FALSE(takesViolationGraph(lasso));  // no recurrent set
+  lasso.counterexample->loopInputsStart = 1;
+  lasso.counterexample->recurrence = Counterexample::Recurrence{{"prog.c", 3, 10, "main"}, "", {"x == 0", "x == 1"}, true};
+  ASSERT_TRUE(takesViolationGraph(lasso));
+  Metadata m{"1.0", "prog.c", sha256Hex(c), "ILP32", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  std::optional<std::string> graph = violationGraph(lasso, m, c, why);
+  ASSERT_TRUE(graph) << why;
+  EXPECT_NE(graph->find("LTL(F end)"), std::string::npos);
+  EXPECT_EQ(graph->find("<data key=\"violation\">true"), std::string::npos);
+  // entry -> main -> value -> cycle head (entered at the while's line) -> itself
+  EXPECT_NE(graph->find("<data key=\"invariant\">(x == 0) || (x == 1)</data>"), std::string::npos);
+  EXPECT_NE(graph->find("<edge source=\"N2\" target=\"N3\">\n   <data key=\"enterLoopHead\">true</data>\n"
+                        "   <data key=\"startline\">3</data>"),
+            std::string::npos);
+  EXPECT_NE(graph->find("<edge source=\"N3\" target=\"N3\">"), std::string::npos);
+  const size_t head = graph->find("<data key=\"cyclehead\">true</data>");
+  ASSERT_NE(head, std::string::npos);
+  EXPECT_LT(graph->rfind("<node id=\"N3\">", head), head);
 }
 
 TEST(Witness, MetadataHelpers) {

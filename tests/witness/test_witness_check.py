@@ -25,6 +25,28 @@ import witness_check  # noqa: E402
 
 PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
 LEAK = os.path.join(HERE, "..", "programs", "nondet", "conditional_leak.c")  # lost unless the nondet value is > 0
+LASSO = os.path.join(HERE, "..", "programs", "lasso", "period_three.c")  # x cycles through 0, 1, 2 unless it is 5
+
+
+def rejected_changes(witness, program, prop, changes):
+    """Failures: each (name, change of the witness's text, expected problem) the checker does not reject so."""
+    with open(witness, encoding="utf-8") as f:
+        text = f.read()
+    failures = []
+    for name, change, expected in changes:
+        changed_text = change(text)
+        if changed_text == text:
+            failures.append("%s: the change did not apply" % name)
+            continue
+        changed = os.path.join(os.path.dirname(witness), name + ".graphml")
+        with open(changed, "w", encoding="utf-8") as f:
+            f.write(changed_text)
+        problems = witness_check.check(changed, program, prop)
+        if not any(expected in p for p in problems):
+            failures.append("%s: expected a problem mentioning %r, got %s" % (name, expected, problems))
+        else:
+            print("%s: rejected (%s)" % (name, "; ".join(problems)))
+    return failures
 
 
 def main(argv):
@@ -115,23 +137,24 @@ def main(argv):
         problems = witness_check.check(graph, LEAK, "valid-memtrack")
         if problems:
             failures.append("Atropos's leak witness is not confirmed: %s" % problems)
-        with open(graph, encoding="utf-8") as f:
-            text = f.read()
-        for name, changed_text, expected in (
-                ("freeing_value", text.replace("\\result == 0;", "\\result == 1;"), "no leak reported"),
-                ("other_programhash", re.sub(r"(<data key=\"programhash\">)[0-9a-f]+", r"\g<1>" + "0" * 64, text),
-                 "programhash")):
-            if changed_text == text:
-                failures.append("%s: the change did not apply" % name)
-                continue
-            changed = os.path.join(leak_dir, name + ".graphml")
-            with open(changed, "w", encoding="utf-8") as f:
-                f.write(changed_text)
-            problems = witness_check.check(changed, LEAK, "valid-memtrack")
-            if not any(expected in p for p in problems):
-                failures.append("%s: expected a problem mentioning %r, got %s" % (name, expected, problems))
-            else:
-                print("%s: rejected (%s)" % (name, "; ".join(problems)))
+        failures += rejected_changes(graph, LEAK, "valid-memtrack", (
+            ("freeing_value", lambda t: t.replace("\\result == 0;", "\\result == 1;"), "no leak reported"),
+            ("other_programhash", lambda t: re.sub(r"(<data key=\"programhash\">)[0-9a-f]+", r"\g<1>" + "0" * 64, t),
+             "programhash")))
+        # The GraphML witness of non-termination: confirmed as written; rejected when the recurrent set misses a
+        # state of the cycle, when the stem's value ends the program, or without a cycle head.
+        lasso_dir = os.path.join(tmp, "lasso")
+        os.mkdir(lasso_dir)
+        subprocess.run([argv[1], "--property", "termination", "--timeout", "20", "--witness-dir", lasso_dir, LASSO],
+                       stdout=subprocess.DEVNULL, check=True)
+        graph = os.path.join(lasso_dir, "witness.graphml")
+        problems = witness_check.check(graph, LASSO, "termination")
+        if problems:
+            failures.append("Atropos's non-termination witness is not confirmed: %s" % problems)
+        failures += rejected_changes(graph, LASSO, "termination", (
+            ("state_missing", lambda t: t.replace(" || (x == 2)", ""), "left after"),
+            ("ending_value", lambda t: t.replace("\\result == 0;", "\\result == 5;"), "ended"),
+            ("no_cycle_head", lambda t: t.replace("<data key=\"cyclehead\">true</data>", ""), "cycle heads")))
     for f in failures:
         print("FAIL: " + f)
     return 1 if failures else 0

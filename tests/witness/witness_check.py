@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Checks an SV-COMP violation witness (YAML 2.0, or GraphML 1.0 for the leaks) against its program, without Atropos.
+"""Checks an SV-COMP violation witness (YAML 2.0; GraphML 1.0 for the leaks and non-termination) against its program,
+without Atropos.
 
 Usage: witness_check.py WITNESS.yml|WITNESS.graphml PROGRAM PROPERTY [--no-execution]
 
-PROPERTY is unreach-call, no-overflow, valid-deref, valid-free (YAML), valid-memtrack or valid-memcleanup (GraphML).
+PROPERTY is unreach-call, no-overflow, valid-deref, valid-free (YAML), valid-memtrack, valid-memcleanup or
+termination (GraphML).
 Three checks, each written from the format
 description (../shared/research/witnesses.md), none from a validator's code:
 
@@ -18,6 +20,12 @@ description (../shared/research/witnesses.md), none from a validator's code:
    For GraphML: the graph's data, one entry and one path to a violation node, each value at a line that calls its
    function; then LeakSanitizer after main has returned (valid-memtrack) or a count of the program's allocations
    through the linker's --wrap (valid-memcleanup).
+   For non-termination: one cycle head with an invariant (the recurrent set), one path from the entry to it and one
+   back to it. The program gets a call atropos_at_head(INVARIANT) at the head (in the loop's condition, at a do loop's
+   body or at the entry of the function a recursive call enters), inserted within its lines; the stem's values are
+   returned in order, then the cycle's over and over. Confirmed when, once the stem's values are drawn and the state
+   is in the set, every later visit of the head is in the set too, for 100 visits and at least three per state the
+   invariant lists. This tests the set along the execution; it does not prove it closed.
 
 Exit status 0 when every check passes, 1 otherwise (the reasons on stdout). Debian packages: python3-yaml,
 python3-jsonschema, clang-14, libclang-rt-14-dev.
@@ -50,6 +58,7 @@ SPECIFICATIONS = {
 }
 SPECIFICATIONS["valid-free"] = SPECIFICATIONS["valid-memtrack"] = SPECIFICATIONS["valid-deref"]
 SPECIFICATIONS["valid-memcleanup"] = ["CHECK( init(main()), LTL(G valid-memcleanup) )"]
+SPECIFICATIONS["termination"] = ["CHECK( init(main()), LTL(F end) )"]
 GRAPHML = "{http://graphml.graphdrawing.org/xmlns}"
 # What a GraphML violation witness's graph must say (sv-witnesses README-GraphML, in witnesses.md section 1.5).
 GRAPH_KEYS = ("witness-type", "sourcecodelang", "producer", "specification", "programfile", "programhash",
@@ -66,6 +75,10 @@ VIOLATION_REPORTS = {
                              r"malloc\(\)-ed|bad-free)"),
 }
 REACH_ERROR_MARK = "atropos-witness-check: reach_error called"
+RECURRENCE_MARK = "atropos-witness-check: recurrent set"
+# How often the cycle head must be visited in the recurrent set, after the stem, for a non-termination witness: at
+# least this often, and three times for each state its invariant lists (top-level disjuncts).
+RECURRENT_VISITS = 100
 CALL_MISMATCH_MARK = "atropos-witness-check: another call"
 
 # The SV-COMP nondet functions (sv-comp rules, "definition of __VERIFIER_nondet_X") and the C type each returns.
@@ -254,7 +267,9 @@ LEAK_CHECK_AFTER_MAIN = ["#include <signal.h>",
                          "int atropos_program_main(int, char **, char **);",
                          "void __lsan_do_leak_check(void);",
                          "static void atropos_on_abort(int signal) { (void)signal; __lsan_do_leak_check(); _exit(134); }",
-                         "__attribute__((noinline)) static void atropos_clear_stack(void) {",
+                         # Uninstrumented: ASan leaves the redzones of an instrumented array unwritten, and the
+                         # leak check's own frames would inherit what the program left there.
+                         "__attribute__((noinline, no_sanitize(\"address\"))) static void atropos_clear_stack(void) {",
                          "  volatile char area[1 << 16];",
                          "  for (unsigned long i = 0; i < sizeof area; i++) area[i] = 0;",
                          "}",
@@ -267,7 +282,7 @@ LEAK_CHECK_AFTER_MAIN = ["#include <signal.h>",
                          "}"]
 
 
-def harness_source(values, program_text, prop="unreach-call"):
+def harness_source(values, program_text, prop="unreach-call", cycle_start=None, visits=RECURRENT_VISITS):
     """C code whose nondet functions return the witness's values in order (then 0), each only to a call of the
     function its waypoint names (another function called first ends the run unconfirmed), and that reports where
     reach_error is called.
@@ -279,9 +294,11 @@ def harness_source(values, program_text, prop="unreach-call"):
            "static const char *const atropos_values[] = {%s};" % ", ".join('"%s"' % v for _, v in values + [("", "0")]),
            "static const char *const atropos_callees[] = {%s};"
            % ", ".join('"%s"' % c for c, _ in values + [("", "")]),
-           "static unsigned long atropos_next;",
+           "static unsigned long atropos_next, atropos_drawn;",
            "static const char *atropos_value(const char *callee) {",
-           "  if (atropos_next >= %d) return \"0\";" % len(values),
+           "  if (atropos_next >= %d) %s" % (len(values), "return \"0\";" if cycle_start is None or cycle_start >= len(values)
+                                             else "atropos_next = %d;" % cycle_start),
+           "  ++atropos_drawn;",
            "  if (strcmp(callee, atropos_callees[atropos_next]) != 0) {",
            '    fprintf(stderr, "%s: call %%lu is %%s, not %%s\\n", atropos_next + 1, callee, '
            'atropos_callees[atropos_next]);' % CALL_MISMATCH_MARK,
@@ -313,6 +330,24 @@ def harness_source(values, program_text, prop="unreach-call"):
         out += COUNTED_ALLOCATIONS
     if prop == "valid-memtrack":
         out += LEAK_CHECK_AFTER_MAIN
+    if prop == "termination":
+        out += [
+            "static unsigned long atropos_in_set;",
+            "static void atropos_ended(void) { fprintf(stderr, \"%s: the program ended\\n\"); }" % RECURRENCE_MARK,
+            "__attribute__((constructor)) static void atropos_watch_end(void) { atexit(atropos_ended); }",
+            "int atropos_at_head(int holds) {",
+            "  if (atropos_drawn < %d) return 0;" % (cycle_start or 0),
+            "  if (!atropos_in_set) { atropos_in_set = holds; return 0; }",
+            "  if (!holds) {",
+            "    fprintf(stderr, \"%s: left after %%lu visits\\n\", atropos_in_set);" % RECURRENCE_MARK,
+            "    _exit(0);",
+            "  }",
+            "  if (++atropos_in_set >= %d) {" % visits,
+            "    fprintf(stderr, \"%s: held at %%lu visits\\n\", atropos_in_set);" % RECURRENCE_MARK,
+            "    _exit(0);",
+            "  }",
+            "  return 0;",
+            "}"]
     types = dict(NONDET_TYPES)
     for name in sorted(set(re.findall(r"\b__VERIFIER_nondet_(\w+)\s*\(", program_text))):
         types.setdefault(name, "unsigned long long")
@@ -375,7 +410,8 @@ def execute(doc, program, prop, data_model):
     return run_natively(values, program, program_text, prop, data_model, target["line"])
 
 
-def run_natively(values, program, program_text, prop, data_model, target_line):
+def run_natively(values, program, program_text, prop, data_model, target_line, cycle_start=None,
+                 visits=RECURRENT_VISITS):
     """Compiles the program with the harness, runs it and looks for the violation; (confirmed, detail). For the leak
     properties there is no target line: the leak shows at the end."""
     lines = program_text.split("\n")
@@ -384,11 +420,11 @@ def run_natively(values, program, program_text, prop, data_model, target_line):
     sanitize = {"no-overflow": ["-fsanitize=signed-integer-overflow,shift-base", "-fno-sanitize-recover=all"],
                 "valid-deref": ["-fsanitize=address"], "valid-free": ["-fsanitize=address"],
                 "valid-memtrack": ["-fsanitize=address"], "valid-memcleanup": [],
-                "unreach-call": []}[prop]
+                "unreach-call": [], "termination": []}[prop]
     with tempfile.TemporaryDirectory(prefix="witness-check-") as tmp:
         harness = os.path.join(tmp, "harness.c")
         with open(harness, "w", encoding="utf-8") as f:
-            f.write(harness_source(values, program_text, prop))
+            f.write(harness_source(values, program_text, prop, cycle_start, visits))
         objects = []
         # valid-memtrack: the harness's main calls the program's, renamed by the preprocessor (a preprocessed .i file
         # is preprocessed once more for it, as C: renaming the symbol after compilation left ASan's handling of main).
@@ -416,6 +452,8 @@ def run_natively(values, program, program_text, prop, data_model, target_line):
             run = subprocess.run([binary], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                  universal_newlines=True, errors="replace", timeout=RUN_TIMEOUT, env=env, cwd=tmp)
         except subprocess.TimeoutExpired:
+            if prop == "termination":
+                return False, "the program ran %d s without %d visits in the recurrent set" % (RUN_TIMEOUT, visits)
             return False, "the program ran %d s without the violation" % RUN_TIMEOUT
         report = run.stderr
         mismatch = re.search(re.escape(CALL_MISMATCH_MARK) + r": (.*)", report)
@@ -437,6 +475,13 @@ def run_natively(values, program, program_text, prop, data_model, target_line):
                 return False, "reach_error was called at line %d, not on the target's statement (line %d)" % (
                     line, target_line)
             return True, "reach_error called at line %d" % line
+    if prop == "termination":
+        held = re.search(re.escape(RECURRENCE_MARK) + r": (.*)", report)
+        if not held:
+            return False, "the program stopped (exit status %d) outside the recurrent set" % run.returncode
+        if not held.group(1).startswith("held"):
+            return False, "the recurrent set: " + held.group(1)
+        return True, "the recurrent set " + held.group(1) + " of the cycle head after the stem"
     if prop == "valid-memcleanup":
         left = re.search(re.escape(STILL_ALLOCATED_MARK) + r" (-?\d+)", report)
         if left and int(left.group(1)) > 0:
@@ -480,20 +525,41 @@ class Graph:
         self.edges = [(e.get("source"), e.get("target"), {d.get("key"): (d.text or "") for d in e.findall(GRAPHML + "data")})
                       for e in graph.findall(GRAPHML + "edge")]
 
-    def path(self):
-        """The edges from the entry node to a violation node, when the graph is that one path."""
-        entry = [n for n, d in self.nodes.items() if d.get("entry") == "true"]
+    def _walk(self, start, stop, what):
+        """The edges from `start` along the only successor of each node to the first node (after one edge at least)
+        for which stop(node) holds."""
         successors = {}
         for source, target, data in self.edges:
             successors.setdefault(source, []).append((target, data))
-        edges, node, seen = [], entry[0], set()
-        while self.nodes[node].get("violation") != "true":
+        edges, node, seen = [], start, set()
+        while not edges or not stop(node):
             if node in seen or len(successors.get(node, [])) != 1:
-                raise WitnessProblem("the graph is not one path from the entry to a violation node")
+                raise WitnessProblem("the graph is not one path from %s" % what)
             seen.add(node)
             node, data = successors[node][0]
             edges.append(data)
         return edges
+
+    def entry(self):
+        return [n for n, d in self.nodes.items() if d.get("entry") == "true"][0]
+
+    def path(self):
+        """The edges from the entry node to a violation node, when the graph is that one path."""
+        return self._walk(self.entry(), lambda n: self.nodes[n].get("violation") == "true",
+                          "the entry to a violation node")
+
+    def cycle_head(self):
+        heads = [n for n, d in self.nodes.items() if d.get("cyclehead") == "true"]
+        if len(heads) != 1:
+            raise WitnessProblem("%d cycle heads, not one" % len(heads))
+        return heads[0]
+
+    def lasso(self):
+        """(stem, cycle): the edges from the entry to the cycle head, and from it back to itself."""
+        head = self.cycle_head()
+        stem = self._walk(self.entry(), lambda n: n == head, "the entry to the cycle head")
+        cycle = self._walk(head, lambda n: n == head, "the cycle head back to itself")
+        return stem, cycle
 
 
 def check_graph_form(graph, program, prop, data_model):
@@ -526,14 +592,24 @@ def check_graph_form(graph, program, prop, data_model):
     for source, target, _ in graph.edges:
         if source not in graph.nodes or target not in graph.nodes:
             problems.append("an edge %s -> %s between nodes that do not exist" % (source, target))
+    if prop == "termination":
+        if any(d.get("violation") == "true" for d in graph.nodes.values()):
+            problems.append("a violation node in a non-termination witness")
+        try:
+            head = graph.cycle_head()
+            if not graph.nodes[head].get("invariant", "").strip():
+                problems.append("the cycle head has no invariant (the recurrent set)")
+            graph.lasso()
+        except WitnessProblem as e:
+            problems.append(str(e))
     return problems
 
 
-def _graph_values(graph, lines, data_model):
-    """[(callee, value)] of the path's edges that fix a nondet call's result, each checked against its call's line
-    and its type's range."""
+def _graph_values(edges, lines, data_model):
+    """[(callee, value)] of the edges that fix a nondet call's result, each checked against its call's line and its
+    type's range."""
     values = []
-    for data in graph.path():
+    for data in edges:
         callee = data.get("assumption.resultfunction")
         if not callee:
             continue
@@ -581,12 +657,138 @@ def check_graph(witness, program, prop, data_model, execution):
         return problems
     with open(program, encoding="utf-8", errors="replace") as f:
         program_text = f.read()
+    lines = program_text.split("\n")
     try:
-        values = _graph_values(graph, program_text.split("\n"), model)
-        confirmed, detail = run_natively(values, program, program_text, prop, model, None)
+        if prop != "termination":
+            values = _graph_values(graph.path(), lines, model)
+            confirmed, detail = run_natively(values, program, program_text, prop, model, None)
+        else:
+            stem, cycle = graph.lasso()
+            stem_values = _graph_values(stem, lines, model)
+            invariant = graph.nodes[graph.cycle_head()]["invariant"]
+            instrumented = instrument_cycle_head(program_text, stem[-1], invariant)
+            with tempfile.TemporaryDirectory(prefix="witness-lasso-") as tmp:
+                copy = os.path.join(tmp, os.path.basename(program))
+                with open(copy, "w", encoding="utf-8") as f:
+                    f.write(instrumented)
+                visits = max(RECURRENT_VISITS, 3 * (_top_level_disjuncts(invariant)))
+                confirmed, detail = run_natively(stem_values + _graph_values(cycle, lines, model), copy, instrumented,
+                                                 prop, model, None, cycle_start=len(stem_values), visits=visits)
     except WitnessProblem as e:
         confirmed, detail = False, str(e)
     return [] if confirmed else ["not confirmed by execution: " + detail]
+
+
+def _top_level_disjuncts(expression):
+    depth, count = 0, 1
+    code = _code_mask(expression)
+    for i, c in enumerate(code):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if depth == 0 and code.startswith("||", i):
+            count += 1
+    return count
+
+
+def _code_mask(text):
+    """The text with comments, string and character literals and preprocessor lines blanked (newlines kept), so
+    brackets and keywords can be found by position."""
+    out, i, n = list(text), 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line_start = True
+            i += 1
+            continue
+        if line_start and c == "#":
+            while i < n and text[i] != "\n":
+                out[i] = " "
+                i += 1
+            continue
+        if not c.isspace():
+            line_start = False
+        if text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                out[i] = " "
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            for k in range(i, end):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = end
+        elif c in "\"'":
+            k = i + 1
+            while k < n and text[k] != c and text[k] != "\n":
+                k += 2 if text[k] == "\\" else 1
+            for j in range(i, min(k + 1, n)):
+                out[j] = " "
+            i = k + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def _matching(code, open_at):
+    """The index of the bracket that closes the one at open_at."""
+    pairs = {"(": ")", "{": "}", "[": "]"}
+    depth = 0
+    for i in range(open_at, len(code)):
+        if code[i] in pairs:
+            depth += 1
+        elif code[i] in pairs.values():
+            depth -= 1
+            if depth == 0:
+                return i
+    raise WitnessProblem("an unbalanced bracket in the program")
+
+
+def instrument_cycle_head(text, entering, invariant):
+    """The program with a call atropos_at_head(INVARIANT) at each visit of the cycle head: in a loop's condition (the
+    loop whose keyword is first on the edge's startline), at the start of a do loop's body, or at the start of the
+    body of the function a recursive call enters. Inserted within lines, so every line keeps its number."""
+    code = _code_mask(text)
+    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    check = "(atropos_at_head(!!(%s)))" % invariant
+    line = int(entering.get("startline", "0"))
+    if not 1 <= line <= len(line_starts):
+        raise WitnessProblem("the cycle head's line %d is not in the program" % line)
+    if entering.get("enterFunction"):
+        name = re.escape(entering["enterFunction"])
+        for m in re.finditer(r"\b%s\s*\(" % name, code):
+            close = _matching(code, m.end() - 1)
+            body = re.compile(r"\s*\{").match(code, close + 1)
+            if body:
+                at = body.end()
+                return text[:at] + " %s;" % check + text[at:]
+        raise WitnessProblem("no definition of %s" % entering["enterFunction"])
+    if entering.get("enterLoopHead") != "true":
+        raise WitnessProblem("the edge into the cycle head neither enters a loop head nor a function")
+    end = line_starts[line] - 1 if line < len(line_starts) else len(text)
+    m = re.compile(r"\b(for|while|do)\b").search(code, line_starts[line - 1], end)
+    if not m:
+        raise WitnessProblem("no loop keyword at line %d" % line)
+    if m.group(1) == "do":
+        body = re.compile(r"\s*\{").match(code, m.end())
+        if not body:
+            raise WitnessProblem("the do loop at line %d has no compound body" % line)
+        return text[:body.end()] + " %s;" % check + text[body.end():]
+    open_paren = re.compile(r"\s*\(").match(code, m.end())
+    if not open_paren:
+        raise WitnessProblem("no condition after the loop keyword at line %d" % line)
+    open_at = open_paren.end() - 1
+    close_at = _matching(code, open_at)
+    if m.group(1) == "while":
+        first, last = open_at + 1, close_at
+    else:
+        separators = [i for i in range(open_at + 1, close_at) if code[i] == ";" and
+                      code.count("(", open_at + 1, i) == code.count(")", open_at + 1, i)]
+        if len(separators) != 2:
+            raise WitnessProblem("the for loop at line %d has no two clauses separated by ;" % line)
+        first, last = separators[0] + 1, separators[1]
+    condition = text[first:last] if text[first:last].strip() else "1"
+    return text[:first] + " %s, (%s)" % (check, condition) + text[last:]
 
 
 def main(argv):
