@@ -20,9 +20,10 @@ namespace atropos::interp {
 
 namespace {
 
-// Beyond these a description is cut short (and incomplete): a witness is for reading.
+// Beyond these a description is cut short (and incomplete): a witness is for reading. Elements are looked at up to
+// their own limit; only the initialized ones make terms.
 constexpr size_t kMaxTerms = 256;
-constexpr uint64_t kMaxElements = 64;
+constexpr uint64_t kMaxElements = 4096;
 constexpr size_t kMaxHeadStates = 256;
 
 // The type without typedefs and qualifiers; nullptr for void.
