@@ -227,17 +227,22 @@ def finish(run, timeout):
             "witness": ""}
 
 
-def witness_status(row, task, witness_dir):
-    """For a correct FALSE that gets a violation witness: `confirmed`, `missing` or `rejected: why`
-    (tests/witness/witness_check.py, which compiles and runs the program with the witness's values, against the
-    task's own program and data model); else empty."""
-    if witness_dir is None or row["status"] != "correct-false":
+def witness_status(row, task, witness_dir, prover):
+    """For a correct FALSE that gets a violation witness, or a correct TRUE (a correctness witness): `confirmed`,
+    `missing` or `rejected: why` (tests/witness/witness_check.py, which compiles and runs the program with a
+    violation witness's values, and has `prover` re-prove a correctness witness's invariants, against the task's own
+    program and data model); else empty. A confirmed correctness witness says how many invariants it has."""
+    if witness_dir is None or row["status"] not in ("correct-false", "correct-true"):
         return ""
-    match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", row["verdict"])
-    kind = (match["sub"] or task.property) if match else None
-    if kind not in WITNESS_FILES:
-        return ""
-    path = os.path.join(witness_dir, WITNESS_FILES[kind])
+    if row["status"] == "correct-true":
+        kind, file = task.property, "witness.yml"
+    else:
+        match = re.fullmatch(r"false(?:\((?P<sub>[a-z-]+)\))?", row["verdict"])
+        kind = (match["sub"] or task.property) if match else None
+        if kind not in WITNESS_FILES:
+            return ""
+        file = WITNESS_FILES[kind]
+    path = os.path.join(witness_dir, file)
     if not os.path.exists(path):
         return "missing"
     import witness_check  # tests/witness: python3-yaml, python3-jsonschema
@@ -247,16 +252,22 @@ def witness_status(row, task, witness_dir):
     inputs = definition.get("input_files")
     program = os.path.join(os.path.dirname(task.path), inputs if isinstance(inputs, str) else inputs[0])
     data_model = (definition.get("options") or {}).get("data_model", "ILP32")
-    problems = witness_check.check(path, program, kind, data_model)
-    return "rejected: " + "; ".join(problems)[:REASON_CHARACTERS] if problems else "confirmed"
+    problems = witness_check.check(path, program, kind, data_model, prover=prover)
+    if problems:
+        return "rejected: " + "; ".join(problems)[:REASON_CHARACTERS]
+    if row["status"] == "correct-true":
+        with open(path, encoding="utf-8") as f:
+            invariants = sum(len(entry.get("content") or []) for entry in yaml.safe_load(f))
+        return "confirmed (%d invariant%s)" % (invariants, "" if invariants == 1 else "s")
+    return "confirmed"
 
 
-def check_witnesses(rows, tasks, runs, progress):
+def check_witnesses(rows, tasks, runs, progress, prover):
     """After every run has ended (the checks compile and run programs, which must not share the CPU with measured
     runs): the witness column of each row."""
     for index, row in enumerate(rows):
         if row is not None:
-            row["witness"] = witness_status(row, tasks[index], runs.get(index))
+            row["witness"] = witness_status(row, tasks[index], runs.get(index), prover)
             progress.tick()
 
 
@@ -343,13 +354,20 @@ def classify(task, exit_code, stdout, stderr, cpu_s, killed, timeout):
 
 
 def print_witness_summary(rows):
-    checked = [row for row in rows if row.get("witness")]
-    confirmed = [row for row in checked if row["witness"] == "confirmed"]
-    print("\nwitnesses: %d correct FALSE answers take a violation witness; %d confirmed%s" % (
-        len(checked), len(confirmed), " (%.1f %%)" % (100.0 * len(confirmed) / len(checked)) if checked else ""))
-    for row in checked:
-        if row["witness"] != "confirmed":
-            print("  %s [%s]: %s" % (row["task"], row["property"], row["witness"]))
+    for status, kind in (("correct-false", "a violation witness"), ("correct-true", "a correctness witness")):
+        checked = [row for row in rows if row.get("witness") and row["status"] == status]
+        if not checked:
+            continue
+        confirmed = [row for row in checked if row["witness"].startswith("confirmed")]
+        print("\nwitnesses: %d correct %s answers take %s; %d confirmed%s" % (
+            len(checked), status[len("correct-"):].upper(), kind, len(confirmed),
+            " (%.1f %%)" % (100.0 * len(confirmed) / len(checked)) if checked else ""))
+        if status == "correct-true":
+            counts = [int(re.search(r"\d+", row["witness"]).group(0)) for row in confirmed]
+            print("  with invariants: %d; invariants in all: %d" % (sum(1 for c in counts if c), sum(counts)))
+        for row in checked:
+            if not row["witness"].startswith("confirmed"):
+                print("  %s [%s]: %s" % (row["task"], row["property"], row["witness"]))
 
 
 def median(values):
@@ -504,7 +522,8 @@ def parse_options(argv):
     parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
     parser.add_argument("--witnesses", action="store_true",
                         help="the tool writes witnesses; each correct FALSE that takes one (tests/witness/witness_kinds.py) "
-                             "is checked by tests/witness/witness_check.py (CSV column witness)")
+                             "and each correct TRUE (its invariants re-proved by the tool) is checked by "
+                             "tests/witness/witness_check.py (CSV column witness)")
     options = parser.parse_args(argv)
     if options.tasks and options.dir:
         parser.error("--dir selects directories of the subset; with --tasks, name the subfolder itself")
@@ -563,7 +582,7 @@ def main(argv=None):
         witness_dirs = {}
         rows, interrupted = run_all(tasks, measured, progress, witness_dirs)
         if options.witnesses and not interrupted:
-            check_witnesses(rows, tasks, witness_dirs, progress)
+            check_witnesses(rows, tasks, witness_dirs, progress, options.tool)
     progress.close()
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
     write_csv(options.csv, rows)

@@ -78,6 +78,13 @@ struct Counterexample {
   std::optional<Recurrence> recurrence;
 };
 
+// A fact that holds at every visit of a loop head, as a C expression over the variables in scope there that C
+// evaluates exactly (no overflow, no division).
+struct LoopInvariant {
+  SourceLocation head;  // the head's first instruction with a location; the loop statement is found from it
+  std::string expression;
+};
+
 struct Outcome {
   Property property = Property::Termination;
   Verdict verdict = Verdict::Unknown;
@@ -85,6 +92,8 @@ struct Outcome {
   std::string reason;                        // UNKNOWN: why; TRUE/FALSE: how it was decided
   std::string engine;
   std::optional<Counterexample> counterexample;
+  // TRUE: loop invariants of the proof, where it has some (the symbolic execution graph's states at loop heads).
+  std::vector<LoopInvariant> invariants;
   // UNKNOWN: the check whose possible failure kept a proof from passing, where one did.
   std::optional<Check> blockedBy;
 

@@ -33,8 +33,8 @@ void limitMemory(unsigned megabytes) {
   setrlimit(RLIMIT_AS, &limit);
 }
 
-// Writes the witness of each FALSE that has one into options.witnessDir and records where; a verdict without one
-// is said on stderr (the verdict stands either way).
+// Writes the witness of each FALSE that has one, and the correctness witness of each TRUE, into options.witnessDir
+// and records where; a verdict without one is said on stderr (the verdict stands either way).
 void writeWitnesses(const Options& options, const std::string& inputFile, frontend::DataModel model,
                     const std::vector<Outcome>& outcomes, ReportContext& context) {
   std::string source;
@@ -49,10 +49,10 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
   metadata.dataModel = frontend::dataModelName(model);
   metadata.creationTime = witness::currentTimeIso8601();
   for (const Outcome& o : outcomes) {
-    if (o.verdict != Verdict::False) continue;
+    if (o.verdict == Verdict::Unknown) continue;
     const std::string property(propertyName(o.property));
     const bool graph = witness::takesViolationGraph(o);
-    if (!graph && !witness::takesViolationSequence(o)) {
+    if (o.verdict == Verdict::False && !graph && !witness::takesViolationSequence(o)) {
       std::cerr << "atropos: note: no witness for " << verdictLine(o)
                 << (o.counterexample ? ": no recurrent set was described"
                                      : ": the verdict rests on no execution")
@@ -61,8 +61,9 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
     }
     metadata.uuid = witness::randomUuid();
     std::string why;
-    std::optional<std::string> text =
-        graph ? witness::violationGraph(o, metadata, source, why) : witness::violationSequence(o, metadata, source, why);
+    std::optional<std::string> text = o.verdict == Verdict::True ? witness::invariantSet(o, metadata, source, why)
+                                      : graph ? witness::violationGraph(o, metadata, source, why)
+                                              : witness::violationSequence(o, metadata, source, why);
     if (!text) {
       std::cerr << "atropos: warning: no witness for " << property << ": " << why << "\n";
       continue;

@@ -33,7 +33,8 @@ Options:
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form
-  --witness-dir DIR      write an SV-COMP violation witness for each FALSE into DIR (which must exist): YAML 2.0
+  --witness-dir DIR      write an SV-COMP witness for each TRUE and FALSE into DIR (which must exist): for a TRUE
+                         a YAML 2.0 invariant_set with the proof's loop invariants (witness.yml); for a FALSE YAML 2.0
                          (witness.yml) for unreach-call, no-overflow, valid-deref and valid-free, GraphML 1.0
                          (witness.graphml) for valid-memtrack, valid-memcleanup and termination (the recurrent
                          set at the cycle head); witness-PROPERTY.* when more than one property is decided; none

@@ -60,6 +60,10 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
     if (o.verdict != Verdict::Unknown) out << "  " << o.reason << (o.engine.empty() ? "" : " [" + o.engine + "]") << "\n";
     if (auto w = context.witnessFiles.find(o.property); w != context.witnessFiles.end())
       out << "  witness: " << w->second << "\n";
+    if (!o.invariants.empty()) out << "  loop invariants:\n";
+    for (const LoopInvariant& inv : o.invariants)
+      out << "    " << position(inv.head, context.inputFile) << " (" << inv.head.function << "): " << inv.expression
+          << "\n";
     if (!o.counterexample) continue;
     const Counterexample& cex = *o.counterexample;
     const std::string check = o.violatedPart ? std::string(memsafetyPartName(*o.violatedPart)) : std::string(propertyName(o.property));
@@ -106,6 +110,10 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
               {"engine", o.engine}};
     auto w = context.witnessFiles.find(o.property);
     r["witness"] = w != context.witnessFiles.end() ? json(w->second) : json(nullptr);
+    json invariants = json::array();
+    for (const LoopInvariant& inv : o.invariants)
+      invariants.push_back({{"head", location(inv.head)}, {"expression", inv.expression}});
+    r["invariants"] = invariants;
     if (o.counterexample) {
       const Counterexample& cex = *o.counterexample;
       json inputs = json::array();

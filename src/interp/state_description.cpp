@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "frontend/debug_info.h"
 #include "interp/execution.h"
 
 namespace atropos::interp {
@@ -26,26 +27,8 @@ constexpr size_t kMaxTerms = 256;
 constexpr uint64_t kMaxElements = 4096;
 constexpr size_t kMaxHeadStates = 256;
 
-// The type without typedefs and qualifiers; nullptr for void.
-const llvm::DIType* stripped(const llvm::DIType* t) {
-  while (auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(t)) {
-    switch (d->getTag()) {
-      case llvm::dwarf::DW_TAG_typedef:
-      case llvm::dwarf::DW_TAG_const_type:
-      case llvm::dwarf::DW_TAG_volatile_type:
-      case llvm::dwarf::DW_TAG_restrict_type:
-      case llvm::dwarf::DW_TAG_atomic_type:
-        t = d->getBaseType();
-        continue;
-      default:
-        return t;
-    }
-  }
-  return t;
-}
-
 uint64_t sizeInBytes(const llvm::DIType* t) {
-  t = stripped(t);
+  t = frontend::strippedType(t);
   return t ? t->getSizeInBits() / 8 : 0;
 }
 
@@ -80,7 +63,7 @@ class StateDescriber {
   }
   // A parameter whose value is still in its register (at a call's entry).
   void value(const std::string& name, const llvm::DIType* type, const Slot& slot) {
-    const llvm::DIType* t = stripped(type);
+    const llvm::DIType* t = frontend::strippedType(type);
     if (auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(t))
       basicValue(name, basic, slot.bits);
     else if (t && t->getTag() == llvm::dwarf::DW_TAG_pointer_type)
@@ -123,7 +106,7 @@ class StateDescriber {
   }
 
   void describe(const Place& place, const llvm::DIType* type) {
-    const llvm::DIType* t = stripped(type);
+    const llvm::DIType* t = frontend::strippedType(type);
     if (!t) {
       complete_ = false;
       return;
@@ -157,7 +140,8 @@ class StateDescriber {
       case llvm::dwarf::DW_TAG_enumeration_type: {
         if (size == 0 || size > 8) break;
         const uint64_t bits = memory_.readScalar(o, place.offset, static_cast<unsigned>(size), initialized);
-        auto* base = llvm::dyn_cast_or_null<llvm::DIBasicType>(stripped(llvm::cast<llvm::DICompositeType>(t)->getBaseType()));
+        const llvm::DIType* underlying = llvm::cast<llvm::DICompositeType>(t)->getBaseType();
+        auto* base = llvm::dyn_cast_or_null<llvm::DIBasicType>(frontend::strippedType(underlying));
         if (initialized)
           term(place.lvalue, integerConstant(bits, static_cast<unsigned>(size),
                                              !base || base->getEncoding() != llvm::dwarf::DW_ATE_unsigned));
@@ -311,19 +295,6 @@ class StateDescriber {
   bool complete_ = true;
 };
 
-// The lexical scopes around a location, innermost first, up to its function's.
-std::vector<const llvm::DIScope*> scopesAround(const llvm::Instruction* at) {
-  std::vector<const llvm::DIScope*> scopes;
-  const llvm::DILocation* loc = at ? at->getDebugLoc().get() : nullptr;
-  for (const llvm::DIScope* s = loc ? loc->getScope() : nullptr; s;) {
-    scopes.push_back(s);
-    if (llvm::isa<llvm::DISubprogram>(s)) break;
-    auto* block = llvm::dyn_cast<llvm::DILexicalBlockBase>(s);
-    s = block ? block->getScope() : nullptr;
-  }
-  return scopes;
-}
-
 }  // namespace
 
 bool Execution::describesRecurrenceAt(const llvm::Instruction* at, uint64_t steps, bool enteredCall) const {
@@ -349,7 +320,7 @@ void Execution::recordHeadState(const llvm::Instruction* at, bool enteredCall) {
   std::vector<Local> locals;
   const llvm::DISubprogram* subprogram = fn.source ? fn.source->getSubprogram() : nullptr;
   const std::vector<const llvm::DIScope*> scopes =
-      enteredCall ? std::vector<const llvm::DIScope*>{subprogram} : scopesAround(at);
+      enteredCall ? std::vector<const llvm::DIScope*>{subprogram} : frontend::scopesAround(at);
   if (enteredCall) {
     for (const auto& [variable, reg] : fn.variables)
       if (variable->isParameter() && variable->getArg() >= 1 && variable->getArg() <= fn.paramRegs.size())

@@ -19,6 +19,7 @@
 #include "smt/solver.h"
 #include "smt/term.h"
 #include "symex/graph.h"
+#include "symex/loop_invariants.h"
 #include "symex/reachability.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
@@ -523,6 +524,13 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       o.reason += " (" + std::string(semanticsName(options.semantics)) + " reading: " +
                   std::string(semanticsDescription(options.semantics)) + ")";
     outcomes.push_back(std::move(o));
+  }
+  // With C's arithmetic and no error state left, every fact of the complete graph holds in every execution.
+  if (graph.complete && errors.empty() && !index.signedUnbounded() &&
+      std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; })) {
+    const std::vector<LoopInvariant> invariants = loopInvariants(graph, index);
+    for (Outcome& o : outcomes)
+      if (o.verdict == Verdict::True) o.invariants = invariants;
   }
   round.outcomes = std::move(outcomes);
   return round;

@@ -168,6 +168,39 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
   return std::string(out.c_str()) + "\n";
 }
 
+std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                        std::string& why) {
+  if (outcome.verdict != Verdict::True) {
+    why = "a correctness witness is for a TRUE";
+    return std::nullopt;
+  }
+  const SourceText text(source);
+  InputFileTest inFile(metadata.inputFile);
+  YAML::Emitter out;
+  out << YAML::BeginSeq << YAML::BeginMap;
+  out << YAML::Key << "entry_type" << YAML::Value << "invariant_set";
+  emitMetadata(out, metadata, propertySpecification(outcome.property));
+  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const LoopInvariant& inv : outcome.invariants) {
+    if (!inFile(inv.head)) continue;
+    const std::optional<Position> keyword = text.loopKeyword({inv.head.line, inv.head.column});
+    if (!keyword) continue;  // a goto loop: no place the format names
+    out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << "loop_invariant";
+    emitLocation(out, metadata.inputFile, *keyword, inv.head.function);
+    out << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << inv.expression;
+    out << YAML::Key << "format" << YAML::Value << "c_expression";
+    out << YAML::EndMap << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  out << YAML::EndMap << YAML::EndSeq;
+  if (!out.good()) {
+    why = "cannot write the witness: " + out.GetLastError();
+    return std::nullopt;
+  }
+  return std::string(out.c_str()) + "\n";
+}
+
 bool takesViolationGraph(const Outcome& o) {
   if (o.verdict != Verdict::False || !o.counterexample) return false;
   if (o.property == Property::Termination)

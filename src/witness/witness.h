@@ -29,6 +29,12 @@ bool takesViolationSequence(const Outcome& outcome);
 std::optional<std::string> violationSequence(const Outcome& outcome, const Metadata& metadata, const std::string& source,
                                              std::string& why);
 
+// The `invariant_set` correctness witness of a TRUE: a `loop_invariant` for each loop invariant of the proof that
+// can be placed, at its loop's keyword, as a `c_expression`. A proof without any gives an empty set. nullopt, with
+// `why`, for an outcome that is not TRUE.
+std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& metadata, const std::string& source,
+                                        std::string& why);
+
 // Whether SV-COMP takes a GraphML (format 1.0) violation witness, and no YAML one, for this outcome: a FALSE of
 // valid-memtrack or valid-memcleanup with an execution, or of termination with a recurrent set.
 bool takesViolationGraph(const Outcome& outcome);

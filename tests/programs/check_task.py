@@ -16,8 +16,10 @@ Every FALSE for which SV-COMP takes a violation witness from Atropos (YAML for u
 valid-free; GraphML for valid-memtrack, valid-memcleanup and termination) must come with one (`--witness-dir`) that
 tests/witness/witness_check.py confirms: its form, its locations and a native execution of the program with the
 witness's values that shows the violation (for termination: the stem, then the recurrent set held at the cycle head
-visit after visit). The run's `--sarif` report must
-pass tests/witness/sarif_check.py (GitHub code scanning's required fields) with one result per FALSE.
+visit after visit). Every TRUE must come with a correctness witness (YAML 2.0 invariant_set) whose invariants sit at
+loop keywords and are re-proved by the tool itself: the program with reach_error() called wherever one of them does
+not hold must be TRUE for unreach-call. The run's `--sarif` report must pass tests/witness/sarif_check.py (GitHub code
+scanning's required fields) with one result per FALSE.
 
 With --cross-check the tool runs with `--cross-check --timeout 4`: every engine on every property, and an internal
 error if a proof contradicts an execution. UNKNOWN is then accepted for every property (the budget is shorter).
@@ -195,17 +197,18 @@ def report_sections(stdout, property_names):
     return found
 
 
-def witness_problems(name, sub, evidence, program):
-    """Problems of the witness of a FALSE. One whose run reads uninitialized memory cannot be confirmed by an
-    execution (no waypoint states such a value): its form and locations must still pass."""
-    kind = sub if name == "valid-memsafety" else name
-    if kind not in WITNESS_FILES:
+def witness_problems(name, sub, evidence, program, verdict, prover):
+    """Problems of the witness of a TRUE or FALSE. A FALSE whose run reads uninitialized memory cannot be confirmed by
+    an execution (no waypoint states such a value): its form and locations must still pass. A TRUE's invariants are
+    re-proved by `prover`."""
+    kind = sub if name == "valid-memsafety" and verdict == "FALSE" else name
+    if verdict == "FALSE" and kind not in WITNESS_FILES:
         return []
     paths = [line[len("  witness: "):].strip() for line in evidence if line.startswith("  witness: ")]
     if not paths:
-        return ["%s: FALSE without a witness" % name]
-    import witness_check  # python3-yaml and python3-jsonschema: only tasks with such a FALSE need them
-    problems = witness_check.check(paths[0], program, kind)
+        return ["%s: %s without a witness" % (name, verdict)]
+    import witness_check  # python3-yaml and python3-jsonschema: only tasks with a verdict need them
+    problems = witness_check.check(paths[0], program, kind, prover=prover)
     unstated = any(": uninitialized read = " in line for line in evidence)
     if unstated and all(p.startswith("not confirmed by execution") for p in problems):
         print("%s: witness not confirmable by an execution (the run reads uninitialized memory): %s"
@@ -291,8 +294,8 @@ def main(argv):
         else:
             report.append("%s: %s (ok)" % (name, got_text))
             # Under termcomp the environment is not SV-COMP's, and Atropos writes no SV-COMP witness.
-            if got == "FALSE" and not cross_check and task["semantics"] != "termcomp":
-                witness = witness_problems(name, sub, evidence.get(name, []), program)
+            if not cross_check and task["semantics"] != "termcomp":
+                witness = witness_problems(name, sub, evidence.get(name, []), program, got, tool)
                 problems += witness
                 if not witness and any(line.startswith("  witness: ") for line in evidence.get(name, [])):
                     report.append("%s: witness checked" % name)

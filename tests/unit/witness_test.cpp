@@ -224,6 +224,27 @@ TEST(Witness, ANonTerminationGraphHasTheStemThenTheCycleHeadWithTheRecurrentSet)
   EXPECT_LT(graph->rfind("<node id=\"N3\">", head), head);
 }
 
+TEST(Witness, ACorrectnessWitnessPutsEachInvariantAtItsLoopKeyword) {
+  const std::string c = "int main(void) {\n  int i = 0;\n  while (i < 10)\n    i++;\n  return 0;\n}\n";
+  Outcome proof;
+  proof.property = Property::NoOverflow;
+  proof.verdict = Verdict::True;
+  proof.invariants = {LoopInvariant{{"prog.c", 3, 10, "main"}, "i <= 10"},
+                      LoopInvariant{{"other.c", 3, 10, "main"}, "i >= 0"}};  // not in the input file: left out
+  Metadata m{"1.0", "prog.c", sha256Hex(c), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  std::optional<std::string> yaml = invariantSet(proof, m, c, why);
+  ASSERT_TRUE(yaml) << why;
+  EXPECT_NE(yaml->find("entry_type: invariant_set"), std::string::npos);
+  EXPECT_NE(yaml->find("type: loop_invariant"), std::string::npos);
+  EXPECT_NE(yaml->find("line: 3\n          column: 3\n          function: main"), std::string::npos) << *yaml;
+  EXPECT_NE(yaml->find("value: \"i <= 10\""), std::string::npos);
+  EXPECT_NE(yaml->find("format: c_expression"), std::string::npos);
+  EXPECT_EQ(yaml->find("i >= 0"), std::string::npos);
+  proof.verdict = Verdict::Unknown;
+  EXPECT_FALSE(invariantSet(proof, m, c, why));
+}
+
 TEST(Witness, MetadataHelpers) {
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   const std::string uuid = randomUuid();

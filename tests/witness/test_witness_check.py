@@ -6,7 +6,8 @@ Usage: test_witness_check.py ATROPOS
 Writes the no-overflow witness of examples/overflow.c (ILP32) with ATROPOS, requires witness_check.py to confirm
 it, then changes one thing at a time (a value, the target's column, the hash, the specification, the segment
 order) and requires each change to be rejected, by the check that concerns it. Likewise for the SARIF report of
-the same run and sarif_check.py.
+the same run and sarif_check.py, a leak's and a non-termination's GraphML witness, and a TRUE's correctness witness
+(whose invariants ATROPOS re-proves).
 """
 
 import json
@@ -26,9 +27,10 @@ import witness_check  # noqa: E402
 PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
 LEAK = os.path.join(HERE, "..", "programs", "nondet", "conditional_leak.c")  # lost unless the nondet value is > 0
 LASSO = os.path.join(HERE, "..", "programs", "lasso", "period_three.c")  # x cycles through 0, 1, 2 unless it is 5
+LOOPS = os.path.join(HERE, "..", "programs", "symex", "array_fill.c")  # two counting loops, TRUE for no-overflow
 
 
-def rejected_changes(witness, program, prop, changes):
+def rejected_changes(witness, program, prop, changes, prover=None):
     """Failures: each (name, change of the witness's text, expected problem) the checker does not reject so."""
     with open(witness, encoding="utf-8") as f:
         text = f.read()
@@ -38,10 +40,10 @@ def rejected_changes(witness, program, prop, changes):
         if changed_text == text:
             failures.append("%s: the change did not apply" % name)
             continue
-        changed = os.path.join(os.path.dirname(witness), name + ".graphml")
+        changed = os.path.join(os.path.dirname(witness), name + os.path.splitext(witness)[1])
         with open(changed, "w", encoding="utf-8") as f:
             f.write(changed_text)
-        problems = witness_check.check(changed, program, prop)
+        problems = witness_check.check(changed, program, prop, prover=prover)
         if not any(expected in p for p in problems):
             failures.append("%s: expected a problem mentioning %r, got %s" % (name, expected, problems))
         else:
@@ -155,6 +157,24 @@ def main(argv):
             ("state_missing", lambda t: t.replace(" || (x == 2)", ""), "left after"),
             ("ending_value", lambda t: t.replace("\\result == 0;", "\\result == 5;"), "ended"),
             ("no_cycle_head", lambda t: t.replace("<data key=\"cyclehead\">true</data>", ""), "cycle heads")))
+        # The correctness witness of a TRUE: confirmed as written (its invariants re-proved by Atropos); rejected when
+        # an invariant is false at some visit (i < n fails when the loop ends), or is not at a loop keyword.
+        proof_dir = os.path.join(tmp, "proof")
+        os.mkdir(proof_dir)
+        subprocess.run([argv[1], "--property", "no-overflow", "--data-model", "ILP32", "--timeout", "20",
+                        "--witness-dir", proof_dir, LOOPS], stdout=subprocess.DEVNULL, check=True)
+        witness = os.path.join(proof_dir, "witness.yml")
+        with open(witness, encoding="utf-8") as f:
+            if "loop_invariant" not in f.read():
+                failures.append("the correctness witness of %s has no loop invariant" % LOOPS)
+        problems = witness_check.check(witness, LOOPS, "no-overflow", prover=argv[1])
+        if problems:
+            failures.append("Atropos's correctness witness is not confirmed: %s" % problems)
+        failures += rejected_changes(witness, LOOPS, "no-overflow", (
+            ("invariant_too_strong", lambda t: t.replace("i <= n", "i < n"), "not re-proved"),
+            ("invariant_off_its_loop", lambda t: t.replace("column: 3", "column: 4", 1), "not at a for"),
+            ("other_property", lambda t: t.replace("LTL(G ! overflow)", "LTL(F end)"), "specification")),
+            prover=argv[1])
     for f in failures:
         print("FAIL: " + f)
     return 1 if failures else 0

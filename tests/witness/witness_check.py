@@ -9,7 +9,7 @@ termination (GraphML).
 Three checks, each written from the format
 description (../shared/research/witnesses.md), none from a validator's code:
 
-1. form: the schema (violation-witness-2.0.schema.json, with python3-jsonschema), segments of avoid waypoints and
+1. form: the schema (witness-2.0.schema.json, with python3-jsonschema), segments of avoid waypoints and
    one follow, the target last; the metadata's hash is the program's SHA-256, the specification is the property's;
 2. locations: every line exists, a function_return's column is the `)` closing a call of a __VERIFIER_nondet_
    function, a target's column starts a token;
@@ -45,7 +45,7 @@ import jsonschema
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCHEMA = os.path.join(HERE, "violation-witness-2.0.schema.json")
+SCHEMA = os.path.join(HERE, "witness-2.0.schema.json")
 CLANG = os.environ.get("ATROPOS_CLANG", "clang-14")
 SYMBOLIZER = "/usr/lib/llvm-14/bin/llvm-symbolizer"
 RUN_TIMEOUT = 20  # seconds for the compiled program
@@ -59,6 +59,7 @@ SPECIFICATIONS = {
 SPECIFICATIONS["valid-free"] = SPECIFICATIONS["valid-memtrack"] = SPECIFICATIONS["valid-deref"]
 SPECIFICATIONS["valid-memcleanup"] = ["CHECK( init(main()), LTL(G valid-memcleanup) )"]
 SPECIFICATIONS["termination"] = ["CHECK( init(main()), LTL(F end) )"]
+SPECIFICATIONS["valid-memsafety"] = SPECIFICATIONS["valid-deref"]
 GRAPHML = "{http://graphml.graphdrawing.org/xmlns}"
 # What a GraphML violation witness's graph must say (sv-witnesses README-GraphML, in witnesses.md section 1.5).
 GRAPH_KEYS = ("witness-type", "sourcecodelang", "producer", "specification", "programfile", "programhash",
@@ -79,6 +80,7 @@ RECURRENCE_MARK = "atropos-witness-check: recurrent set"
 # How often the cycle head must be visited in the recurrent set, after the stem, for a non-termination witness: at
 # least this often, and three times for each state its invariant lists (top-level disjuncts).
 RECURRENT_VISITS = 100
+REPROOF_TIMEOUT = 30  # seconds for the prover to re-prove a correctness witness's invariants
 CALL_MISMATCH_MARK = "atropos-witness-check: another call"
 
 # The SV-COMP nondet functions (sv-comp rules, "definition of __VERIFIER_nondet_X") and the C type each returns.
@@ -107,23 +109,35 @@ def waypoints(doc):
                 yield w["waypoint"]
 
 
-def check_form(doc, program, prop):
-    problems = []
+def _schema_problems(doc):
     with open(SCHEMA, encoding="utf-8") as f:
         schema = json.load(f)
-    for error in jsonschema.Draft7Validator(schema).iter_errors(doc):
-        problems.append("schema: %s at %s" % (error.message, "/".join(str(p) for p in error.absolute_path)))
+    return ["schema: %s at %s" % (error.message, "/".join(str(p) for p in error.absolute_path))
+            for error in jsonschema.Draft7Validator(schema).iter_errors(doc)]
+
+
+def _task_problems(task, digest, prop):
+    problems = []
+    if task["input_file_hashes"].get(task["input_files"][0]) != digest:
+        problems.append("the hash of %s is not the program's SHA-256 %s" % (task["input_files"][0], digest))
+    spec = [line.strip() for line in task["specification"].splitlines() if line.strip()]
+    if spec != SPECIFICATIONS[prop]:
+        problems.append("specification %r is not %s's" % (task["specification"], prop))
+    return problems
+
+
+def check_form(doc, program, prop):
+    problems = _schema_problems(doc)
     if problems:
         return problems
     with open(program, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     for entry in doc:
+        if entry["entry_type"] != "violation_sequence":
+            problems.append("an entry of type %s in a violation witness" % entry["entry_type"])
+            continue
         task = entry["metadata"]["task"]
-        if task["input_file_hashes"].get(task["input_files"][0]) != digest:
-            problems.append("the hash of %s is not the program's SHA-256 %s" % (task["input_files"][0], digest))
-        spec = [line.strip() for line in task["specification"].splitlines() if line.strip()]
-        if spec != SPECIFICATIONS[prop]:
-            problems.append("specification %r is not %s's" % (task["specification"], prop))
+        problems += _task_problems(task, digest, prop)
         segments = [item["segment"] for item in entry["content"]]
         for n, segment in enumerate(segments, 1):
             actions = [w["waypoint"]["action"] for w in segment]
@@ -623,14 +637,18 @@ def _graph_values(edges, lines, data_model):
     return values
 
 
-def check(witness, program, prop, data_model=None, execution=True):
-    """All problems found (an empty list when the witness is confirmed)."""
+def check(witness, program, prop, data_model=None, execution=True, prover=None):
+    """All problems found (an empty list when the witness is confirmed). A correctness witness (invariant_set) has
+    its invariants re-proved only with a prover, an Atropos binary."""
     if witness.endswith(".graphml"):
         return check_graph(witness, program, prop, data_model, execution)
     try:
         doc = load(witness)
     except (OSError, yaml.YAMLError) as e:
         return ["cannot read the witness: %s" % e]
+    if isinstance(doc, list) and any(isinstance(e, dict) and e.get("entry_type") == "invariant_set" for e in doc):
+        model = data_model or doc[0].get("metadata", {}).get("task", {}).get("data_model", "LP64")
+        return check_correctness(doc, program, prop, model, prover, execution)
     problems = check_form(doc, program, prop)
     if problems:
         return problems
@@ -745,16 +763,13 @@ def _matching(code, open_at):
 
 
 def instrument_cycle_head(text, entering, invariant):
-    """The program with a call atropos_at_head(INVARIANT) at each visit of the cycle head: in a loop's condition (the
-    loop whose keyword is first on the edge's startline), at the start of a do loop's body, or at the start of the
-    body of the function a recursive call enters. Inserted within lines, so every line keeps its number."""
-    code = _code_mask(text)
-    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    """The program with a call atropos_at_head(INVARIANT) at each visit of the cycle head: at the loop whose keyword
+    is first on the edge's startline (instrument_loop_head), or at the start of the body of the function a recursive
+    call enters. Inserted within lines, so every line keeps its number."""
     check = "(atropos_at_head(!!(%s)))" % invariant
     line = int(entering.get("startline", "0"))
-    if not 1 <= line <= len(line_starts):
-        raise WitnessProblem("the cycle head's line %d is not in the program" % line)
     if entering.get("enterFunction"):
+        code = _code_mask(text)
         name = re.escape(entering["enterFunction"])
         for m in re.finditer(r"\b%s\s*\(" % name, code):
             close = _matching(code, m.end() - 1)
@@ -765,10 +780,22 @@ def instrument_cycle_head(text, entering, invariant):
         raise WitnessProblem("no definition of %s" % entering["enterFunction"])
     if entering.get("enterLoopHead") != "true":
         raise WitnessProblem("the edge into the cycle head neither enters a loop head nor a function")
+    return instrument_loop_head(text, line, None, check)
+
+
+def instrument_loop_head(text, line, column, check):
+    """The program with the expression `check` evaluated at each visit of the head of the loop whose keyword is at
+    (line, column), or first on the line without a column: in a while or for loop's condition, at the start of a do
+    loop's body. Inserted within lines, so every line keeps its number."""
+    code = _code_mask(text)
+    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    if not 1 <= line <= len(line_starts):
+        raise WitnessProblem("the loop head's line %d is not in the program" % line)
+    start = line_starts[line - 1] + (column - 1 if column else 0)
     end = line_starts[line] - 1 if line < len(line_starts) else len(text)
-    m = re.compile(r"\b(for|while|do)\b").search(code, line_starts[line - 1], end)
-    if not m:
-        raise WitnessProblem("no loop keyword at line %d" % line)
+    m = re.compile(r"\b(for|while|do)\b").search(code, start, end)
+    if not m or (column and m.start() != start):
+        raise WitnessProblem("no loop keyword at line %d%s" % (line, ", column %d" % column if column else ""))
     if m.group(1) == "do":
         body = re.compile(r"\s*\{").match(code, m.end())
         if not body:
@@ -791,12 +818,84 @@ def instrument_cycle_head(text, entering, invariant):
     return text[:first] + " %s, (%s)" % (check, condition) + text[last:]
 
 
+def invariants_asserted(text, invariants):
+    """The program with reach_error() called where an invariant [(line, column, expression)] does not hold at its
+    loop head; the program's own reach_error and __VERIFIER_error renamed, so that only these calls are errors."""
+    code = _code_mask(text)
+    for m in reversed(list(re.finditer(r"\b(reach_error|__VERIFIER_error)\b", code))):
+        text = text[:m.start()] + "atropos_program_" + m.group(1) + text[m.end():]
+    for line, column, expression in sorted(invariants, reverse=True):
+        text = instrument_loop_head(text, line, column, "((%s) ? 0 : (reach_error(), 0))" % expression)
+    return text
+
+
+def check_correctness(doc, program, prop, data_model, prover, execution):
+    """Problems of a correctness witness: the form (schema, entry type, hash, specification), each invariant at a loop
+    keyword, and, with a prover (an Atropos binary), the invariants re-proved: the program with reach_error() called
+    wherever one does not hold must be TRUE for unreach-call."""
+    problems = _schema_problems(doc)
+    if problems:
+        return problems
+    with open(program, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(program, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    lines = text.split("\n")
+    invariants = []
+    for entry in doc:
+        if entry["entry_type"] != "invariant_set":
+            problems.append("an entry of type %s in a correctness witness" % entry["entry_type"])
+            continue
+        problems += _task_problems(entry["metadata"]["task"], digest, prop)
+        for item in entry["content"]:
+            inv = item["invariant"]
+            loc = inv["location"]
+            where = "%s at %d:%s" % (inv["type"], loc["line"], loc.get("column"))
+            if loc["file_name"] not in entry["metadata"]["task"]["input_files"]:
+                problems.append("%s: in %s, which is not an input file" % (where, loc["file_name"]))
+                continue
+            if inv["type"] != "loop_invariant":
+                problems.append("%s: only loop invariants are checked" % where)
+                continue
+            column = loc.get("column")
+            if loc["line"] > len(lines) or not column or not re.match(
+                    r"(for|while|do)\b", _code_mask(lines[loc["line"] - 1])[column - 1:]):
+                problems.append("%s: not at a for, while or do keyword" % where)
+                continue
+            invariants.append((loc["line"], column, inv["value"]))
+    if problems or not execution or not prover or not invariants:
+        return problems
+    try:
+        asserted = invariants_asserted(text, invariants)
+    except WitnessProblem as e:
+        return ["the invariants cannot be inserted: %s" % e]
+    with tempfile.TemporaryDirectory(prefix="witness-invariants-") as tmp:
+        copy = os.path.join(tmp, os.path.basename(program))
+        with open(copy, "w", encoding="utf-8") as f:
+            f.write(asserted)
+        run = subprocess.run([prover, "--property", "unreach-call", "--data-model", data_model, "--timeout",
+                              str(REPROOF_TIMEOUT), copy], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             universal_newlines=True, errors="replace")
+    first = (run.stdout.splitlines() or [""])[0]
+    if first.strip() != "unreach-call: TRUE":
+        detail = run.stdout.splitlines()[1].strip() if len(run.stdout.splitlines()) > 1 else ""
+        problems.append("the invariants are not re-proved: %s %s" % (first.strip(), detail))
+    return problems
+
+
 def main(argv):
-    args = [a for a in argv[1:] if not a.startswith("--")]
+    prover = None
+    args = []
+    rest = iter(argv[1:])
+    for a in rest:
+        if a == "--prover":
+            prover = next(rest, None)
+        elif not a.startswith("--"):
+            args.append(a)
     if len(args) != 3 or args[2] not in SPECIFICATIONS:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
-    problems = check(args[0], args[1], args[2], execution="--no-execution" not in argv)
+    problems = check(args[0], args[1], args[2], execution="--no-execution" not in argv, prover=prover)
     for p in problems:
         print("witness: " + p)
     if not problems:

@@ -1,0 +1,413 @@
+#include "symex/loop_invariants.h"
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/ADT/PostOrderIterator.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "frontend/debug_info.h"
+#include "frontend/source_location.h"
+#include "smt/integers.h"
+#include "smt/term.h"
+
+namespace atropos::symex {
+
+namespace {
+
+// More disjuncts than this make an invariant nobody reads; the head is left out instead (dropping one would be
+// unsound).
+constexpr size_t kMaxDisjuncts = 8;
+// Terms evaluated in long long stay below this in magnitude, so that no sum or product in them overflows.
+constexpr double kLongLongHeadroom = 4.0e18;
+
+using Locations = std::map<const llvm::DILocalVariable*, const llvm::Value*>;  // nullptr: not known
+
+// Which value each variable holds, from llvm.dbg.value: forward over the function, a variable keeping a value only
+// where every path agrees on it.
+class VariableLocations {
+ public:
+  explicit VariableLocations(const llvm::Function& f) {
+    llvm::ReversePostOrderTraversal<const llvm::Function*> order(&f);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const llvm::BasicBlock* b : order) {
+        Locations out = apply(in(b), b->begin(), b->end());
+        auto it = out_.find(b);
+        if (it == out_.end() || it->second != out) {
+          out_[b] = std::move(out);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  // At the block's first instruction that is not a phi or a debug intrinsic.
+  Locations atStart(const llvm::BasicBlock* b) const {
+    auto end = b->begin();
+    while (end != b->end() && (llvm::isa<llvm::PHINode>(*end) || llvm::isa<llvm::DbgInfoIntrinsic>(*end))) ++end;
+    return apply(in(b), b->begin(), end);
+  }
+
+ private:
+  Locations in(const llvm::BasicBlock* b) const {
+    Locations merged;
+    bool first = true;
+    for (const llvm::BasicBlock* p : llvm::predecessors(b)) {
+      auto it = out_.find(p);
+      if (it == out_.end()) continue;  // not reached yet in this pass
+      if (first) {
+        merged = it->second;
+        first = false;
+        continue;
+      }
+      for (auto& [variable, value] : merged) {
+        auto other = it->second.find(variable);
+        if (other == it->second.end() || other->second != value) value = nullptr;
+      }
+      for (const auto& [variable, value] : it->second) merged.emplace(variable, nullptr);
+    }
+    return merged;
+  }
+
+  static Locations apply(Locations state, llvm::BasicBlock::const_iterator from, llvm::BasicBlock::const_iterator to) {
+    for (auto i = from; i != to; ++i)
+      if (auto* dbg = llvm::dyn_cast<llvm::DbgValueInst>(&*i)) {
+        const bool plain = dbg->getExpression()->getNumElements() == 0 && !dbg->hasArgList();
+        state[dbg->getVariable()] = plain ? dbg->getValue() : nullptr;
+      }
+    return state;
+  }
+
+  std::map<const llvm::BasicBlock*, Locations> out_;
+};
+
+std::string cast(unsigned bits, View view) {
+  const bool s = view == View::Signed;
+  switch (bits) {
+    case 8: return s ? "(signed char)" : "(unsigned char)";
+    case 16: return s ? "(short)" : "(unsigned short)";
+    case 32: return s ? "(int)" : "(unsigned int)";
+    default: return s ? "(long long)" : "(unsigned long long)";
+  }
+}
+
+// A variable a symbol stands for.
+struct Leaf {
+  std::string name;
+  unsigned bits;
+  View view;        // the reading the facts use
+  bool cSigned;     // the variable's C type
+  // The variable as C reads it in the facts' reading: a cast only where the two differ.
+  std::string text() const { return (view == View::Signed) == cSigned ? name : cast(bits, view) + name; }
+};
+
+std::optional<std::string> integerText(const z3::expr& numeral, bool unsignedLiteral = false) {
+  int64_t v = 0;
+  uint64_t u = 0;
+  if (unsignedLiteral && numeral.is_numeral_u64(u)) return std::to_string(u) + "ULL";
+  if (!numeral.is_numeral_i64(v) || v == INT64_MIN) return std::nullopt;
+  return std::to_string(v) + (v > INT32_MAX || v < INT32_MIN ? "LL" : "");
+}
+
+class Writer {
+ public:
+  explicit Writer(const std::map<unsigned, Leaf>& leaves) : leaves_(leaves) {}
+
+  // A fact as C text, or nullopt when C cannot state it exactly.
+  std::optional<std::string> fact(const z3::expr& f) {
+    if (!f.is_bool()) return std::nullopt;
+    if (auto wide = wideComparison(f)) return wide;
+    double bound = 0;
+    return boolean(f, bound);
+  }
+
+ private:
+  const Leaf* leafOf(const z3::expr& e) const {
+    if (!smt::isSymbol(e)) return nullptr;
+    auto it = leaves_.find(e.id());
+    return it == leaves_.end() ? nullptr : &it->second;
+  }
+
+  // A 64-bit variable only in `x op c` or `x op y` of one reading, in its own type: long long has no room for more.
+  std::optional<std::string> wideComparison(const z3::expr& f) {
+    if (!f.is_app() || f.num_args() != 2) return std::nullopt;
+    const Leaf* a = leafOf(f.arg(0));
+    const Leaf* b = leafOf(f.arg(1));
+    if (!(a && a->bits == 64) && !(b && b->bits == 64)) return std::nullopt;
+    const char* op = comparison(f);
+    if (!op) return std::string();  // signals "not stateable" below
+    const Leaf* wide = a && a->bits == 64 ? a : b;
+    auto side = [&](const z3::expr& e, const Leaf* leaf) -> std::optional<std::string> {
+      if (leaf) {
+        if (leaf->bits != 64 || leaf->view != wide->view) return std::nullopt;
+        return leaf->text();
+      }
+      if (!e.is_numeral()) return std::nullopt;
+      return integerText(e, wide->view == View::Unsigned);
+    };
+    auto l = side(f.arg(0), a);
+    auto r = side(f.arg(1), b);
+    if (!l || !r) return std::string();
+    return *l + " " + op + " " + *r;
+  }
+
+  static const char* comparison(const z3::expr& f) {
+    switch (f.decl().decl_kind()) {
+      case Z3_OP_LE: return "<=";
+      case Z3_OP_LT: return "<";
+      case Z3_OP_GE: return ">=";
+      case Z3_OP_GT: return ">";
+      case Z3_OP_EQ: return f.arg(0).is_int() ? "==" : nullptr;
+      case Z3_OP_DISTINCT: return f.num_args() == 2 && f.arg(0).is_int() ? "!=" : nullptr;
+      default: return nullptr;
+    }
+  }
+
+  std::optional<std::string> boolean(const z3::expr& f, double& bound) {
+    if (f.is_true()) return "1";
+    if (f.is_false()) return "0";
+    if (!f.is_app()) return std::nullopt;
+    const auto kind = f.decl().decl_kind();
+    if (kind == Z3_OP_NOT) {
+      auto inner = boolean(f.arg(0), bound);
+      return inner ? std::optional<std::string>("!(" + *inner + ")") : std::nullopt;
+    }
+    if (kind == Z3_OP_AND || kind == Z3_OP_OR) {
+      std::string out;
+      for (unsigned k = 0; k < f.num_args(); ++k) {
+        auto part = boolean(f.arg(k), bound);
+        if (!part) return std::nullopt;
+        out += (k ? (kind == Z3_OP_AND ? " && " : " || ") : "") + ("(" + *part + ")");
+      }
+      return out;
+    }
+    const char* op = comparison(f);
+    if (!op || f.num_args() != 2) return std::nullopt;
+    if (auto plain = plainComparison(f.arg(0), f.arg(1), op)) return plain;
+    auto l = integer(f.arg(0), bound);
+    auto r = integer(f.arg(1), bound);
+    if (!l || !r) return std::nullopt;
+    return *l + " " + op + " " + *r;
+  }
+
+  // Two variables of at most 32 bits, or one and a constant, compared as C compares them: exact unless a 32-bit
+  // unsigned reading meets a signed one or a negative constant (C would convert it to unsigned).
+  std::optional<std::string> plainComparison(const z3::expr& a, const z3::expr& b, const char* op) {
+    bool unsigned32 = false, signedSide = false;
+    std::string sides[2];
+    const z3::expr operands[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+      const z3::expr& e = operands[k];
+      if (const Leaf* leaf = leafOf(e)) {
+        if (leaf->bits > 32) return std::nullopt;
+        unsigned32 = unsigned32 || (leaf->bits == 32 && leaf->view == View::Unsigned);
+        signedSide = signedSide || leaf->view == View::Signed;
+        sides[k] = leaf->text();
+      } else if (e.is_numeral()) {
+        int64_t v = 0;
+        auto text = integerText(e);
+        if (!text || !e.is_numeral_i64(v)) return std::nullopt;
+        signedSide = signedSide || v < 0;
+        sides[k] = *text;
+      } else {
+        return std::nullopt;
+      }
+    }
+    if (unsigned32 && signedSide) return std::nullopt;
+    return sides[0] + " " + op + " " + sides[1];
+  }
+
+  // An integer term in long long; `bound` collects the largest magnitude a sub-term may reach.
+  std::optional<std::string> integer(const z3::expr& e, double& bound) {
+    if (e.is_numeral()) {
+      auto text = integerText(e);
+      int64_t v = 0;
+      if (!text || !e.is_numeral_i64(v)) return std::nullopt;
+      bound = std::max(bound, static_cast<double>(v < 0 ? -v : v));
+      return text;
+    }
+    if (const Leaf* leaf = leafOf(e)) {
+      if (leaf->bits > 32) return std::nullopt;
+      bound = std::max(bound, 4294967296.0);
+      return "(long long)" + leaf->text();
+    }
+    if (!e.is_app()) return std::nullopt;
+    const auto kind = e.decl().decl_kind();
+    double local = 0;
+    std::optional<std::string> out;
+    if (kind == Z3_OP_ADD || kind == Z3_OP_SUB) {
+      std::string text;
+      for (unsigned k = 0; k < e.num_args(); ++k) {
+        double part = 0;
+        auto operand = integer(e.arg(k), part);
+        if (!operand) return std::nullopt;
+        local += part;
+        text += (k ? (kind == Z3_OP_ADD ? " + " : " - ") : "") + *operand;
+      }
+      out = "(" + text + ")";
+    } else if (kind == Z3_OP_UMINUS) {
+      auto operand = integer(e.arg(0), local);
+      if (operand) out = "(-" + *operand + ")";
+    } else if (kind == Z3_OP_MUL && e.num_args() == 2 && (e.arg(0).is_numeral() || e.arg(1).is_numeral())) {
+      const unsigned c = e.arg(0).is_numeral() ? 0 : 1;
+      double factor = 0, operand = 0;
+      auto constant = integer(e.arg(c), factor);
+      auto other = integer(e.arg(1 - c), operand);
+      if (constant && other) out = "(" + *constant + " * " + *other + ")";
+      local = factor * operand;
+    }
+    if (!out || local > kLongLongHeadroom) return std::nullopt;
+    bound = std::max(bound, local);
+    return out;
+  }
+
+  const std::map<unsigned, Leaf>& leaves_;
+};
+
+// Whether `fact` follows from `others` and the ranges of the variables' readings (x + j >= 0 for unsigned x and j,
+// n >= 0 beside n >= 1): such a fact tells a reader nothing.
+bool follows(const z3::expr& fact, const std::vector<z3::expr>& others, const std::map<unsigned, Leaf>& leaves) {
+  z3::solver solver(fact.ctx());
+  // A resource limit, not a time limit: the same facts are left out on any machine and under any load.
+  z3::params params(fact.ctx());
+  params.set("rlimit", 500000u);
+  params.set("ctrl_c", false);
+  solver.set(params);
+  std::set<unsigned> seen;
+  std::vector<smt::Term> symbols;
+  smt::collectSymbols(fact, seen, symbols);
+  for (const z3::expr& o : others) smt::collectSymbols(o, seen, symbols);
+  for (const smt::Term& s : symbols) {
+    const Leaf& leaf = leaves.at(s.id());
+    solver.add(leaf.view == View::Signed ? smt::inSignedRange(s, leaf.bits) : smt::inUnsignedRange(s, leaf.bits));
+  }
+  for (const z3::expr& o : others) solver.add(o);
+  solver.add(!fact);
+  return solver.check() == z3::unsat;
+}
+
+// The C facts of one state at a loop head: "" when nothing is known.
+std::string stateFacts(const State& state, const Locations& locations, const std::vector<const llvm::DIScope*>& scopes,
+                       unsigned line, const ProgramIndex& index) {
+  std::map<unsigned, Leaf> leaves;
+  std::vector<std::string> facts;
+  std::map<std::string, size_t> depthOfName;
+  struct Candidate {
+    const llvm::DILocalVariable* variable;
+    const llvm::Value* value;
+    size_t depth;
+  };
+  std::vector<Candidate> candidates;
+  for (const auto& [variable, value] : locations) {
+    auto where = std::find(scopes.begin(), scopes.end(), variable->getScope());
+    if (!value || where == scopes.end() || variable->getLine() > line || variable->getName().empty()) continue;
+    candidates.push_back({variable, value, static_cast<size_t>(where - scopes.begin())});
+    auto [it, fresh] = depthOfName.emplace(variable->getName().str(), candidates.back().depth);
+    if (!fresh) it->second = std::min(it->second, candidates.back().depth);
+  }
+  for (const Candidate& c : candidates) {
+    const std::string name = c.variable->getName().str();
+    if (depthOfName[name] != c.depth) continue;
+    auto* type = llvm::dyn_cast_or_null<llvm::DIBasicType>(frontend::strippedType(c.variable->getType()));
+    if (!type) continue;
+    const unsigned encoding = type->getEncoding();
+    const bool isSigned = encoding == llvm::dwarf::DW_ATE_signed || encoding == llvm::dwarf::DW_ATE_signed_char;
+    if (!isSigned && encoding != llvm::dwarf::DW_ATE_unsigned && encoding != llvm::dwarf::DW_ATE_unsigned_char)
+      continue;
+    const unsigned bits = static_cast<unsigned>(type->getSizeInBits());
+    if (index.bits(c.value->getType()) != bits) continue;
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(c.value)) {
+      const int64_t v = isSigned ? constant->getSExtValue() : static_cast<int64_t>(constant->getZExtValue());
+      if (!isSigned && bits == 64 && v < 0) continue;
+      facts.push_back(name + " == " + std::to_string(v) + (v > INT32_MAX || v < INT32_MIN ? "LL" : ""));
+      continue;
+    }
+    if (!llvm::isa<llvm::Argument>(c.value) && !llvm::isa<llvm::Instruction>(c.value)) continue;
+    const Local* local = state.top().find(index.valueId(c.value));
+    if (!local || !smt::isSymbol(local->value)) continue;
+    leaves.emplace(local->value.id(), Leaf{name, bits, index.view(c.value), isSigned});
+  }
+  Writer writer(leaves);
+  std::vector<z3::expr> stated;  // the facts C can state, with their text
+  std::vector<std::string> texts;
+  for (const smt::Term& fact : state.allFacts()) {
+    std::vector<smt::Term> parts;
+    smt::conjunctsOf(fact, parts);
+    for (const smt::Term& part : parts) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(part, seen, symbols);
+      if (symbols.empty()) continue;
+      if (std::any_of(symbols.begin(), symbols.end(), [&](const smt::Term& s) { return !leaves.count(s.id()); }))
+        continue;
+      auto text = writer.fact(part);
+      if (!text || text->empty() || std::find(texts.begin(), texts.end(), *text) != texts.end()) continue;
+      stated.push_back(part);
+      texts.push_back(*text);
+    }
+  }
+  // The facts the others imply are left out, the later ones first.
+  for (size_t k = stated.size(); k-- > 0;) {
+    std::vector<z3::expr> others;
+    for (size_t j = 0; j < stated.size(); ++j)
+      if (j != k) others.push_back(stated[j]);
+    if (!follows(stated[k], others, leaves)) continue;
+    stated.erase(stated.begin() + static_cast<std::ptrdiff_t>(k));
+    texts.erase(texts.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  facts.insert(facts.end(), texts.begin(), texts.end());
+  std::string out;
+  for (const std::string& f : facts) out += (out.empty() ? "" : " && ") + f;
+  return out;
+}
+
+}  // namespace
+
+std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index) {
+  std::map<const llvm::Instruction*, std::vector<const Node*>> byHead;
+  for (const Node& n : graph.nodes) {
+    if (n.status == Node::Status::Removed || n.status == Node::Status::Infeasible ||
+        n.status == Node::Status::Generalized || n.state.frames.empty())
+      continue;
+    const llvm::Instruction* at = n.state.top().next;
+    if (at && index.isMergePoint(at)) byHead[at].push_back(&n);
+  }
+  std::map<const llvm::Function*, VariableLocations> locationsOf;
+  std::vector<LoopInvariant> invariants;
+  for (const auto& [head, nodes] : byHead) {
+    const llvm::Function* f = head->getFunction();
+    auto it = locationsOf.find(f);
+    if (it == locationsOf.end()) it = locationsOf.emplace(f, VariableLocations(*f)).first;
+    const Locations locations = it->second.atStart(head->getParent());
+    const SourceLocation where = frontend::sourceLocationFrom(*head);
+    // The scopes of the head's first instruction with a location.
+    const llvm::Instruction* located = head;
+    while (located && !located->getDebugLoc()) located = located->getNextNode();
+    const std::vector<const llvm::DIScope*> scopes = frontend::scopesAround(located);
+    std::vector<std::string> disjuncts;
+    bool trivial = false;
+    for (const Node* n : nodes) {
+      std::string facts = stateFacts(n->state, locations, scopes, where.line, index);
+      trivial = trivial || facts.empty();
+      if (std::find(disjuncts.begin(), disjuncts.end(), facts) == disjuncts.end()) disjuncts.push_back(facts);
+    }
+    if (trivial || disjuncts.empty() || disjuncts.size() > kMaxDisjuncts || !where.known()) continue;
+    std::string expression;
+    for (const std::string& d : disjuncts)
+      expression += (expression.empty() ? "" : " || ") + (disjuncts.size() > 1 ? "(" + d + ")" : d);
+    invariants.push_back(LoopInvariant{where, expression});
+  }
+  std::sort(invariants.begin(), invariants.end(), [](const LoopInvariant& a, const LoopInvariant& b) {
+    return std::tie(a.head.line, a.head.column) < std::tie(b.head.line, b.head.column);
+  });
+  return invariants;
+}
+
+}  // namespace atropos::symex
