@@ -149,7 +149,9 @@ class Writer {
         if (leaf->bits != 64 || leaf->view != wide->view) return std::nullopt;
         return leaf->text();
       }
-      if (!e.is_numeral()) return std::nullopt;
+      uint64_t u = 0;
+      // A negative constant beside an unsigned reading: C would convert it to a huge unsigned one.
+      if (!e.is_numeral() || (wide->view == View::Unsigned && !e.is_numeral_u64(u))) return std::nullopt;
       return integerText(e, wide->view == View::Unsigned);
     };
     auto l = side(f.arg(0), a);
@@ -271,26 +273,43 @@ class Writer {
   const std::map<unsigned, Leaf>& leaves_;
 };
 
-// Whether `fact` follows from `others` and the ranges of the variables' readings (x + j >= 0 for unsigned x and j,
-// n >= 0 beside n >= 1): such a fact tells a reader nothing.
-bool follows(const z3::expr& fact, const std::vector<z3::expr>& others, const std::map<unsigned, Leaf>& leaves) {
-  z3::solver solver(fact.ctx());
+// The indices of the facts that do not follow from the others that are kept and the ranges of the variables'
+// readings (x + j >= 0 for unsigned x and j, n >= 0 beside n >= 1 tell a reader nothing), the later ones left out
+// first. One solver, each fact behind a guard.
+std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const std::map<unsigned, Leaf>& leaves) {
+  std::vector<size_t> kept(facts.size());
+  for (size_t k = 0; k < facts.size(); ++k) kept[k] = k;
+  if (facts.empty()) return kept;
+  z3::context& context = facts.front().ctx();
+  z3::solver solver(context);
   // A resource limit, not a time limit: the same facts are left out on any machine and under any load.
-  z3::params params(fact.ctx());
-  params.set("rlimit", 500000u);
+  z3::params params(context);
+  params.set("rlimit", 2000000u);
   params.set("ctrl_c", false);
   solver.set(params);
   std::set<unsigned> seen;
   std::vector<smt::Term> symbols;
-  smt::collectSymbols(fact, seen, symbols);
-  for (const z3::expr& o : others) smt::collectSymbols(o, seen, symbols);
+  for (const z3::expr& f : facts) smt::collectSymbols(f, seen, symbols);
   for (const smt::Term& s : symbols) {
     const Leaf& leaf = leaves.at(s.id());
     solver.add(leaf.view == View::Signed ? smt::inSignedRange(s, leaf.bits) : smt::inUnsignedRange(s, leaf.bits));
   }
-  for (const z3::expr& o : others) solver.add(o);
-  solver.add(!fact);
-  return solver.check() == z3::unsat;
+  std::vector<z3::expr> guards;
+  for (size_t k = 0; k < facts.size(); ++k) {
+    guards.push_back(context.bool_const(("atropos!fact" + std::to_string(k)).c_str()));
+    solver.add(z3::implies(guards.back(), facts[k]));
+  }
+  for (size_t k = facts.size(); k-- > 0;) {
+    z3::expr_vector assumptions(context);
+    for (size_t j : kept)
+      if (j != k) assumptions.push_back(guards[j]);
+    solver.push();
+    solver.add(!facts[k]);
+    const bool implied = solver.check(assumptions) == z3::unsat;
+    solver.pop();
+    if (implied) kept.erase(std::find(kept.begin(), kept.end(), k));
+  }
+  return kept;
 }
 
 // The C facts of one state at a loop head: "" when nothing is known.
@@ -353,16 +372,7 @@ std::string stateFacts(const State& state, const Locations& locations, const std
       texts.push_back(*text);
     }
   }
-  // The facts the others imply are left out, the later ones first.
-  for (size_t k = stated.size(); k-- > 0;) {
-    std::vector<z3::expr> others;
-    for (size_t j = 0; j < stated.size(); ++j)
-      if (j != k) others.push_back(stated[j]);
-    if (!follows(stated[k], others, leaves)) continue;
-    stated.erase(stated.begin() + static_cast<std::ptrdiff_t>(k));
-    texts.erase(texts.begin() + static_cast<std::ptrdiff_t>(k));
-  }
-  facts.insert(facts.end(), texts.begin(), texts.end());
+  for (size_t k : independentFacts(stated, leaves)) facts.push_back(texts[k]);
   std::string out;
   for (const std::string& f : facts) out += (out.empty() ? "" : " && ") + f;
   return out;
@@ -373,8 +383,10 @@ std::string stateFacts(const State& state, const Locations& locations, const std
 std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index) {
   std::map<const llvm::Instruction*, std::vector<const Node*>> byHead;
   for (const Node& n : graph.nodes) {
+    // A generalized state is an instance of another state at the same place, a refinement's a case of its parent's:
+    // the other state covers them.
     if (n.status == Node::Status::Removed || n.status == Node::Status::Infeasible ||
-        n.status == Node::Status::Generalized || n.state.frames.empty())
+        n.status == Node::Status::Generalized || n.incoming == EdgeKind::Refinement || n.state.frames.empty())
       continue;
     const llvm::Instruction* at = n.state.top().next;
     if (at && index.isMergePoint(at)) byHead[at].push_back(&n);
@@ -382,6 +394,7 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
   std::map<const llvm::Function*, VariableLocations> locationsOf;
   std::vector<LoopInvariant> invariants;
   for (const auto& [head, nodes] : byHead) {
+    if (nodes.size() > kMaxDisjuncts) continue;
     const llvm::Function* f = head->getFunction();
     auto it = locationsOf.find(f);
     if (it == locationsOf.end()) it = locationsOf.emplace(f, VariableLocations(*f)).first;

@@ -352,5 +352,48 @@ TEST(SymexReadings, HeapLeftWhenReachErrorAbortsBlocksTheMemoryProofs) {
   EXPECT_NE(verdictUnder(leaks, Property::ValidMemcleanup, Semantics::C), Verdict::True);
 }
 
+// The loop invariants a TRUE carries: C text over the variables in scope, holding what each variable holds there.
+std::string invariantsOf(const std::string& source) {
+  std::vector<Outcome> outcomes = proveUnder(source, {Property::NoOverflow}, Semantics::C);
+  if (outcomes.empty() || outcomes[0].verdict != Verdict::True) return "(not proven)";
+  std::string out;
+  for (const LoopInvariant& inv : outcomes[0].invariants)
+    out += std::to_string(inv.head.line) + ": " + inv.expression + "\n";
+  return out;
+}
+
+TEST(SymexInvariants, ACountingLoopIsBoundedByItsLimit) {
+  const std::string text = invariantsOf(
+      "int main() { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 100) return 0;\n"
+      "  int i = 0;\n"
+      "  while (i < n) i++;\n"
+      "  return i; }");
+  EXPECT_NE(text.find("i <= n"), std::string::npos) << text;
+  EXPECT_NE(text.find("i >= 0"), std::string::npos) << text;
+}
+
+TEST(SymexInvariants, AVariableAssignedAgainSpeaksOfItsNewValue) {
+  // n's old value (>= 10) lives on in m; at the loop n holds 0, 1, ...: no fact of the old n may be said of it.
+  const std::string text = invariantsOf(
+      "int main() { int n = __VERIFIER_nondet_int(); if (n < 10 || n > 1000) return 0;\n"
+      "  int m = n; n = 0;\n"
+      "  while (n < m) n++;\n"
+      "  return n; }");
+  EXPECT_NE(text.find("n <= m"), std::string::npos) << text;
+  EXPECT_EQ(text.find("n >= 10"), std::string::npos) << text;
+  EXPECT_EQ(text.find("10 <= n"), std::string::npos) << text;
+}
+
+TEST(SymexInvariants, FactsTheTypesImplyAreLeftOut) {
+  const std::string text = invariantsOf(
+      "extern unsigned __VERIFIER_nondet_uint(void);\n"
+      "int main() { unsigned u = __VERIFIER_nondet_uint(); unsigned j = 0;\n"
+      "  while (j < u) j++;\n"
+      "  return 0; }");
+  EXPECT_NE(text.find("j <= u"), std::string::npos) << text;
+  EXPECT_EQ(text.find("j >= 0"), std::string::npos) << text;  // an unsigned value is never negative
+  EXPECT_EQ(text.find("(long long)"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace atropos
