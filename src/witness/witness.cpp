@@ -86,6 +86,25 @@ void emitMetadata(YAML::Emitter& out, const Metadata& m, const std::string& spec
   out << YAML::EndMap;
 }
 
+// Opens the one entry of a YAML witness, up to its content list.
+void beginEntry(YAML::Emitter& out, const char* type, const Metadata& metadata, const Outcome& outcome) {
+  out << YAML::BeginSeq << YAML::BeginMap;
+  out << YAML::Key << "entry_type" << YAML::Value << type;
+  emitMetadata(out, metadata, propertySpecification(outcome.property));
+  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+}
+
+// Closes what beginEntry opened: the witness's text, or nullopt with `why`.
+std::optional<std::string> endEntry(YAML::Emitter& out, std::string& why) {
+  out << YAML::EndSeq;
+  out << YAML::EndMap << YAML::EndSeq;
+  if (!out.good()) {
+    why = "cannot write the witness: " + out.GetLastError();
+    return std::nullopt;
+  }
+  return std::string(out.c_str()) + "\n";
+}
+
 // One segment that holds a single `follow` waypoint.
 void emitSegment(YAML::Emitter& out, const char* type, const std::string& file, Position at,
                  const std::string& function, const std::optional<std::string>& constraint) {
@@ -144,10 +163,7 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
   }
 
   YAML::Emitter out;
-  out << YAML::BeginSeq << YAML::BeginMap;
-  out << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
-  emitMetadata(out, metadata, propertySpecification(outcome.property));
-  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  beginEntry(out, "violation_sequence", metadata, outcome);
   for (const NondetInput& in : cex.inputs) {
     // A value read from uninitialized memory has no call to return it: the format cannot state it.
     if (!in.fromCall || !inFile(in.location)) continue;
@@ -159,13 +175,7 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
     emitSegment(out, "function_return", file, at, in.location.function, "\\result == " + *value);
   }
   emitSegment(out, "target", file, *target, cex.location.function, std::nullopt);
-  out << YAML::EndSeq;
-  out << YAML::EndMap << YAML::EndSeq;
-  if (!out.good()) {
-    why = "cannot write the witness: " + out.GetLastError();
-    return std::nullopt;
-  }
-  return std::string(out.c_str()) + "\n";
+  return endEntry(out, why);
 }
 
 std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& metadata, const std::string& source,
@@ -177,10 +187,7 @@ std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& 
   const SourceText text(source);
   InputFileTest inFile(metadata.inputFile);
   YAML::Emitter out;
-  out << YAML::BeginSeq << YAML::BeginMap;
-  out << YAML::Key << "entry_type" << YAML::Value << "invariant_set";
-  emitMetadata(out, metadata, propertySpecification(outcome.property));
-  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  beginEntry(out, "invariant_set", metadata, outcome);
   for (const LoopInvariant& inv : outcome.invariants) {
     if (!inFile(inv.head)) continue;
     const std::optional<Position> keyword = text.loopKeyword({inv.head.line, inv.head.column});
@@ -192,13 +199,7 @@ std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& 
     out << YAML::Key << "format" << YAML::Value << "c_expression";
     out << YAML::EndMap << YAML::EndMap;
   }
-  out << YAML::EndSeq;
-  out << YAML::EndMap << YAML::EndSeq;
-  if (!out.good()) {
-    why = "cannot write the witness: " + out.GetLastError();
-    return std::nullopt;
-  }
-  return std::string(out.c_str()) + "\n";
+  return endEntry(out, why);
 }
 
 bool takesViolationGraph(const Outcome& o) {

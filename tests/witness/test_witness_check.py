@@ -30,6 +30,19 @@ LASSO = os.path.join(HERE, "..", "programs", "lasso", "period_three.c")  # x cyc
 LOOPS = os.path.join(HERE, "..", "programs", "symex", "array_fill.c")  # two counting loops, TRUE for no-overflow
 
 
+def confirmed_witness(tool, directory, options, program, file, prop, failures):
+    """The path of the witness `tool` writes for `program` with `options` into `directory`; a failure unless the
+    checker confirms it (a correctness witness's invariants re-proved by `tool`)."""
+    os.mkdir(directory)
+    subprocess.run([tool, "--timeout", "20", "--witness-dir", directory] + options + [program],
+                   stdout=subprocess.DEVNULL, check=True)
+    path = os.path.join(directory, file)
+    problems = witness_check.check(path, program, prop, prover=tool)
+    if problems:
+        failures.append("Atropos's %s witness of %s is not confirmed: %s" % (prop, program, problems))
+    return path
+
+
 def rejected_changes(witness, program, prop, changes, prover=None):
     """Failures: each (name, change of the witness's text, expected problem) the checker does not reject so."""
     with open(witness, encoding="utf-8") as f:
@@ -131,45 +144,28 @@ def main(argv):
                 print("%s: rejected (%s)" % (change.__name__, "; ".join(problems)))
         # The GraphML witness of a leak: confirmed as written, rejected with a value that frees the block or with
         # another program hash.
-        leak_dir = os.path.join(tmp, "leak")
-        os.mkdir(leak_dir)
-        subprocess.run([argv[1], "--property", "valid-memsafety", "--data-model", "LP64", "--timeout", "20",
-                        "--witness-dir", leak_dir, LEAK], stdout=subprocess.DEVNULL, check=True)
-        graph = os.path.join(leak_dir, "witness.graphml")
-        problems = witness_check.check(graph, LEAK, "valid-memtrack")
-        if problems:
-            failures.append("Atropos's leak witness is not confirmed: %s" % problems)
+        graph = confirmed_witness(argv[1], os.path.join(tmp, "leak"), ["--property", "valid-memsafety"], LEAK,
+                                  "witness.graphml", "valid-memtrack", failures)
         failures += rejected_changes(graph, LEAK, "valid-memtrack", (
             ("freeing_value", lambda t: t.replace("\\result == 0;", "\\result == 1;"), "no leak reported"),
             ("other_programhash", lambda t: re.sub(r"(<data key=\"programhash\">)[0-9a-f]+", r"\g<1>" + "0" * 64, t),
              "programhash")))
         # The GraphML witness of non-termination: confirmed as written; rejected when the recurrent set misses a
         # state of the cycle, when the stem's value ends the program, or without a cycle head.
-        lasso_dir = os.path.join(tmp, "lasso")
-        os.mkdir(lasso_dir)
-        subprocess.run([argv[1], "--property", "termination", "--timeout", "20", "--witness-dir", lasso_dir, LASSO],
-                       stdout=subprocess.DEVNULL, check=True)
-        graph = os.path.join(lasso_dir, "witness.graphml")
-        problems = witness_check.check(graph, LASSO, "termination")
-        if problems:
-            failures.append("Atropos's non-termination witness is not confirmed: %s" % problems)
+        graph = confirmed_witness(argv[1], os.path.join(tmp, "lasso"), ["--property", "termination"], LASSO,
+                                  "witness.graphml", "termination", failures)
         failures += rejected_changes(graph, LASSO, "termination", (
             ("state_missing", lambda t: t.replace(" || (x == 2)", ""), "left after"),
             ("ending_value", lambda t: t.replace("\\result == 0;", "\\result == 5;"), "ended"),
             ("no_cycle_head", lambda t: t.replace("<data key=\"cyclehead\">true</data>", ""), "cycle heads")))
         # The correctness witness of a TRUE: confirmed as written (its invariants re-proved by Atropos); rejected when
         # an invariant is false at some visit (i < n fails when the loop ends), or is not at a loop keyword.
-        proof_dir = os.path.join(tmp, "proof")
-        os.mkdir(proof_dir)
-        subprocess.run([argv[1], "--property", "no-overflow", "--data-model", "ILP32", "--timeout", "20",
-                        "--witness-dir", proof_dir, LOOPS], stdout=subprocess.DEVNULL, check=True)
-        witness = os.path.join(proof_dir, "witness.yml")
+        witness = confirmed_witness(argv[1], os.path.join(tmp, "proof"),
+                                    ["--property", "no-overflow", "--data-model", "ILP32"], LOOPS, "witness.yml",
+                                    "no-overflow", failures)
         with open(witness, encoding="utf-8") as f:
             if "loop_invariant" not in f.read():
                 failures.append("the correctness witness of %s has no loop invariant" % LOOPS)
-        problems = witness_check.check(witness, LOOPS, "no-overflow", prover=argv[1])
-        if problems:
-            failures.append("Atropos's correctness witness is not confirmed: %s" % problems)
         failures += rejected_changes(witness, LOOPS, "no-overflow", (
             ("invariant_too_strong", lambda t: t.replace("i <= n", "i < n"), "not re-proved"),
             ("invariant_off_its_loop", lambda t: t.replace("column: 3", "column: 4", 1), "not at a for"),
