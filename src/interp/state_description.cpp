@@ -307,6 +307,11 @@ bool Execution::describesRecurrenceAt(const llvm::Instruction* at, uint64_t step
 }
 
 void Execution::recordHeadState(const llvm::Instruction* at, bool enteredCall) {
+  // A period with more states than a witness lists: the set stays partial, and describing more would only cost time.
+  if (headStates_.size() >= kMaxHeadStates) {
+    headStatesComplete_ = false;
+    return;
+  }
   StateDescriber describer(memory_, code_);
   const Frame& frame = frames_.back();
   const Function& fn = code_.functions[frame.function];
@@ -372,12 +377,7 @@ void Execution::recordHeadState(const llvm::Instruction* at, bool enteredCall) {
   }
   const std::string state = describer.finish();
   if (!describer.complete()) headStatesComplete_ = false;
-  if (std::find(headStates_.begin(), headStates_.end(), state) != headStates_.end()) return;
-  if (headStates_.size() >= kMaxHeadStates) {
-    headStatesComplete_ = false;
-    return;
-  }
-  headStates_.push_back(state);
+  if (std::find(headStates_.begin(), headStates_.end(), state) == headStates_.end()) headStates_.push_back(state);
 }
 
 void Execution::finishRecurrence(Lasso& lasso) {
