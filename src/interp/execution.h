@@ -56,10 +56,15 @@ class Execution {
   Flow atRecursiveEntry(uint64_t steps, const llvm::Instruction* at);
   bool sameArguments(const Frame& a, const Frame& b) const;  // same function, same argument values
 
-  // RunOptions::describeRecurrence (state_description.cpp).
+  // RunOptions::describeRecurrence (state_description.cpp). Checked at every loop head and recursive entry of a
+  // lasso search: the test whether a description was asked for at all stays inline.
+  bool describesRecurrenceAt(const llvm::Instruction* at, uint64_t steps, bool enteredCall) const {
+    return options_.describeRecurrence && steps >= options_.describeRecurrence->fromStep &&
+           isRecurrenceHead(at, enteredCall);
+  }
   // At a loop head: whether `at` is the lasso's. At a call's entry: whether the call enters the function the lasso's
   // call enters, from whichever call site (the cycle head of a recursion is the function's entry).
-  bool describesRecurrenceAt(const llvm::Instruction* at, uint64_t steps, bool enteredCall) const;
+  bool isRecurrenceHead(const llvm::Instruction* at, bool enteredCall) const;
   // Adds the state at `at` to the head states: the variables in scope at a loop head, or the parameters of the frame
   // a repeated call entered.
   void recordHeadState(const llvm::Instruction* at, bool enteredCall);

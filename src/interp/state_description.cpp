@@ -39,10 +39,7 @@ std::string integerConstant(uint64_t bits, unsigned bytes, bool isSigned) {
   const unsigned width = bytes * 8;
   if (width < 64) bits &= (1ull << width) - 1;
   if (isSigned && width < 64 && (bits >> (width - 1)) & 1) bits |= ~0ull << width;
-  if (!isSigned) return std::to_string(bits) + (bits > 0x7fffffffull ? "U" : "") + (bits > 0xffffffffull ? "LL" : "");
-  const auto value = static_cast<int64_t>(bits);
-  if (value == INT64_MIN) return "(-9223372036854775807LL - 1)";
-  return std::to_string(value) + (value > INT32_MAX || value < INT32_MIN ? "LL" : "");
+  return isSigned ? frontend::signedLiteral(static_cast<int64_t>(bits)) : frontend::unsignedLiteral(bits);
 }
 
 // A place in memory and the C lvalue that names it.
@@ -297,8 +294,7 @@ class StateDescriber {
 
 }  // namespace
 
-bool Execution::describesRecurrenceAt(const llvm::Instruction* at, uint64_t steps, bool enteredCall) const {
-  if (!options_.describeRecurrence || steps < options_.describeRecurrence->fromStep) return false;
+bool Execution::isRecurrenceHead(const llvm::Instruction* at, bool enteredCall) const {
   const llvm::Instruction* head = options_.describeRecurrence->head;
   if (at == head) return true;
   auto* call = llvm::dyn_cast_or_null<llvm::CallBase>(head);

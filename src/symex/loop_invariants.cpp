@@ -1,16 +1,18 @@
 #include "symex/loop_invariants.h"
 
+#include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/ADT/PostOrderIterator.h>
 
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "frontend/debug_info.h"
 #include "frontend/source_location.h"
@@ -113,7 +115,7 @@ std::optional<std::string> integerText(const z3::expr& numeral, bool unsignedLit
   uint64_t u = 0;
   if (unsignedLiteral && numeral.is_numeral_u64(u)) return std::to_string(u) + "ULL";
   if (!numeral.is_numeral_i64(v) || v == INT64_MIN) return std::nullopt;
-  return std::to_string(v) + (v > INT32_MAX || v < INT32_MIN ? "LL" : "");
+  return frontend::signedLiteral(v);
 }
 
 class Writer {
@@ -345,7 +347,7 @@ std::string stateFacts(const State& state, const Locations& locations, const std
     if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(c.value)) {
       const int64_t v = isSigned ? constant->getSExtValue() : static_cast<int64_t>(constant->getZExtValue());
       if (!isSigned && bits == 64 && v < 0) continue;
-      facts.push_back(name + " == " + std::to_string(v) + (v > INT32_MAX || v < INT32_MIN ? "LL" : ""));
+      facts.push_back(name + " == " + frontend::signedLiteral(v));
       continue;
     }
     if (!llvm::isa<llvm::Argument>(c.value) && !llvm::isa<llvm::Instruction>(c.value)) continue;
