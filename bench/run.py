@@ -180,7 +180,7 @@ def start(task, options):
     witness_dir = None
     if options.witnesses:
         witness_dir = tempfile.mkdtemp(prefix="witness-", dir=options.witness_root)
-        command += ["--witness-dir", witness_dir]
+        command += ["--witness-dir", witness_dir, "--witness-version", options.witness_version]
     stdout, stderr = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     # A new session makes the tool the leader of its own process group, so killing the group
     # also kills the compilers and solvers it started. (preexec_fn is safe: the harness has one thread.)
@@ -257,8 +257,12 @@ def witness_status(row, task, witness_dir, prover):
         return "rejected: " + "; ".join(problems)[:REASON_CHARACTERS]
     if row["status"] == "correct-true":
         with open(path, encoding="utf-8") as f:
-            invariants = sum(len(entry.get("content") or []) for entry in yaml.safe_load(f))
-        return "confirmed (%d invariant%s)" % (invariants, "" if invariants == 1 else "s")
+            items = [item["invariant"]["type"] for entry in yaml.safe_load(f) for item in entry.get("content") or []]
+        invariants = sum(1 for t in items if t != "loop_transition_invariant")
+        rankings = len(items) - invariants
+        return "confirmed (%d invariant%s%s)" % (invariants, "" if invariants == 1 else "s",
+                                                 ", %d ranking function%s" % (rankings, "" if rankings == 1 else "s")
+                                                 if rankings else "")
     return "confirmed"
 
 
@@ -365,6 +369,11 @@ def print_witness_summary(rows):
         if status == "correct-true":
             counts = [int(re.search(r"\d+", row["witness"]).group(0)) for row in confirmed]
             print("  with invariants: %d; invariants in all: %d" % (sum(1 for c in counts if c), sum(counts)))
+            rankings = [int(m.group(1)) for row in confirmed
+                        for m in [re.search(r"(\d+) ranking function", row["witness"])] if m]
+            if rankings:
+                print("  with ranking functions (format 2.1): %d; ranking functions in all: %d" % (
+                    len(rankings), sum(rankings)))
         for row in checked:
             if not row["witness"].startswith("confirmed"):
                 print("  %s [%s]: %s" % (row["task"], row["property"], row["witness"]))
@@ -520,6 +529,9 @@ def parse_options(argv):
                         help="only tasks whose expected verdict is this (false: any violated subproperty)")
     parser.add_argument("--limit", type=int, help="only the first K tasks of each property")
     parser.add_argument("--markdown", action="store_true", help="print the summary as Markdown tables")
+    parser.add_argument("--witness-version", default="2.0", choices=("2.0", "2.1"),
+                        help="with --witnesses: the format of the YAML witnesses (2.1 adds the ranking functions of "
+                             "termination proofs, re-proved like the invariants)")
     parser.add_argument("--witnesses", action="store_true",
                         help="the tool writes witnesses; each correct FALSE that takes one (tests/witness/witness_kinds.py) "
                              "and each correct TRUE (its invariants re-proved by the tool) is checked by "

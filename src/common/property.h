@@ -85,6 +85,20 @@ struct LoopInvariant {
   std::string expression;
 };
 
+// A loop's ranking function: a tuple (f1, ..., fk) of linear functions of the variables in scope at its head such
+// that between any two visits of the head during one execution of the loop some fj is non-negative at the first,
+// lower at the second, and every fi before it is not higher at the second.
+struct LoopRanking {
+  // f = variables + constant, where `variables` is a C expression in long long that does not overflow for any values
+  // of the variables' types (the constant is kept apart: with it the sum might).
+  struct Component {
+    std::string variables;
+    long long constant = 0;
+  };
+  SourceLocation head;  // as LoopInvariant::head
+  std::vector<Component> components;
+};
+
 struct Outcome {
   Property property = Property::Termination;
   Verdict verdict = Verdict::Unknown;
@@ -94,6 +108,8 @@ struct Outcome {
   std::optional<Counterexample> counterexample;
   // TRUE: loop invariants of the proof, where it has some (the symbolic execution graph's states at loop heads).
   std::vector<LoopInvariant> invariants;
+  // Termination TRUE: the ranking functions of the proof at the loop heads where C can state them.
+  std::vector<LoopRanking> rankings;
   // UNKNOWN: the check whose possible failure kept a proof from passing, where one did.
   std::optional<Check> blockedBy;
 

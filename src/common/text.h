@@ -1,6 +1,7 @@
 // Small text helpers shared by the components.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,9 @@ bool readFile(const std::string& path, std::string& contents);
 std::string numbered(std::string prefix, unsigned long long number);
 // A count and its noun, e.g. counted(1, "cycle") == "1 cycle", counted(2, "cycle") == "2 cycles".
 std::string counted(unsigned long long count, const std::string& noun);
+// Integer constants as C literals of a type that holds them: `5`, `3000000000LL`, `(-9223372036854775807LL - 1)`;
+// unsigned ones with a suffix once they leave int's range (`4294967295U`, `4294967296ULL`).
+std::string signedLiteral(int64_t value);
+std::string unsignedLiteral(uint64_t value);
 
 }  // namespace atropos

@@ -48,6 +48,7 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
   metadata.inputFileHash = witness::sha256Hex(source);
   metadata.dataModel = frontend::dataModelName(model);
   metadata.creationTime = witness::currentTimeIso8601();
+  metadata.formatVersion = options.witnessVersion;
   for (const Outcome& o : outcomes) {
     if (o.verdict == Verdict::Unknown) continue;
     const std::string property(propertyName(o.property));

@@ -39,6 +39,8 @@ Options:
                          (witness.graphml) for valid-memtrack, valid-memcleanup and termination (the recurrent
                          set at the cycle head); witness-PROPERTY.* when more than one property is decided; none
                          under --semantics termcomp
+  --witness-version V    the format of the YAML witnesses: 2.0 (default) or 2.1, where a termination proof's
+                         witness also states each loop's ranking function as a loop_transition_invariant
   --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
                          property, a result per FALSE at the violation with its trace and inputs
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
@@ -177,6 +179,14 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       auto v = get();
       if (!v) return std::nullopt;
       o.witnessDir = *v;
+    } else if (arg == "--witness-version") {
+      auto v = get();
+      if (!v) return std::nullopt;
+      if (*v != "2.0" && *v != "2.1") {
+        error = "unknown witness format version '" + *v + "' (known: 2.0, 2.1)";
+        return std::nullopt;
+      }
+      o.witnessVersion = *v;
     } else if (arg == "--its") {
       auto v = get();
       if (!v) return std::nullopt;

@@ -35,6 +35,7 @@ struct Options {
   std::string dotFile;    // write the symbolic execution graph as Graphviz
   std::string sarifFile;   // write the violations as SARIF 2.1.0
   std::string witnessDir;  // write SV-COMP witnesses for the verdicts into this directory
+  std::string witnessVersion = "2.0";  // of the YAML witnesses (2.1 adds the ranking functions of termination proofs)
   std::string itsFile;    // write the termination ITS of the symbolic execution graph (SMT-LIB)
   bool crossCheck = false;  // testing aid: proofs and executions on every property, a contradiction is a bug
   // The engines the portfolio may run (--engines): executions with chosen inputs, bounded model checking, symbolic

@@ -53,6 +53,14 @@ std::string verdictLine(const Outcome& o) {
   return line;
 }
 
+// A ranking function's component as a reader wants it: the variables' part, then the constant.
+std::string rankingText(const LoopRanking::Component& c) {
+  if (c.constant == 0) return c.variables;
+  const unsigned long long size = c.constant < 0 ? 0ull - static_cast<unsigned long long>(c.constant)
+                                                 : static_cast<unsigned long long>(c.constant);
+  return c.variables + (c.constant < 0 ? " - " : " + ") + std::to_string(size);
+}
+
 void printText(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes) {
   SourceCache sources(context.inputFile);
   for (const Outcome& o : outcomes) {
@@ -64,6 +72,12 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
     for (const LoopInvariant& inv : o.invariants)
       out << "    " << position(inv.head, context.inputFile) << " (" << inv.head.function << "): " << inv.expression
           << "\n";
+    if (!o.rankings.empty()) out << "  ranking functions (lexicographic where several):\n";
+    for (const LoopRanking& r : o.rankings) {
+      out << "    " << position(r.head, context.inputFile) << " (" << r.head.function << "): ";
+      for (size_t k = 0; k < r.components.size(); ++k) out << (k ? ", " : "") << rankingText(r.components[k]);
+      out << "\n";
+    }
     if (!o.counterexample) continue;
     const Counterexample& cex = *o.counterexample;
     const std::string check = o.violatedPart ? std::string(memsafetyPartName(*o.violatedPart)) : std::string(propertyName(o.property));
@@ -114,6 +128,15 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
     for (const LoopInvariant& inv : o.invariants)
       invariants.push_back({{"head", location(inv.head)}, {"expression", inv.expression}});
     r["invariants"] = invariants;
+    json rankings = json::array();
+    for (const LoopRanking& ranking : o.rankings)
+    {
+      json components = json::array();
+      for (const LoopRanking::Component& c : ranking.components)
+        components.push_back({{"variables", c.variables}, {"constant", c.constant}});
+      rankings.push_back({{"head", location(ranking.head)}, {"components", components}});
+    }
+    r["ranking_functions"] = rankings;
     if (o.counterexample) {
       const Counterexample& cex = *o.counterexample;
       json inputs = json::array();

@@ -37,13 +37,4 @@ std::vector<const llvm::DIScope*> scopesAround(const llvm::Instruction* at) {
   return scopes;
 }
 
-std::string signedLiteral(int64_t value) {
-  if (value == INT64_MIN) return "(-9223372036854775807LL - 1)";
-  return std::to_string(value) + (value > INT32_MAX || value < INT32_MIN ? "LL" : "");
-}
-
-std::string unsignedLiteral(uint64_t value) {
-  return std::to_string(value) + (value > 0x7fffffffull ? "U" : "") + (value > 0xffffffffull ? "LL" : "");
-}
-
 }  // namespace atropos::frontend

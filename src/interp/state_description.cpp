@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "common/text.h"
 #include "frontend/debug_info.h"
 #include "interp/execution.h"
 
@@ -39,7 +40,7 @@ std::string integerConstant(uint64_t bits, unsigned bytes, bool isSigned) {
   const unsigned width = bytes * 8;
   if (width < 64) bits &= (1ull << width) - 1;
   if (isSigned && width < 64 && (bits >> (width - 1)) & 1) bits |= ~0ull << width;
-  return isSigned ? frontend::signedLiteral(static_cast<int64_t>(bits)) : frontend::unsignedLiteral(bits);
+  return isSigned ? signedLiteral(static_cast<int64_t>(bits)) : unsignedLiteral(bits);
 }
 
 // A place in memory and the C lvalue that names it.

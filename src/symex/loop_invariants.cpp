@@ -8,12 +8,14 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <tuple>
 
+#include "common/text.h"
 #include "frontend/debug_info.h"
 #include "frontend/source_location.h"
 #include "smt/integers.h"
@@ -115,7 +117,7 @@ std::optional<std::string> integerText(const z3::expr& numeral, bool unsignedLit
   uint64_t u = 0;
   if (unsignedLiteral && numeral.is_numeral_u64(u)) return std::to_string(u) + "ULL";
   if (!numeral.is_numeral_i64(v) || v == INT64_MIN) return std::nullopt;
-  return frontend::signedLiteral(v);
+  return signedLiteral(v);
 }
 
 class Writer {
@@ -314,11 +316,16 @@ std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const s
   return kept;
 }
 
-// The C facts of one state at a loop head: "" when nothing is known.
-std::string stateFacts(const State& state, const Locations& locations, const std::vector<const llvm::DIScope*>& scopes,
-                       unsigned line, const ProgramIndex& index) {
+// The integer variables in scope at a loop head that the state holds as symbols (by the symbol's id), and the facts
+// C states directly about those that hold constants there (`n == 5`).
+struct VariablesAtHead {
   std::map<unsigned, Leaf> leaves;
-  std::vector<std::string> facts;
+  std::vector<std::string> constantFacts;
+};
+
+VariablesAtHead variablesAt(const State& state, const Locations& locations,
+                            const std::vector<const llvm::DIScope*>& scopes, unsigned line, const ProgramIndex& index) {
+  VariablesAtHead out;
   std::map<std::string, size_t> depthOfName;
   struct Candidate {
     const llvm::DILocalVariable* variable;
@@ -347,14 +354,21 @@ std::string stateFacts(const State& state, const Locations& locations, const std
     if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(c.value)) {
       const int64_t v = isSigned ? constant->getSExtValue() : static_cast<int64_t>(constant->getZExtValue());
       if (!isSigned && bits == 64 && v < 0) continue;
-      facts.push_back(name + " == " + frontend::signedLiteral(v));
+      out.constantFacts.push_back(name + " == " + signedLiteral(v));
       continue;
     }
     if (!llvm::isa<llvm::Argument>(c.value) && !llvm::isa<llvm::Instruction>(c.value)) continue;
     const Local* local = state.top().find(index.valueId(c.value));
     if (!local || !smt::isSymbol(local->value)) continue;
-    leaves.emplace(local->value.id(), Leaf{name, bits, index.view(c.value), isSigned});
+    out.leaves.emplace(local->value.id(), Leaf{name, bits, index.view(c.value), isSigned});
   }
+  return out;
+}
+
+// The C facts of one state at a loop head: "" when nothing is known.
+std::string stateFacts(const State& state, const VariablesAtHead& variables) {
+  const std::map<unsigned, Leaf>& leaves = variables.leaves;
+  std::vector<std::string> facts = variables.constantFacts;
   Writer writer(leaves);
   std::vector<z3::expr> stated;  // the facts C can state, with their text
   std::vector<std::string> texts;
@@ -380,49 +394,134 @@ std::string stateFacts(const State& state, const Locations& locations, const std
   return out;
 }
 
-}  // namespace
+// A ranking function's component: its variables' part in long long and its constant; nullopt where a variable is
+// not an integer variable of at most 32 bits in scope, or where a partial sum could leave long long for some values
+// of the variables' types.
+std::optional<LoopRanking::Component> rankingComponent(const its::LinearExpr& f, const std::vector<std::string>& variables,
+                                                       const std::map<std::string, const Leaf*>& leafOfSymbol) {
+  const its::Integer longLongMax = std::numeric_limits<long long>::max();
+  auto size = [](its::Integer v) { return v < 0 ? -v : v; };
+  if (size(f.constant) > longLongMax) return std::nullopt;
+  its::Integer magnitude = 0;
+  std::string text;
+  for (const auto& [v, coefficient] : f.terms) {
+    auto leaf = v < variables.size() ? leafOfSymbol.find(variables[v]) : leafOfSymbol.end();
+    if (leaf == leafOfSymbol.end() || leaf->second->bits > 32) return std::nullopt;
+    const unsigned bits = leaf->second->bits;
+    const its::Integer largest =
+        leaf->second->view == View::Signed ? its::Integer(1) << (bits - 1) : (its::Integer(1) << bits) - 1;
+    if (size(coefficient) > longLongMax) return std::nullopt;
+    magnitude += size(coefficient) * largest;
+    if (magnitude > longLongMax) return std::nullopt;
+    const std::string variable = "(long long)" + leaf->second->text();
+    const std::string scaled =
+        size(coefficient) == 1 ? variable : its::toString(size(coefficient)) + " * " + variable;
+    if (text.empty())
+      text = coefficient < 0 ? "-" + scaled : scaled;
+    else
+      text += (coefficient < 0 ? " - " : " + ") + scaled;
+  }
+  return LoopRanking::Component{text, static_cast<long long>(f.constant)};
+}
 
-std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index) {
-  std::map<const llvm::Instruction*, std::vector<const Node*>> byHead;
-  for (const Node& n : graph.nodes) {
-    // A generalized state is an instance of another state at the same place, a refinement's a case of its parent's:
-    // the other state covers them.
+// The graph's states at each loop head that stand for the program's visits there: a generalized state is an instance
+// of another state at the same place, a refinement's a case of its parent's: the other state covers them.
+std::map<const llvm::Instruction*, std::vector<int>> statesAtHeads(const Graph& graph, const ProgramIndex& index) {
+  std::map<const llvm::Instruction*, std::vector<int>> byHead;
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    const Node& n = graph.nodes[id];
     if (n.status == Node::Status::Removed || n.status == Node::Status::Infeasible ||
         n.status == Node::Status::Generalized || n.incoming == EdgeKind::Refinement || n.state.frames.empty())
       continue;
     const llvm::Instruction* at = n.state.top().next;
-    if (at && index.isMergePoint(at)) byHead[at].push_back(&n);
+    if (at && index.isMergePoint(at)) byHead[at].push_back(static_cast<int>(id));
   }
-  std::map<const llvm::Function*, VariableLocations> locationsOf;
-  std::vector<LoopInvariant> invariants;
-  for (const auto& [head, nodes] : byHead) {
-    if (nodes.size() > kMaxDisjuncts) continue;
+  return byHead;
+}
+
+// What a loop head's C text is written over: the variables each debug record places there and the scopes around it.
+class HeadScope {
+ public:
+  VariablesAtHead variablesOf(const llvm::Instruction* head, const State& state, const ProgramIndex& index) {
     const llvm::Function* f = head->getFunction();
-    auto it = locationsOf.find(f);
-    if (it == locationsOf.end()) it = locationsOf.emplace(f, VariableLocations(*f)).first;
-    const Locations locations = it->second.atStart(head->getParent());
-    const SourceLocation where = frontend::sourceLocationFrom(*head);
-    // The scopes of the head's first instruction with a location.
+    auto it = locationsOf_.find(f);
+    if (it == locationsOf_.end()) it = locationsOf_.emplace(f, VariableLocations(*f)).first;
+    // The scopes of the head's first instruction with a location of its own: a debug record placed after a phi has
+    // the location of its variable's declaration, maybe outside a for loop's scope.
     const llvm::Instruction* located = head;
-    while (located && !located->getDebugLoc()) located = located->getNextNode();
-    const std::vector<const llvm::DIScope*> scopes = frontend::scopesAround(located);
+    while (located && (!located->getDebugLoc() || llvm::isa<llvm::DbgInfoIntrinsic>(located)))
+      located = located->getNextNode();
+    return variablesAt(state, it->second.atStart(head->getParent()), frontend::scopesAround(located),
+                       frontend::sourceLocationFrom(*head).line, index);
+  }
+
+ private:
+  std::map<const llvm::Function*, VariableLocations> locationsOf_;
+};
+
+template <typename Entry>
+void sortByHead(std::vector<Entry>& entries) {
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.head.line, a.head.column) < std::tie(b.head.line, b.head.column);
+  });
+}
+
+}  // namespace
+
+std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index) {
+  HeadScope scope;
+  std::vector<LoopInvariant> invariants;
+  for (const auto& [head, nodes] : statesAtHeads(graph, index)) {
+    const SourceLocation where = frontend::sourceLocationFrom(*head);
+    if (nodes.size() > kMaxDisjuncts || !where.known()) continue;
     std::vector<std::string> disjuncts;
     bool trivial = false;
-    for (const Node* n : nodes) {
-      std::string facts = stateFacts(n->state, locations, scopes, where.line, index);
+    for (int id : nodes) {
+      const State& state = graph.nodes[id].state;
+      std::string facts = stateFacts(state, scope.variablesOf(head, state, index));
       trivial = trivial || facts.empty();
       if (std::find(disjuncts.begin(), disjuncts.end(), facts) == disjuncts.end()) disjuncts.push_back(facts);
     }
-    if (trivial || disjuncts.empty() || disjuncts.size() > kMaxDisjuncts || !where.known()) continue;
+    if (trivial || disjuncts.empty() || disjuncts.size() > kMaxDisjuncts) continue;
     std::string expression;
     for (const std::string& d : disjuncts)
       expression += (expression.empty() ? "" : " || ") + (disjuncts.size() > 1 ? "(" + d + ")" : d);
     invariants.push_back(LoopInvariant{where, expression});
   }
-  std::sort(invariants.begin(), invariants.end(), [](const LoopInvariant& a, const LoopInvariant& b) {
-    return std::tie(a.head.line, a.head.column) < std::tie(b.head.line, b.head.column);
-  });
+  sortByHead(invariants);
   return invariants;
+}
+
+std::vector<LoopRanking> loopRankings(const Graph& graph, const ProgramIndex& index,
+                                      const std::map<int, std::vector<its::LinearExpr>>& tupleAtState,
+                                      const std::vector<std::string>& variables) {
+  HeadScope scope;
+  std::vector<LoopRanking> rankings;
+  for (const auto& [head, nodes] : statesAtHeads(graph, index)) {
+    const SourceLocation where = frontend::sourceLocationFrom(*head);
+    // Two states at one head could be visited one after the other with functions the proof does not relate.
+    if (nodes.size() != 1 || !where.known()) continue;
+    auto tuple = tupleAtState.find(nodes.front());
+    if (tuple == tupleAtState.end()) continue;
+    const State& state = graph.nodes[nodes.front()].state;
+    const VariablesAtHead inScope = scope.variablesOf(head, state, index);
+    std::map<std::string, const Leaf*> leafOfSymbol;
+    for (const Local& local : state.top().locals)
+      if (auto leaf = inScope.leaves.find(local.value.id()); leaf != inScope.leaves.end())
+        leafOfSymbol.emplace(local.value.decl().name().str(), &leaf->second);
+    LoopRanking ranking{where, {}};
+    bool stated = true;
+    for (const its::LinearExpr& f : tuple->second) {
+      // A function constant at this head never decreases between its visits: leaving it out says the same.
+      if (f.isConstant()) continue;
+      std::optional<LoopRanking::Component> component = rankingComponent(f, variables, leafOfSymbol);
+      stated = stated && component;
+      if (component) ranking.components.push_back(*component);
+    }
+    if (stated && !ranking.components.empty()) rankings.push_back(std::move(ranking));
+  }
+  sortByHead(rankings);
+  return rankings;
 }
 
 }  // namespace atropos::symex

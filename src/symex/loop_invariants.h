@@ -2,9 +2,12 @@
 // of a proof wants to see.
 #pragma once
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "common/property.h"
+#include "its/linear.h"
 #include "symex/graph.h"
 #include "symex/program_index.h"
 
@@ -16,5 +19,15 @@ namespace atropos::symex {
 // left out). Only sound for a complete graph built with C's integer arithmetic and free of error states: then every
 // fact holds in every execution. Heads where nothing is known are left out.
 std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index);
+
+// A termination proof's ranking functions at the loop heads, in C: `tupleAtState` gives, for states of the graph
+// that are locations of the proof's system, the lexicographic tuple that decreases between any two visits of that
+// location (termination::lexicographicAt), over `variables` (the system's, the symbols of the states). A head gets
+// one where a single state stands for every visit of it and every variable of the tuple is an integer variable of
+// at most 32 bits in scope there (the variables' part of each component in long long, where it does not overflow).
+// Components constant at the head are left out.
+std::vector<LoopRanking> loopRankings(const Graph& graph, const ProgramIndex& index,
+                                      const std::map<int, std::vector<its::LinearExpr>>& tupleAtState,
+                                      const std::vector<std::string>& variables);
 
 }  // namespace atropos::symex

@@ -531,6 +531,15 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     const std::vector<LoopInvariant> invariants = loopInvariants(graph, index);
     for (Outcome& o : outcomes)
       if (o.verdict == Verdict::True) o.invariants = invariants;
+    if (loopsEnd && loopsEnd->answer == termination::Answer::Yes && system) {
+      std::map<int, std::vector<its::LinearExpr>> tupleAtState;
+      for (its::LocationId l = 0; l < system->nodeOfLocation.size(); ++l)
+        if (auto tuple = termination::lexicographicAt(*loopsEnd, l))
+          tupleAtState.emplace(system->nodeOfLocation[l], *tuple);
+      const std::vector<LoopRanking> rankings = loopRankings(graph, index, tupleAtState, loopsEnd->system.variables);
+      for (Outcome& o : outcomes)
+        if (o.verdict == Verdict::True && o.property == Property::Termination) o.rankings = rankings;
+    }
   }
   round.outcomes = std::move(outcomes);
   return round;

@@ -1,5 +1,6 @@
 #include "termination/prover.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -113,6 +114,36 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     proof.reason = e.what();
   }
   return proof;
+}
+
+std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, its::LocationId l) {
+  if (proof.answer != Answer::Yes || proof.productsLifted ||
+      std::any_of(proof.casesOfVanishing.begin(), proof.casesOfVanishing.end(),
+                  [](const std::vector<std::string>& c) { return !c.empty(); }))
+    return std::nullopt;
+  // A closed walk from l to l stays within the component of every step whose component holds all of its
+  // transitions. The steps that touch l form a chain of nested components (one per level of the proof), and the
+  // first of them whose function decreases on one of the walk's transitions gives the decrease, as long as every
+  // step of the chain has a function: a step that only splits by which transition can follow which would let the
+  // walk leave the part it started in.
+  std::vector<its::LinearExpr> tuple;
+  const std::vector<size_t>* enclosing = nullptr;
+  for (const RankingStep& step : proof.steps) {
+    const bool touches = std::any_of(step.component.begin(), step.component.end(),
+                                     [&](size_t i) { return proof.system.transitions[i].from == l; });
+    if (!touches) continue;
+    if (step.phases.size() != 1 || step.minimum) return std::nullopt;
+    if (enclosing && !std::all_of(step.component.begin(), step.component.end(), [&](size_t i) {
+          return std::find(enclosing->begin(), enclosing->end(), i) != enclosing->end();
+        }))
+      return std::nullopt;
+    const std::vector<std::optional<its::LinearExpr>>& functions = step.phases.front().perLocation;
+    if (l >= functions.size() || !functions[l]) return std::nullopt;
+    tuple.push_back(*functions[l]);
+    enclosing = &step.component;
+  }
+  if (tuple.empty()) return std::nullopt;
+  return tuple;
 }
 
 std::string describe(const Proof& proof,

@@ -47,6 +47,14 @@ struct Proof {
 
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options);
 
+// A proof of Yes, read at one location `l` of its system: functions f1, ..., fk over the system's variables such that
+// for any two visits of `l` in a run, some fj is non-negative at the first, lower at the second, and every fi before
+// it is not higher there (a lexicographic decrease; the relation is transitive and well-founded). The functions of
+// the linear steps whose transitions leave `l`, in the proof's order. None where the proof gives no such reading
+// there: a nested or minimum function, a split of l's cycles by which transition can follow which (a path from l
+// back to l may then run through several of the parts), products as variables, cases of vanishing variables.
+std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, its::LocationId l);
+
 // The proof as text; `name` renders a variable of the simplified system at a location (by default its own name).
 std::string describe(const Proof& proof,
                      const std::function<std::string(its::LocationId, const std::string&)>& name = {});

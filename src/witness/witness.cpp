@@ -5,6 +5,7 @@
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/SHA256.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -12,7 +13,9 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <set>
 
+#include "common/text.h"
 #include "witness/source_text.h"
 
 namespace atropos::witness {
@@ -65,7 +68,7 @@ void emitLocation(YAML::Emitter& out, const std::string& file, Position at, cons
 
 void emitMetadata(YAML::Emitter& out, const Metadata& m, const std::string& specification) {
   out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << "2.0";
+  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << m.formatVersion;
   // Quoted, so that no YAML reader takes the time for a timestamp or a hash for a number.
   out << YAML::Key << "uuid" << YAML::Value << YAML::DoubleQuoted << m.uuid;
   out << YAML::Key << "creation_time" << YAML::Value << YAML::DoubleQuoted << m.creationTime;
@@ -199,7 +202,55 @@ std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& 
     out << YAML::Key << "format" << YAML::Value << "c_expression";
     out << YAML::EndMap << YAML::EndMap;
   }
+  if (metadata.formatVersion != "2.0")
+    for (const LoopRanking& ranking : outcome.rankings) {
+      if (!inFile(ranking.head)) continue;
+      const std::optional<Position> keyword = text.loopKeyword({ranking.head.line, ranking.head.column});
+      if (!keyword) continue;
+      out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;
+      out << YAML::Key << "type" << YAML::Value << "loop_transition_invariant";
+      emitLocation(out, metadata.inputFile, *keyword, ranking.head.function);
+      out << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << transitionRelation(ranking);
+      out << YAML::Key << "format" << YAML::Value << "ext_c_expression";
+      out << YAML::EndMap << YAML::EndMap;
+    }
   return endEntry(out, why);
+}
+
+std::string transitionRelation(const LoopRanking& ranking) {
+  // A component is written over variables, casts and numbers only: every identifier that is not a type keyword is a
+  // variable.
+  static const std::set<std::string> typeWords = {"long", "int", "unsigned", "signed", "short", "char"};
+  auto earlier = [&](const std::string& f) {
+    std::string out;
+    for (size_t i = 0; i < f.size();) {
+      if (std::isalpha(static_cast<unsigned char>(f[i])) || f[i] == '_') {
+        size_t end = i;
+        while (end < f.size() && (std::isalnum(static_cast<unsigned char>(f[end])) || f[end] == '_')) ++end;
+        const std::string word = f.substr(i, end - i);
+        out += typeWords.count(word) ? word : "\\at(" + word + ", AnyPrev)";
+        i = end;
+      } else {
+        out += f[i++];
+      }
+    }
+    return out;
+  };
+  // The constant of a component cancels where two values are compared and moves to the other side of the bound.
+  std::string relation;
+  for (size_t j = 0; j < ranking.components.size(); ++j) {
+    std::string disjunct;
+    for (size_t i = 0; i <= j; ++i) {
+      const LoopRanking::Component& f = ranking.components[i];
+      const std::string before = "(" + earlier(f.variables) + ")";
+      const std::string now = "(" + f.variables + ")";
+      const std::string lowest = signedLiteral(-f.constant);  // the constant is never -2^63
+      disjunct += (i ? " && " : "") +
+                  (i < j ? before + " >= " + now : before + " > " + now + " && " + before + " >= " + lowest);
+    }
+    relation += (relation.empty() ? "" : " || ") + (ranking.components.size() > 1 ? "(" + disjunct + ")" : disjunct);
+  }
+  return relation;
 }
 
 bool takesViolationGraph(const Outcome& o) {

@@ -17,6 +17,7 @@ struct Metadata {
   std::string dataModel;      // ILP32 or LP64
   std::string creationTime;   // ISO 8601, no fractional seconds
   std::string uuid;           // RFC 4122
+  std::string formatVersion = "2.0";  // of the YAML witnesses: 2.0 or 2.1
 };
 
 // Whether SV-COMP takes a YAML violation witness for this outcome: a FALSE of unreach-call, no-overflow,
@@ -30,10 +31,17 @@ std::optional<std::string> violationSequence(const Outcome& outcome, const Metad
                                              std::string& why);
 
 // The `invariant_set` correctness witness of a TRUE: a `loop_invariant` for each loop invariant of the proof that
-// can be placed, at its loop's keyword, as a `c_expression`. A proof without any gives an empty set. nullopt, with
-// `why`, for an outcome that is not TRUE.
+// can be placed, at its loop's keyword, as a `c_expression`; in format 2.1 also a `loop_transition_invariant` for each
+// ranking function of a termination proof, as an `ext_c_expression` that relates the state at the head to any
+// earlier one there (`\at(x, AnyPrev)`) by the lexicographic decrease (transitionRelation). A proof without any gives
+// an empty set. nullopt, with `why`, for an outcome that is not TRUE.
 std::optional<std::string> invariantSet(const Outcome& outcome, const Metadata& metadata, const std::string& source,
                                         std::string& why);
+
+// The relation a ranking function (f1, ..., fk) guarantees between an earlier visit of its loop head and a later one,
+// in the format's `ext_c_expression`, the earlier values written `\at(x, AnyPrev)`: the disjunction over j of
+// "f1, ..., f(j-1) not higher, fj lower and non-negative before". Transitive and well-founded.
+std::string transitionRelation(const LoopRanking& ranking);
 
 // Whether SV-COMP takes a GraphML (format 1.0) violation witness, and no YAML one, for this outcome: a FALSE of
 // valid-memtrack or valid-memcleanup with an execution, or of termination with a recurrent set.

@@ -3,6 +3,8 @@
 // it, and systems that must not be proven.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <sstream>
 
 #include "its/linear.h"
@@ -154,6 +156,63 @@ TEST(Termination, LexicographicRankingFunction) {
                                            {"a", "a", "(and (> x 0) (<= y 0) (= xP (- x 1)))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
   EXPECT_GE(proof.steps.size(), 2u);  // no single linear function decreases on both
+}
+
+// Whether the tuple decreases lexicographically on every transition of the system from `l` back to `l`: some
+// component non-negative before and lower after, the ones before it not higher (no transition violates it).
+bool decreasesOnEveryLoop(const termination::Proof& proof, its::LocationId l, const std::vector<its::LinearExpr>& tuple) {
+  z3::context context;
+  const its::LinearIts& system = proof.system;
+  std::vector<smt::Term> before, after;
+  for (const std::string& v : system.variables) {
+    before.push_back(context.int_const(v.c_str()));
+    after.push_back(context.int_const((v + "'").c_str()));
+  }
+  for (const its::LinearTransition& t : system.transitions) {
+    if (t.from != l || t.to != l) continue;
+    std::vector<smt::Term> temporaries;
+    for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+    z3::solver solver(context);
+    for (const its::Constraint& c : t.guard) solver.add(its::toZ3(c, context, before, temporaries));
+    for (size_t v = 0; v < t.update.size(); ++v) solver.add(after[v] == its::toZ3(t.update[v], context, before, temporaries));
+    z3::expr decrease = context.bool_val(false);
+    z3::expr prefix = context.bool_val(true);
+    for (const its::LinearExpr& f : tuple) {
+      const z3::expr old = its::toZ3(f, context, before, temporaries), now = its::toZ3(f, context, after, temporaries);
+      decrease = decrease || (prefix && old > now && old >= 0);
+      prefix = prefix && old >= now;
+    }
+    solver.add(!decrease);
+    if (solver.check() != z3::unsat) return false;
+  }
+  return true;
+}
+
+TEST(Termination, LexicographicProofReadAtALocation) {
+  termination::Proof proof = prove(system({"x", "y"}, {"a"},
+                                          {{"a", "a", "(and (> x 0) (> y 0) (= xP x) (= yP (- y 1)))"},
+                                           {"a", "a", "(and (> x 0) (<= y 0) (= xP (- x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  const its::LocationId a = proof.system.transitions.front().from;
+  std::optional<std::vector<its::LinearExpr>> tuple = termination::lexicographicAt(proof, a);
+  ASSERT_TRUE(tuple) << termination::describe(proof);
+  EXPECT_EQ(tuple->size(), 2u);
+  EXPECT_TRUE(decreasesOnEveryLoop(proof, a, *tuple));
+  std::reverse(tuple->begin(), tuple->end());  // y first: x's step sets y to anything
+  EXPECT_FALSE(decreasesOnEveryLoop(proof, a, *tuple));
+}
+
+TEST(Termination, NoLexicographicReadingOfSplitsNestedOrMinimumFunctions) {
+  // A split: x-- and x++ are proven apart, by x and by -x; neither tuple decreases on the other's loop.
+  termination::Proof split = prove(system({"x"}, {"a"},
+                                          {{"a", "a", "(and (> x 0) (= xP (- x 1)))"},
+                                           {"a", "a", "(and (< x 0) (= xP (+ x 1)))"}}));
+  ASSERT_EQ(split.answer, termination::Answer::Yes) << split.reason;
+  EXPECT_FALSE(termination::lexicographicAt(split, split.system.transitions.front().from));
+  termination::Proof nested =
+      prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 0) (= xP (+ x y)) (= yP (- y 1)))"}}));
+  ASSERT_EQ(nested.answer, termination::Answer::Yes) << nested.reason;
+  EXPECT_FALSE(termination::lexicographicAt(nested, nested.system.transitions.front().from));
 }
 
 TEST(Termination, MultiphaseRankingFunction) {

@@ -245,6 +245,33 @@ TEST(Witness, ACorrectnessWitnessPutsEachInvariantAtItsLoopKeyword) {
   EXPECT_FALSE(invariantSet(proof, m, c, why));
 }
 
+TEST(Witness, ARankingFunctionIsALexicographicTransitionInvariantInFormat21) {
+  const LoopRanking ranking{{"prog.c", 3, 10, "main"},
+                            {{"(long long)n - (long long)i", -1}, {"-(long long)j", 5000000000LL}}};
+  EXPECT_EQ(transitionRelation(ranking),
+            "(((long long)\\at(n, AnyPrev) - (long long)\\at(i, AnyPrev)) > ((long long)n - (long long)i) && "
+            "((long long)\\at(n, AnyPrev) - (long long)\\at(i, AnyPrev)) >= 1) || "
+            "(((long long)\\at(n, AnyPrev) - (long long)\\at(i, AnyPrev)) >= ((long long)n - (long long)i) && "
+            "(-(long long)\\at(j, AnyPrev)) > (-(long long)j) && (-(long long)\\at(j, AnyPrev)) >= -5000000000LL)");
+  const std::string c = "int main(void) {\n  int i = 0, n = 5, j = 0;\n  while (i < n)\n    i++;\n  return 0;\n}\n";
+  Outcome proof;
+  proof.property = Property::Termination;
+  proof.verdict = Verdict::True;
+  proof.rankings = {ranking};
+  Metadata m{"1.0", "prog.c", sha256Hex(c), "LP64", "2026-01-01T00:00:00Z", randomUuid()};
+  std::string why;
+  std::optional<std::string> plain = invariantSet(proof, m, c, why);
+  ASSERT_TRUE(plain) << why;
+  EXPECT_EQ(plain->find("loop_transition_invariant"), std::string::npos) << "format 2.0 has none";
+  m.formatVersion = "2.1";
+  std::optional<std::string> yaml = invariantSet(proof, m, c, why);
+  ASSERT_TRUE(yaml) << why;
+  EXPECT_NE(yaml->find("format_version: \"2.1\""), std::string::npos) << *yaml;
+  EXPECT_NE(yaml->find("type: loop_transition_invariant"), std::string::npos);
+  EXPECT_NE(yaml->find("line: 3\n          column: 3"), std::string::npos) << *yaml;
+  EXPECT_NE(yaml->find("format: ext_c_expression"), std::string::npos);
+}
+
 TEST(Witness, MetadataHelpers) {
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   const std::string uuid = randomUuid();

@@ -7,7 +7,7 @@ Writes the no-overflow witness of examples/overflow.c (ILP32) with ATROPOS, requ
 it, then changes one thing at a time (a value, the target's column, the hash, the specification, the segment
 order) and requires each change to be rejected, by the check that concerns it. Likewise for the SARIF report of
 the same run and sarif_check.py, a leak's and a non-termination's GraphML witness, and a TRUE's correctness witness
-(whose invariants ATROPOS re-proves).
+(whose invariants ATROPOS re-proves), also in format 2.1 with the ranking functions of a termination proof.
 """
 
 import json
@@ -28,6 +28,7 @@ PROGRAM = os.path.join(HERE, "..", "..", "examples", "overflow.c")
 LEAK = os.path.join(HERE, "..", "programs", "nondet", "conditional_leak.c")  # lost unless the nondet value is > 0
 LASSO = os.path.join(HERE, "..", "programs", "lasso", "period_three.c")  # x cycles through 0, 1, 2 unless it is 5
 LOOPS = os.path.join(HERE, "..", "programs", "symex", "array_fill.c")  # two counting loops, TRUE for no-overflow
+NESTED = os.path.join(HERE, "..", "programs", "termination", "nested.c")  # two nested counting loops, terminating
 
 
 def confirmed_witness(tool, directory, options, program, file, prop, failures):
@@ -170,6 +171,22 @@ def main(argv):
             ("invariant_too_strong", lambda t: t.replace("i <= n", "i < n"), "not re-proved"),
             ("invariant_off_its_loop", lambda t: t.replace("column: 3", "column: 4", 1), "not at a for"),
             ("other_property", lambda t: t.replace("LTL(G ! overflow)", "LTL(F end)"), "specification")),
+            prover=argv[1])
+        # Format 2.1: the ranking functions of a termination proof as loop transition invariants, re-proved with the
+        # loop invariants. Rejected when a component can grow, when its bound is one the loop leaves, when a
+        # disjunct lacks its bound (not well-founded), and in a witness that says it is of format 2.0.
+        witness = confirmed_witness(argv[1], os.path.join(tmp, "ranking"),
+                                    ["--property", "termination", "--witness-version", "2.1"], NESTED, "witness.yml",
+                                    "termination", failures)
+        with open(witness, encoding="utf-8") as f:
+            if f.read().count("loop_transition_invariant") != 2:
+                failures.append("the 2.1 correctness witness of %s has no ranking function per loop" % NESTED)
+        failures += rejected_changes(witness, NESTED, "termination", (
+            ("component_grows", lambda t: t.replace(" - (long long)", " + (long long)"), "not re-proved"),
+            ("bound_too_high", lambda t: re.sub(r'>= -?\d+(LL)?"', '>= 0"', t), "not re-proved"),
+            ("bound_missing", lambda t: re.sub(r' && \((?:(?!&&)[^"])*\) >= -?\d+(?:LL)?"', '"', t, count=1),
+             "not a well-founded relation"),
+            ("version_2_0", lambda t: t.replace('format_version: "2.1"', 'format_version: "2.0"'), "format 2.0")),
             prover=argv[1])
     for f in failures:
         print("FAIL: " + f)

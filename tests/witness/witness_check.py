@@ -9,7 +9,7 @@ termination (GraphML).
 Three checks, each written from the format
 description (../shared/research/witnesses.md), none from a validator's code:
 
-1. form: the schema (witness-2.0.schema.json, with python3-jsonschema), segments of avoid waypoints and
+1. form: the schema (witness-yaml.schema.json, with python3-jsonschema), segments of avoid waypoints and
    one follow, the target last; the metadata's hash is the program's SHA-256, the specification is the property's;
 2. locations: every line exists, a function_return's column is the `)` closing a call of a __VERIFIER_nondet_
    function, a target's column starts a token;
@@ -45,7 +45,7 @@ import jsonschema
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCHEMA = os.path.join(HERE, "witness-2.0.schema.json")
+SCHEMA = os.path.join(HERE, "witness-yaml.schema.json")
 CLANG = os.environ.get("ATROPOS_CLANG", "clang-14")
 SYMBOLIZER = "/usr/lib/llvm-14/bin/llvm-symbolizer"
 RUN_TIMEOUT = 20  # seconds for the compiled program
@@ -824,14 +824,134 @@ def instrument_loop_head(text, line, column, check):
     return text[:first] + " %s, (%s)" % (check, condition) + text[last:]
 
 
-def invariants_asserted(text, invariants):
+def _split_top_level(expression, operator):
+    """The parts of an expression separated by `operator` (`||` or `&&`) outside brackets, each stripped of
+    whitespace and of brackets around all of it."""
+    code = _code_mask(expression)
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(code):
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        if depth == 0 and code.startswith(operator, i):
+            parts.append(expression[start:i])
+            start = i = i + len(operator)
+            continue
+        i += 1
+    parts.append(expression[start:])
+    return [_unbracketed(p) for p in parts]
+
+
+def _unbracketed(text):
+    text = text.strip()
+    while text.startswith("(") and _matching(_code_mask(text), 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    return text
+
+
+def _comparison(conjunct):
+    """A conjunct `A >= B` or `A > B` as (A, operator, B), the operator outside brackets."""
+    code = _code_mask(conjunct)
+    depth = 0
+    for i, c in enumerate(code):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if depth == 0 and c == ">" and code[i - 1:i] not in ("-", ">") and code[i + 1:i + 2] != ">":
+            operator = ">=" if code[i + 1:i + 2] == "=" else ">"
+            return _unbracketed(conjunct[:i]), operator, _unbracketed(conjunct[i + len(operator):])
+    raise WitnessProblem("not a comparison of an earlier value with the current one: %s" % conjunct)
+
+
+AT_ANY_PREV = re.compile(r"\\at\(\s*([A-Za-z_]\w*)\s*,\s*AnyPrev\s*\)")
+
+
+def lexicographic_components(relation):
+    """The components f1, ..., fk (current values) of a transition invariant that states a lexicographic decrease,
+    as Atropos writes it: disjuncts j = 1..k, each `f1' >= f1 && ... && f(j-1)' >= f(j-1) && fj' > fj && fj' >= L`,
+    where f' is f with every variable x read as \\at(x, AnyPrev) and L a constant. Such a relation is transitive
+    and well-founded, so it holds between any two visits of the head once it holds between consecutive ones.
+    Raises WitnessProblem for any other form."""
+    components = []
+    for j, disjunct in enumerate(_split_top_level(relation, "||")):
+        conjuncts = [_comparison(c) for c in _split_top_level(disjunct, "&&")]
+        if len(conjuncts) != j + 2:
+            raise WitnessProblem("disjunct %d of the transition invariant is not a lexicographic step" % (j + 1))
+        for i, (before, operator, now) in enumerate(conjuncts[:-1]):
+            if AT_ANY_PREV.search(now) or AT_ANY_PREV.sub(lambda m: m.group(1), before) != now:
+                raise WitnessProblem("%s does not compare a function's earlier value with its current one" % before)
+            if operator != (">" if i == j else ">="):
+                raise WitnessProblem("component %d is compared with %s in disjunct %d" % (i + 1, operator, j + 1))
+            if i < j and components[i] != now:
+                raise WitnessProblem("component %d differs between the disjuncts" % (i + 1))
+        bounded, operator, lowest = conjuncts[-1]
+        if bounded != conjuncts[j][0] or operator != ">=" or not re.fullmatch(r"-?\d+(LL|L)?", lowest):
+            raise WitnessProblem("component %d has no constant lower bound in disjunct %d" % (j + 1, j + 1))
+        components.append(conjuncts[j][2])
+    return components
+
+
+def _loop_entered(text, line, column, reset):
+    """The program with the expression `reset` evaluated each time the loop whose keyword is at (line, column) is
+    entered: a while loop becomes a for loop with it as its first clause, a for loop gets it before its first
+    clause (inside the initializer of a declared variable). Within lines."""
+    code = _code_mask(text)
+    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    at = line_starts[line - 1] + column - 1
+    m = re.compile(r"(for|while|do)\b").match(code, at)
+    if not m or m.group(1) == "do":
+        raise WitnessProblem("a transition invariant is only checked at a for or while loop")
+    open_at = re.compile(r"\s*\(").match(code, m.end()).end() - 1
+    close_at = _matching(code, open_at)
+    if m.group(1) == "while":
+        return text[:at] + "for (%s;" % reset + text[open_at + 1:close_at] + "; )" + text[close_at + 1:]
+    first = code.index(";", open_at)
+    clause = text[open_at + 1:first]
+    declaration = re.match(r"\s*[A-Za-z_][\w\s\*]*?[\s\*]\**[A-Za-z_]\w*\s*=(?!=)", clause)
+    if not clause.strip():
+        return text[:open_at + 1] + reset + text[first:]
+    if not declaration:
+        return text[:open_at + 1] + "%s, %s" % (reset, clause) + text[first:]
+    value_at = open_at + 1 + declaration.end()
+    value_code = code[value_at:first]
+    depth, end = 0, len(value_code)
+    for i, c in enumerate(value_code):
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1}.get(c, 0)
+        if depth == 0 and c == ",":
+            end = i
+            break
+    return (text[:value_at] + " (%s, %s)" % (reset, text[value_at:value_at + end]) + text[value_at + end:])
+
+
+def invariants_asserted(text, invariants, transitions=()):
     """The program with reach_error() called where an invariant [(line, column, expression)] does not hold at its
-    loop head; the program's own reach_error and __VERIFIER_error renamed, so that only these calls are errors."""
+    loop head, or where a transition invariant [(line, column, relation)] does not hold between a visit of its head
+    and the one before in the same execution of the loop; the program's own reach_error and __VERIFIER_error renamed,
+    so that only these calls are errors. A transition invariant must state a lexicographic decrease
+    (lexicographic_components): each component's value is kept in a variable of its own at every visit (the largest
+    long long when the loop is entered), and the next visit compares. Comparing values rather than keeping the
+    variables spares the prover a relation between old and new variables under a flag."""
     code = _code_mask(text)
     for m in reversed(list(re.finditer(r"\b(reach_error|__VERIFIER_error)\b", code))):
         text = text[:m.start()] + "atropos_program_" + m.group(1) + text[m.end():]
-    for line, column, expression in sorted(invariants, reverse=True):
-        text = instrument_loop_head(text, line, column, "((%s) ? 0 : (reach_error(), 0))" % expression)
+    ghosts = []
+    checks = [(line, column, 0, expression) for line, column, expression in invariants]
+    checks += [(line, column, 1, relation) for line, column, relation in transitions]
+    for line, column, kind, expression in sorted(checks, reverse=True):
+        if kind == 0:
+            text = instrument_loop_head(text, line, column, "((%s) ? 0 : (reach_error(), 0))" % expression)
+            continue
+        components = lexicographic_components(expression)
+        lowest = [_comparison(_split_top_level(d, "&&")[-1])[2] for d in _split_top_level(expression, "||")]
+        kept = ["atropos_loop_%d_%d_f%d" % (line, column, i + 1) for i in range(len(components))]
+        ghosts += ["static long long %s;" % k for k in kept]
+        steps = []
+        for j in range(len(components)):
+            step = ["%s >= (%s)" % (kept[i], components[i]) for i in range(j)]
+            step += ["%s > (%s)" % (kept[j], components[j]), "%s >= %s" % (kept[j], lowest[j])]
+            steps.append("(" + " && ".join(step) + ")")
+        record = ", ".join("%s = (%s)" % (k, f) for k, f in zip(kept, components))
+        check = "((%s) ? 0 : (reach_error(), 0)), %s" % (" || ".join(steps), record)
+        text = instrument_loop_head(text, line, column, check)
+        text = _loop_entered(text, line, column, ", ".join("%s = 9223372036854775807LL" % k for k in kept))
+    if ghosts:
+        text = "void reach_error(void); " + " ".join(ghosts) + "\n" + text
     return text
 
 
@@ -847,7 +967,7 @@ def check_correctness(doc, program, prop, data_model, prover, execution):
     with open(program, encoding="utf-8", errors="replace") as f:
         text = f.read()
     lines = text.split("\n")
-    invariants = []
+    invariants, transitions = [], []
     for entry in doc:
         if entry["entry_type"] != "invariant_set":
             problems.append("an entry of type %s in a correctness witness" % entry["entry_type"])
@@ -860,19 +980,32 @@ def check_correctness(doc, program, prop, data_model, prover, execution):
             if loc["file_name"] not in entry["metadata"]["task"]["input_files"]:
                 problems.append("%s: in %s, which is not an input file" % (where, loc["file_name"]))
                 continue
-            if inv["type"] != "loop_invariant":
-                problems.append("%s: only loop invariants are checked" % where)
+            if inv["type"] not in ("loop_invariant", "loop_transition_invariant"):
+                problems.append("%s: only loop invariants and loop transition invariants are checked" % where)
+                continue
+            transition = inv["type"] == "loop_transition_invariant"
+            if transition and entry["metadata"]["format_version"] == "2.0":
+                problems.append("%s: a loop transition invariant in a witness of format 2.0" % where)
+                continue
+            if inv["format"] != ("ext_c_expression" if transition else "c_expression"):
+                problems.append("%s: in format %s" % (where, inv["format"]))
                 continue
             column = loc.get("column")
             if loc["line"] > len(lines) or not column or not re.match(
                     r"(for|while|do)\b", _code_mask(lines[loc["line"] - 1])[column - 1:]):
                 problems.append("%s: not at a for, while or do keyword" % where)
                 continue
-            invariants.append((loc["line"], column, inv["value"]))
-    if problems or not execution or not prover or not invariants:
+            if transition:
+                try:
+                    lexicographic_components(inv["value"])
+                except WitnessProblem as e:
+                    problems.append("%s: not a well-founded relation: %s" % (where, e))
+                    continue
+            (transitions if transition else invariants).append((loc["line"], column, inv["value"]))
+    if problems or not execution or not prover or not (invariants or transitions):
         return problems
     try:
-        asserted = invariants_asserted(text, invariants)
+        asserted = invariants_asserted(text, invariants, transitions)
     except WitnessProblem as e:
         return ["the invariants cannot be inserted: %s" % e]
     with tempfile.TemporaryDirectory(prefix="witness-invariants-") as tmp:
