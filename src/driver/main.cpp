@@ -12,13 +12,14 @@
 #include "driver/its_command.h"
 #include "driver/options.h"
 #include "driver/portfolio.h"
-#include "driver/report.h"
+#include "report/report.h"
 #include "common/text.h"
 #include "driver/task.h"
 #include "witness/witness.h"
 
 using namespace atropos;
 using namespace atropos::driver;
+using namespace atropos::report;
 
 namespace {
 
@@ -176,7 +177,10 @@ int run(const Options& options) {
   else if (!options.witnessDir.empty())
     writeWitnesses(options, inputFile, model, outcomes, context);
   options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
-  if (options.explain && !evidence.explanation.empty()) std::cout << "\n" << evidence.explanation;
+  if (options.explain && evidence.explanation) {
+    std::cout << "\n";
+    report::printExplanation(std::cout, *evidence.explanation);
+  }
   if (!options.itsFile.empty()) {
     std::ofstream its(options.itsFile);
     its << evidence.its;
@@ -189,7 +193,7 @@ int run(const Options& options) {
   }
   if (!options.dotFile.empty()) {
     std::ofstream dot(options.dotFile);
-    dot << evidence.dot;
+    if (evidence.graph) report::printDot(dot, *evidence.graph);
     if (!dot) return fail(kExitInput, "cannot write " + options.dotFile);
   }
   return kExitOk;

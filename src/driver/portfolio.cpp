@@ -244,7 +244,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       suggestions.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
     if (evidence) {
       evidence->explanation = std::move(proof.explanation);
-      evidence->dot = std::move(proof.dot);
+      evidence->graph = std::move(proof.graph);
       evidence->its = std::move(proof.its);
     }
   }

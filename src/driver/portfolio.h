@@ -4,11 +4,13 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/checks.h"
 #include "common/deadline.h"
+#include "common/evidence.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
 
@@ -22,10 +24,10 @@ struct PortfolioStatistics {
 };
 
 struct Evidence {
-  bool explain = false;      // ask the engines for a human-readable explanation
-  bool wantDot = false;      // ask for the symbolic execution graph in Graphviz form
-  std::string explanation;
-  std::string dot;
+  bool explain = false;      // ask the symbolic execution for its account of the proof attempt
+  bool wantDot = false;      // ask for the symbolic execution graph
+  std::optional<ProofExplanation> explanation;
+  std::optional<GraphEvidence> graph;
   bool wantIts = false;  // ask for the termination ITS of the symbolic execution graph (SMT-LIB)
   std::string its;
 };

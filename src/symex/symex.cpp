@@ -69,7 +69,7 @@ smt::Term canonical(const smt::Term& fact) {
   return fact;
 }
 
-std::string describeState(const State& state, const ProgramIndex& index, z3::context& context) {
+Facts describeState(const State& state, const ProgramIndex& index, z3::context& context) {
   Instantiation names = sourceNames(state, index, context);
   auto named = [&](const smt::Term& e) {
     std::set<unsigned> seen;
@@ -109,7 +109,7 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
   for (const smt::Term& f : facts)
     if (!looser(f)) tight.push_back(f);
   facts = std::move(tight);
-  std::ostringstream out;
+  Facts out;
   std::vector<bool> printed(facts.size(), false);
   for (size_t i = 0; i < facts.size(); ++i) {
     if (printed[i]) continue;
@@ -119,44 +119,44 @@ std::string describeState(const State& state, const ProgramIndex& index, z3::con
         if (!printed[j] && facts[j].decl().decl_kind() == Z3_OP_LE && z3::eq(facts[j].arg(0), f.arg(1)) &&
             z3::eq(facts[j].arg(1), f.arg(0))) {
           printed[i] = printed[j] = true;
-          out << "      " << smt::infix(f.arg(0) == f.arg(1)) << "\n";
+          out.push_back(smt::infix(f.arg(0) == f.arg(1)));
           break;
         }
     if (printed[i]) continue;
     printed[i] = true;
-    out << "      " << smt::infix(f) << "\n";
+    out.push_back(smt::infix(f));
   }
   for (const PointsTo& p : state.memory->pointsTo) {
     smt::Term address = names.apply(p.address).simplify();
     smt::Term value = names.apply(p.value);
     if (!named(address) || !(named(value) || value.is_numeral())) continue;
     std::string location = "*" + smt::infix(address);
-    out << "      " << location;
+    std::string fact = location;
     if (smt::infix(value) == location)
-      out << " holds a value of its own";  // the value is named after its location
+      fact += " holds a value of its own";  // the value is named after its location
     else
-      out << " == " << smt::infix(value);
-    if (p.mayBeOutside) out << ", when " << smt::infix(address) << " lies inside its block";
-    out << "\n";
+      fact += " == " + smt::infix(value);
+    if (p.mayBeOutside) fact += ", when " + smt::infix(address) + " lies inside its block";
+    out.push_back(std::move(fact));
   }
   for (const ListSegment& l : state.memory->lists) {
     smt::Term start = names.apply(l.start);
     smt::Term end = names.apply(l.end);
     if (!named(start)) continue;
-    out << "      " << smt::infix(start) << " starts a list of " << smt::infix(names.apply(l.length))
-        << " elements, the last pointing ";
+    std::string fact = smt::infix(start) + " starts a list of " + smt::infix(names.apply(l.length)) +
+                       " elements, the last pointing ";
     if (named(end) || end.is_numeral())
-      out << "to " << smt::infix(end);
+      fact += "to " + smt::infix(end);
     else
-      out << "where no program value points";
+      fact += "where no program value points";
     for (const FieldValues& f : l.fields)
-      out << "; the k-th element (from 0) holds " << smt::infix(names.apply(f.first)) << " + " << f.step
-          << "*k at byte " << f.offset;
-    out << "\n";
+      fact += "; the k-th element (from 0) holds " + smt::infix(names.apply(f.first)) + " + " +
+              std::to_string(f.step) + "*k at byte " + std::to_string(f.offset);
+    out.push_back(std::move(fact));
   }
-  if (state.heapForgotten) out << "      (some heap blocks are no longer tracked)\n";
-  if (state.heapHidden) out << "      (heap blocks of the callers that this call cannot reach are left out)\n";
-  return out.str();
+  if (state.heapForgotten) out.push_back("(some heap blocks are no longer tracked)");
+  if (state.heapHidden) out.push_back("(heap blocks of the callers that this call cannot reach are left out)");
+  return out;
 }
 
 // A termination proof with the ranking functions over C names where the loop head's state names the variables.
@@ -179,63 +179,56 @@ std::string couldNotExclude(const Node& error, const std::string& unreachability
          where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")");
 }
 
-std::string dotOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
-  std::ostringstream out;
-  out << "digraph seg {\n  node [shape=box, fontname=monospace, fontsize=9];\n";
+// Where a state continues: its function, and the line where known.
+SourceLocation locationOf(const llvm::Instruction* at) {
+  if (!at) return {};
+  SourceLocation loc = frontend::sourceLocationFrom(*at);
+  loc.function = at->getFunction()->getName().str();
+  return loc;
+}
+
+GraphEvidence graphOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
+  GraphEvidence out;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     const Node& n = graph.nodes[id];
     if (n.status == Node::Status::Removed || n.state.frames.empty()) continue;
-    std::ostringstream label;
-    label << "#" << id;
-    const llvm::Instruction* at = n.state.top().next;
-    if (at) {
-      SourceLocation loc = frontend::sourceLocationOf(*at);
-      label << " " << at->getFunction()->getName().str();
-      if (loc.known()) label << ":" << loc.line;
-    }
-    std::string color = "black";
+    GraphEvidence::State state;
+    state.id = id;
+    state.at = locationOf(n.state.top().next);
     if (n.status == Node::Status::Error) {
-      label << "\\nERR: " << checkName(n.error);
-      color = n.error == Check::ReachError ? "orange" : "red";
+      state.kind = GraphEvidence::State::Kind::Error;
+      state.check = std::string(checkName(n.error));
+      state.reachError = n.error == Check::ReachError;
     } else if (n.status == Node::Status::End) {
-      label << "\\nend of program";
-      color = "darkgreen";
+      state.kind = GraphEvidence::State::Kind::End;
     } else if (n.status == Node::Status::Return) {
-      label << "\\nreturn state";
-      color = "purple";
+      state.kind = GraphEvidence::State::Kind::Return;
     }
-    if (n.mergeResult) {
-      std::string facts = describeState(n.state, index, context);
-      for (char& c : facts)
-        if (c == '"') c = '\'';
-      std::string escaped;
-      for (char c : facts) escaped += c == '\n' ? std::string("\\l") : std::string(1, c);
-      label << "\\nmerged:\\l" << escaped;
-      color = "blue";
-    }
-    out << "  n" << id << " [label=\"" << label.str() << "\", color=" << color << "];\n";
-    for (int child : n.children)
-      if (graph.nodes[child].status != Node::Status::Removed) {
-        out << "  n" << id << " -> n" << child;
-        switch (graph.nodes[child].incoming) {
-          case EdgeKind::Refinement:
-            out << " [style=dashed]";
-            break;
-          case EdgeKind::CallAbstraction:
-            out << " [label=call]";
-            break;
-          case EdgeKind::Intersection:
-            out << " [label=returned]";
-            break;
-          default:
-            break;
-        }
-        out << ";\n";
+    state.merged = n.mergeResult;
+    if (n.mergeResult) state.facts = describeState(n.state, index, context);
+    out.states.push_back(std::move(state));
+    for (int child : n.children) {
+      if (graph.nodes[child].status == Node::Status::Removed) continue;
+      GraphEvidence::Step step = GraphEvidence::Step::Evaluation;
+      switch (graph.nodes[child].incoming) {
+        case EdgeKind::Refinement:
+          step = GraphEvidence::Step::Refinement;
+          break;
+        case EdgeKind::CallAbstraction:
+          step = GraphEvidence::Step::CallAbstraction;
+          break;
+        case EdgeKind::Intersection:
+          step = GraphEvidence::Step::Return;
+          break;
+        default:
+          break;
       }
-    if (n.generalization >= 0) out << "  n" << id << " -> n" << n.generalization << " [style=dotted];\n";
+      out.edges.push_back({id, static_cast<size_t>(child), step});
+    }
+    if (n.generalization >= 0)
+      out.edges.push_back({id, static_cast<size_t>(n.generalization), GraphEvidence::Step::InstanceOf});
   }
-  out << "}\n";
-  return out.str();
+  return out;
 }
 
 // Models of error states whose path drew every input itself (no merge on the way), as input vectors.
@@ -389,40 +382,34 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     evidence->complete = graph.complete;
     evidence->solverQueries = graph.solverQueries;
     if (options.explain) {
-      std::ostringstream out;
-      out << "symbolic execution graph: " << states << " states"
-          << (graph.complete ? "" : " (incomplete: " + graph.incompleteReason + ")") << ", " << graph.solverQueries
-          << " solver queries"
-          << (graph.solverQueriesInterrupted
-                  ? " (" + std::to_string(graph.solverQueriesInterrupted) + " of them out of time)"
-                  : std::string())
-          << (limits.peelFirstPass ? ", first loop passes peeled" : "") << "\n";
+      ProofExplanation& out = evidence->explanation.emplace();
+      out.states = states;
+      out.complete = graph.complete;
+      out.incompleteReason = graph.incompleteReason;
+      out.solverQueries = graph.solverQueries;
+      out.queriesOutOfTime = graph.solverQueriesInterrupted;
+      out.firstPassesPeeled = limits.peelFirstPass;
       for (const auto& [kind, node] : errors)
-        out << "  error state (" << checkName(kind) << "): " << node->message << where(node->at)
-            << ", reached in:\n"
-            << describeState(node->state, index, context);
+        out.errors.push_back({std::string(checkName(kind)), node->message, locationOf(node->at),
+                              describeState(node->state, index, context)});
       for (const Node& n : graph.nodes)
         if (n.mergeResult && n.status != Node::Status::Removed) {
           const llvm::Instruction* at = n.state.top().next;
-          std::string what = "loop head";
+          using Kind = ProofExplanation::HeadState::Kind;
+          Kind kind = Kind::LoopHead;
           if (at == &*at->getFunction()->getEntryBlock().getFirstInsertionPt())
-            what = "entry of a recursive function";
+            kind = Kind::RecursiveEntry;
           else if (llvm::isa<llvm::ReturnInst>(at))
-            what = "return of a recursive function";
-          out << "  " << what << where(at) << ", generalized state:\n" << describeState(n.state, index, context);
+            kind = Kind::RecursiveReturn;
+          out.heads.push_back({kind, locationOf(at), describeState(n.state, index, context)});
         }
-      if (!invariants.empty()) {
-        out << "  error states shown unreachable by an inductive invariant of the graph, which at the merged states "
-               "is:\n";
-        for (const auto& [id, invariant] : invariants) {
-          const State& state = graph.nodes[id].state;
-          out << "   " << where(state.top().next) << ": "
-              << smt::infix(sourceNames(state, index, context).apply(invariant).simplify()) << "\n";
-        }
+      for (const auto& [id, invariant] : invariants) {
+        const State& state = graph.nodes[id].state;
+        out.unreachability.push_back(
+            {locationOf(state.top().next), smt::infix(sourceNames(state, index, context).apply(invariant).simplify())});
       }
-      evidence->explanation = out.str();
     }
-    if (options.dot) evidence->dot = dotOf(graph, index, context);
+    if (options.dot) evidence->graph = graphOf(graph, index, context);
   }
 
   // The first error state left that keeps `p` from being proved, as the table of checks reads it.
@@ -461,10 +448,11 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     its::writeSmtLib(out, system->its);
     evidence->its = out.str();
   }
-  if (evidence && options.explain && loopsEnd && system)
-    evidence->explanation +=
-        (loopsEnd->answer == termination::Answer::Yes ? "termination proof:\n" : "termination not proven: ") +
-        describeInSource(*loopsEnd, *system, graph, index, context);
+  if (evidence && evidence->explanation && loopsEnd && system) {
+    evidence->explanation->terminationAsked = true;
+    evidence->explanation->terminationProven = loopsEnd->answer == termination::Answer::Yes;
+    evidence->explanation->terminationProof = describeInSource(*loopsEnd, *system, graph, index, context);
+  }
 
   std::string size = std::to_string(states) + " states";
   if (excluded > 0)

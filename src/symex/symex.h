@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/checks.h"
 #include "common/deadline.h"
+#include "common/evidence.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
 
@@ -19,7 +21,7 @@ struct Options {
   size_t maxNodes = 60000;
   unsigned queryMillis = 300;
   bool explain = false;  // fill Evidence::explanation
-  bool dot = false;      // fill Evidence::dot
+  bool dot = false;      // fill Evidence::graph
   bool its = false;      // fill Evidence::its
   // The reading of integer arithmetic. Under `termcomp` unsigned wrap-around is an error state that blocks every
   // proof, no-overflow's included: ask no-overflow (always C's) in a run of its own.
@@ -30,8 +32,10 @@ struct Evidence {
   size_t nodes = 0;
   bool complete = false;
   unsigned long long solverQueries = 0;
-  std::string explanation;  // the graph's size and the generalized state of every loop head, in source terms
-  std::string dot;          // the graph in Graphviz form
+  // With Options::explain, once a graph was built: its size, its error states, the generalized state of every loop
+  // head in source terms, the termination proof.
+  std::optional<ProofExplanation> explanation;
+  std::optional<GraphEvidence> graph;  // with Options::dot, once a graph was built
   std::string its;          // the integer transition system of the graph's cycles (SMT-LIB), for termination
   // For error states reached without a merge on the way: nondet values (bit patterns, in the order drawn) that a
   // model of the state gives. Only an execution can tell whether they really lead to the error.

@@ -1,9 +1,12 @@
 // Unit tests of the solver layer and of the symbolic execution: the bit-precise rules, memory, merging and the
 // evidence. Each rule test is a program whose safety only follows if the rule is exact (or only fails to follow
 // when it is sound), checked through the verdicts of symex::prove alone.
+#include "report/report.h"
 #include "symex/symex.h"
 
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 #include "smt/integers.h"
 #include "smt/printing.h"
@@ -198,15 +201,33 @@ TEST(SymexMemory, FreeAndLeaks) {
             Verdict::True);
 }
 
+// The evidence as report/ renders it for --explain and --dot.
+std::string explained(const symex::Evidence& evidence) {
+  std::ostringstream out;
+  if (evidence.explanation) report::printExplanation(out, *evidence.explanation);
+  return out.str();
+}
+
+std::string drawn(const symex::Evidence& evidence) {
+  std::ostringstream out;
+  if (evidence.graph) report::printDot(out, *evidence.graph);
+  return out.str();
+}
+
 TEST(SymexMerge, LoopHeadsAreGeneralizedWithTheirInvariant) {
   symex::Evidence evidence;
   EXPECT_EQ(proveOne("int main() { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 1000) return 0;\n"
                      "  int s = 0; for (int i = 0; i < n; i++) s += 2; return s; }",
                      Property::NoOverflow, DataModel::LP64, &evidence, true),
             Verdict::True);
-  EXPECT_NE(evidence.explanation.find("loop head"), std::string::npos) << evidence.explanation;
-  EXPECT_NE(evidence.explanation.find("i <= n"), std::string::npos) << evidence.explanation;
-  EXPECT_NE(evidence.dot.find("digraph"), std::string::npos);
+  ASSERT_TRUE(evidence.explanation && evidence.graph);
+  const std::string explanation = explained(evidence);
+  EXPECT_NE(explanation.find("loop head in main at line "), std::string::npos) << explanation;
+  EXPECT_NE(explanation.find(", generalized state:\n      0 <= n\n"), std::string::npos) << explanation;
+  EXPECT_NE(explanation.find("i <= n"), std::string::npos) << explanation;
+  const std::string dot = drawn(evidence);
+  EXPECT_NE(dot.find("digraph"), std::string::npos);
+  EXPECT_NE(dot.find("merged:"), std::string::npos) << dot;
 }
 
 TEST(SymexMerge, DifferenceRelationsProveTwoCursorLoops) {
@@ -228,8 +249,8 @@ TEST(SymexGraph, SameInputSameEvidence) {
   symex::Evidence first, second;
   EXPECT_EQ(proveOne(source, Property::ValidMemsafety, DataModel::ILP32, &first, true), Verdict::True);
   EXPECT_EQ(proveOne(source, Property::ValidMemsafety, DataModel::ILP32, &second, true), Verdict::True);
-  EXPECT_EQ(first.explanation, second.explanation);
-  EXPECT_EQ(first.dot, second.dot);
+  EXPECT_EQ(explained(first), explained(second));
+  EXPECT_EQ(drawn(first), drawn(second));
 }
 
 // ---- readings of integer arithmetic ------------------------------------------------------------------------

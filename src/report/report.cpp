@@ -1,7 +1,8 @@
-#include "driver/report.h"
+#include "report/report.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -9,7 +10,7 @@
 
 #include "common/text.h"
 
-namespace atropos::driver {
+namespace atropos::report {
 
 namespace {
 
@@ -44,7 +45,103 @@ std::string position(const SourceLocation& loc, const std::string& inputFile) {
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
 }
 
+// " in main at line 6": where a state of the symbolic execution is.
+std::string where(const SourceLocation& at) {
+  if (at.function.empty()) return "";
+  return " in " + at.function + (at.known() ? " at line " + std::to_string(at.line) : std::string());
+}
+
+void printFacts(std::ostream& out, const Facts& facts) {
+  for (const std::string& f : facts) out << "      " << f << "\n";
+}
+
 }  // namespace
+
+void printExplanation(std::ostream& out, const ProofExplanation& e) {
+  out << "symbolic execution graph: " << e.states << " states"
+      << (e.complete ? "" : " (incomplete: " + e.incompleteReason + ")") << ", " << e.solverQueries
+      << " solver queries"
+      << (e.queriesOutOfTime ? " (" + std::to_string(e.queriesOutOfTime) + " of them out of time)" : std::string())
+      << (e.firstPassesPeeled ? ", first loop passes peeled" : "") << "\n";
+  for (const ProofExplanation::ErrorState& error : e.errors) {
+    out << "  error state (" << error.check << "): " << error.message << where(error.at) << ", reached in:\n";
+    printFacts(out, error.facts);
+  }
+  for (const ProofExplanation::HeadState& head : e.heads) {
+    using Kind = ProofExplanation::HeadState::Kind;
+    out << "  "
+        << (head.kind == Kind::LoopHead         ? "loop head"
+            : head.kind == Kind::RecursiveEntry ? "entry of a recursive function"
+                                                : "return of a recursive function")
+        << where(head.at) << ", generalized state:\n";
+    printFacts(out, head.facts);
+  }
+  if (!e.unreachability.empty()) {
+    out << "  error states shown unreachable by an inductive invariant of the graph, which at the merged states is:\n";
+    for (const ProofExplanation::Invariant& inv : e.unreachability) out << "   " << where(inv.at) << ": " << inv.formula << "\n";
+  }
+  if (e.terminationAsked)
+    out << (e.terminationProven ? "termination proof:\n" : "termination not proven: ") << e.terminationProof;
+}
+
+void printDot(std::ostream& out, const GraphEvidence& graph) {
+  out << "digraph seg {\n  node [shape=box, fontname=monospace, fontsize=9];\n";
+  for (const GraphEvidence::State& state : graph.states) {
+    std::ostringstream label;
+    label << "#" << state.id;
+    if (!state.at.function.empty()) {
+      label << " " << state.at.function;
+      if (state.at.known()) label << ":" << state.at.line;
+    }
+    std::string color = "black";
+    switch (state.kind) {
+      case GraphEvidence::State::Kind::Error:
+        label << "\\nERR: " << state.check;
+        color = state.reachError ? "orange" : "red";
+        break;
+      case GraphEvidence::State::Kind::End:
+        label << "\\nend of program";
+        color = "darkgreen";
+        break;
+      case GraphEvidence::State::Kind::Return:
+        label << "\\nreturn state";
+        color = "purple";
+        break;
+      case GraphEvidence::State::Kind::Open:
+        break;
+    }
+    if (state.merged) {
+      label << "\\nmerged:\\l";
+      for (std::string fact : state.facts) {
+        std::replace(fact.begin(), fact.end(), '"', '\'');
+        label << "      " << fact << "\\l";
+      }
+      color = "blue";
+    }
+    out << "  n" << state.id << " [label=\"" << label.str() << "\", color=" << color << "];\n";
+  }
+  for (const GraphEvidence::Edge& edge : graph.edges) {
+    out << "  n" << edge.from << " -> n" << edge.to;
+    switch (edge.step) {
+      case GraphEvidence::Step::Refinement:
+        out << " [style=dashed]";
+        break;
+      case GraphEvidence::Step::CallAbstraction:
+        out << " [label=call]";
+        break;
+      case GraphEvidence::Step::Return:
+        out << " [label=returned]";
+        break;
+      case GraphEvidence::Step::InstanceOf:
+        out << " [style=dotted]";
+        break;
+      case GraphEvidence::Step::Evaluation:
+        break;
+    }
+    out << ";\n";
+  }
+  out << "}\n";
+}
 
 std::string verdictLine(const Outcome& o) {
   std::string line = std::string(propertyName(o.property)) + ": " + std::string(verdictName(o.verdict));
@@ -286,4 +383,4 @@ void printSarif(std::ostream& out, const ReportContext& context, const std::vect
   out << doc.dump(2) << "\n";
 }
 
-}  // namespace atropos::driver
+}  // namespace atropos::report

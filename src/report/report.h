@@ -1,4 +1,6 @@
-// Verdicts and their evidence, for a person (text) or a program (JSON).
+// Verdicts and their evidence rendered for a person (text, --explain, Graphviz), a program (JSON) or a code-scanning
+// service (SARIF). The engines decide and hand over values (property.h, evidence.h); only this component writes
+// them down (SV-COMP's witness formats are the witness component's).
 #pragma once
 
 #include <map>
@@ -7,9 +9,10 @@
 #include <vector>
 
 #include "common/checks.h"
+#include "common/evidence.h"
 #include "common/property.h"
 
-namespace atropos::driver {
+namespace atropos::report {
 
 struct ReportContext {
   std::string inputFile;
@@ -25,7 +28,13 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
 // its trace as a code flow with the nondet values in the states. TRUE and UNKNOWN give no result.
 void printSarif(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes,
                 const std::string& toolVersion);
+// The symbolic execution's account of its proof attempt (--explain): the graph's size, the error states left, the
+// generalized state at every loop head, the invariant that excluded error states, the termination proof.
+void printExplanation(std::ostream& out, const ProofExplanation& explanation);
+// The symbolic execution graph in Graphviz form: a box per state (merged states with their facts, error states in
+// red, reach_error() in orange), dashed refinements, dotted links from an instance to the state it instantiates.
+void printDot(std::ostream& out, const GraphEvidence& graph);
 // The verdict line without the evidence, e.g. `valid-memsafety: FALSE(valid-deref)`.
 std::string verdictLine(const Outcome& outcome);
 
-}  // namespace atropos::driver
+}  // namespace atropos::report
