@@ -128,6 +128,35 @@ z3::check_result QueryWatch::check(z3::solver& solver, std::chrono::milliseconds
   return result;
 }
 
+std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const std::vector<z3::expr>& background) {
+  std::vector<size_t> kept(facts.size());
+  for (size_t k = 0; k < facts.size(); ++k) kept[k] = k;
+  if (facts.empty()) return kept;
+  z3::context& context = facts.front().ctx();
+  z3::solver solver(context);
+  z3::params params(context);
+  params.set("rlimit", 2000000u);
+  params.set("ctrl_c", false);
+  solver.set(params);
+  for (const z3::expr& b : background) solver.add(b);
+  std::vector<z3::expr> guards;
+  for (size_t k = 0; k < facts.size(); ++k) {
+    guards.push_back(context.bool_const(("atropos!fact" + std::to_string(k)).c_str()));
+    solver.add(z3::implies(guards.back(), facts[k]));
+  }
+  for (size_t k = facts.size(); k-- > 0;) {
+    z3::expr_vector assumptions(context);
+    for (size_t j : kept)
+      if (j != k) assumptions.push_back(guards[j]);
+    solver.push();
+    solver.add(!facts[k]);
+    const bool implied = solver.check(assumptions) == z3::unsat;
+    solver.pop();
+    if (implied) kept.erase(std::find(kept.begin(), kept.end(), k));
+  }
+  return kept;
+}
+
 z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits) {
   // Where Z3 counts resources, a check takes about its budget's time even on a busy machine: the watch only ends the
   // checks where it does not. Later would cost more where it does not: at 10 budgets, the checks of polynomial

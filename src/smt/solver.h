@@ -10,6 +10,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "common/deadline.h"
 #include "smt/term.h"
@@ -55,6 +56,11 @@ class QueryWatch {
 // A check of a solver from limitedSolver(context, ..., limits): its resource budget decides, and the watch stops
 // it at the deadline or when it runs far longer than the budget should take. Unknown also when Z3 fails.
 z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits);
+
+// The indices of `facts` that neither `background` nor the other facts kept imply, the later ones left out first: what
+// a reader of the facts needs. One incremental solver with a resource limit, not a time limit, so that the same facts
+// are kept on any machine and under any load; a fact the solver cannot settle within it is kept.
+std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const std::vector<z3::expr>& background);
 
 class Solver {
  public:

@@ -19,6 +19,7 @@
 #include "frontend/debug_info.h"
 #include "frontend/source_location.h"
 #include "smt/integers.h"
+#include "smt/solver.h"
 #include "smt/term.h"
 
 namespace atropos::symex {
@@ -278,42 +279,18 @@ class Writer {
 };
 
 // The indices of the facts that do not follow from the others that are kept and the ranges of the variables'
-// readings (x + j >= 0 for unsigned x and j, n >= 0 beside n >= 1 tell a reader nothing), the later ones left out
-// first. One solver, each fact behind a guard.
+// readings (x + j >= 0 for unsigned x and j, n >= 0 beside n >= 1 tell a reader nothing).
 std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const std::map<unsigned, Leaf>& leaves) {
-  std::vector<size_t> kept(facts.size());
-  for (size_t k = 0; k < facts.size(); ++k) kept[k] = k;
-  if (facts.empty()) return kept;
-  z3::context& context = facts.front().ctx();
-  z3::solver solver(context);
-  // A resource limit, not a time limit: the same facts are left out on any machine and under any load.
-  z3::params params(context);
-  params.set("rlimit", 2000000u);
-  params.set("ctrl_c", false);
-  solver.set(params);
+  if (facts.empty()) return {};
   std::set<unsigned> seen;
   std::vector<smt::Term> symbols;
   for (const z3::expr& f : facts) smt::collectSymbols(f, seen, symbols);
+  std::vector<z3::expr> ranges;
   for (const smt::Term& s : symbols) {
     const Leaf& leaf = leaves.at(s.id());
-    solver.add(leaf.view == View::Signed ? smt::inSignedRange(s, leaf.bits) : smt::inUnsignedRange(s, leaf.bits));
+    ranges.push_back(leaf.view == View::Signed ? smt::inSignedRange(s, leaf.bits) : smt::inUnsignedRange(s, leaf.bits));
   }
-  std::vector<z3::expr> guards;
-  for (size_t k = 0; k < facts.size(); ++k) {
-    guards.push_back(context.bool_const(("atropos!fact" + std::to_string(k)).c_str()));
-    solver.add(z3::implies(guards.back(), facts[k]));
-  }
-  for (size_t k = facts.size(); k-- > 0;) {
-    z3::expr_vector assumptions(context);
-    for (size_t j : kept)
-      if (j != k) assumptions.push_back(guards[j]);
-    solver.push();
-    solver.add(!facts[k]);
-    const bool implied = solver.check(assumptions) == z3::unsat;
-    solver.pop();
-    if (implied) kept.erase(std::find(kept.begin(), kept.end(), k));
-  }
-  return kept;
+  return smt::independentFacts(facts, ranges);
 }
 
 // The integer variables in scope at a loop head that the state holds as symbols (by the symbol's id), and the facts

@@ -109,6 +109,11 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
   for (const smt::Term& f : facts)
     if (!looser(f)) tight.push_back(f);
   facts = std::move(tight);
+  // Facts the others imply (0 <= n + i beside 0 <= n and 0 <= i) tell a reader nothing.
+  std::vector<smt::Term> independent;
+  for (size_t k : smt::independentFacts(std::vector<z3::expr>(facts.begin(), facts.end()), {}))
+    independent.push_back(facts[k]);
+  facts = std::move(independent);
   Facts out;
   std::vector<bool> printed(facts.size(), false);
   for (size_t i = 0; i < facts.size(); ++i) {

@@ -223,7 +223,8 @@ TEST(SymexMerge, LoopHeadsAreGeneralizedWithTheirInvariant) {
   ASSERT_TRUE(evidence.explanation && evidence.graph);
   const std::string explanation = explained(evidence);
   EXPECT_NE(explanation.find("loop head in main at line "), std::string::npos) << explanation;
-  EXPECT_NE(explanation.find(", generalized state:\n      0 <= n\n"), std::string::npos) << explanation;
+  EXPECT_NE(explanation.find(", generalized state:\n      n <= 1000\n      0 <= i\n"), std::string::npos) << explanation;
+  EXPECT_EQ(explanation.find("0 <= (n + i)"), std::string::npos) << "implied by 0 <= i and i <= n: " << explanation;
   EXPECT_NE(explanation.find("i <= n"), std::string::npos) << explanation;
   const std::string dot = drawn(evidence);
   EXPECT_NE(dot.find("digraph"), std::string::npos);
