@@ -18,10 +18,11 @@ namespace {
 class SourceCache {
  public:
   explicit SourceCache(std::string fallback) : fallback_(std::move(fallback)) {}
-  std::string line(const std::string& file, unsigned number) {
+  std::string line(const std::string& file, unsigned number) { return std::string(trim(untrimmedLine(file, number))); }
+  std::string untrimmedLine(const std::string& file, unsigned number) {
     const std::vector<std::string>& lines = linesOf(file);
     if (number == 0 || number > lines.size()) return {};
-    return std::string(trim(lines[number - 1]));
+    return lines[number - 1];
   }
 
  private:
@@ -38,6 +39,15 @@ class SourceCache {
   std::string fallback_;
   std::map<std::string, std::vector<std::string>> files_;
 };
+
+// A column as SARIF counts it under columnKind unicodeCodePoints: debug information counts the bytes of the line's
+// UTF-8 text up to it, SARIF its characters.
+unsigned codePointColumn(const std::string& line, unsigned byteColumn) {
+  unsigned column = 1;
+  for (size_t i = 0; i + 1 < byteColumn && i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;  // not a continuation byte
+  return byteColumn > line.size() + 1 ? byteColumn : column;
+}
 
 std::string position(const SourceLocation& loc, const std::string& inputFile) {
   std::string file = loc.file.empty() ? inputFile : loc.file;
@@ -306,9 +316,10 @@ void printSarif(std::ostream& out, const ReportContext& context, const std::vect
   using nlohmann::json;
   std::error_code error;
   const std::filesystem::path workingDirectory = std::filesystem::current_path(error);
+  SourceCache sources(context.inputFile);
   auto physical = [&](const SourceLocation& l) {
     json region = {{"startLine", std::max(l.line, 1u)}};
-    if (l.column) region["startColumn"] = l.column;
+    if (l.column) region["startColumn"] = codePointColumn(sources.untrimmedLine(l.file, l.line), l.column);
     return json{{"physicalLocation",
                  {{"artifactLocation", {{"uri", sarifUri(l.file.empty() ? context.inputFile : l.file, workingDirectory)}}},
                   {"region", region}}}};

@@ -133,7 +133,8 @@ std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const s
   for (size_t k = 0; k < facts.size(); ++k) kept[k] = k;
   if (facts.empty()) return kept;
   z3::context& context = facts.front().ctx();
-  z3::solver solver(context);
+  // Z3's simple solver: the default one costs more to set up than these few small questions take.
+  z3::solver solver(context, z3::solver::simple());
   z3::params params(context);
   params.set("rlimit", 2000000u);
   params.set("ctrl_c", false);

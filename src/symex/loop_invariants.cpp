@@ -193,7 +193,8 @@ class Writer {
         if (!part) return std::nullopt;
         out += (k ? (kind == Z3_OP_AND ? " && " : " || ") : "") + ("(" + *part + ")");
       }
-      return out;
+      // A disjunction is joined with other facts by &&, which binds more strongly than ||.
+      return kind == Z3_OP_OR ? "(" + out + ")" : out;
     }
     const char* op = comparison(f);
     if (!op || f.num_args() != 2) return std::nullopt;
@@ -253,10 +254,19 @@ class Writer {
       std::string text;
       for (unsigned k = 0; k < e.num_args(); ++k) {
         double part = 0;
-        auto operand = integer(e.arg(k), part);
+        // A term -1 * x of a sum as its subtraction: `n - i`, not `n + (-1 * i)`.
+        z3::expr term = e.arg(k);
+        bool negated = false;
+        int64_t factor = 0;
+        if (kind == Z3_OP_ADD && k > 0 && term.is_app() && term.decl().decl_kind() == Z3_OP_MUL && term.num_args() == 2 &&
+            term.arg(0).is_numeral_i64(factor) && factor == -1) {
+          term = term.arg(1);
+          negated = true;
+        }
+        auto operand = integer(term, part);
         if (!operand) return std::nullopt;
         local += part;
-        text += (k ? (kind == Z3_OP_ADD ? " + " : " - ") : "") + *operand;
+        text += (k ? (kind == Z3_OP_SUB || negated ? " - " : " + ") : "") + *operand;
       }
       out = "(" + text + ")";
     } else if (kind == Z3_OP_UMINUS) {
@@ -342,14 +352,16 @@ VariablesAtHead variablesAt(const State& state, const Locations& locations,
   return out;
 }
 
-// The C facts of one state at a loop head: "" when nothing is known.
-std::string stateFacts(const State& state, const VariablesAtHead& variables) {
+// The C facts of one state at a loop head, its own and `proven` ones: "" when nothing is known.
+std::string stateFacts(const State& state, const std::vector<smt::Term>& proven, const VariablesAtHead& variables) {
   const std::map<unsigned, Leaf>& leaves = variables.leaves;
   std::vector<std::string> facts = variables.constantFacts;
   Writer writer(leaves);
   std::vector<z3::expr> stated;  // the facts C can state, with their text
   std::vector<std::string> texts;
-  for (const smt::Term& fact : state.allFacts()) {
+  std::vector<smt::Term> known = state.allFacts();
+  known.insert(known.end(), proven.begin(), proven.end());
+  for (const smt::Term& fact : known) {
     std::vector<smt::Term> parts;
     smt::conjunctsOf(fact, parts);
     for (const smt::Term& part : parts) {
@@ -445,7 +457,8 @@ void sortByHead(std::vector<Entry>& entries) {
 
 }  // namespace
 
-std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index) {
+std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index,
+                                          const std::vector<std::pair<int, smt::Term>>& provenAt) {
   HeadScope scope;
   std::vector<LoopInvariant> invariants;
   for (const auto& [head, nodes] : statesAtHeads(graph, index)) {
@@ -455,7 +468,10 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
     bool trivial = false;
     for (int id : nodes) {
       const State& state = graph.nodes[id].state;
-      std::string facts = stateFacts(state, scope.variablesOf(head, state, index));
+      std::vector<smt::Term> proven;
+      for (const auto& [node, fact] : provenAt)
+        if (node == id) proven.push_back(fact);
+      std::string facts = stateFacts(state, proven, scope.variablesOf(head, state, index));
       trivial = trivial || facts.empty();
       if (std::find(disjuncts.begin(), disjuncts.end(), facts) == disjuncts.end()) disjuncts.push_back(facts);
     }

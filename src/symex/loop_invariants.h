@@ -4,11 +4,13 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/property.h"
 #include "its/linear.h"
 #include "symex/graph.h"
+#include "smt/term.h"
 #include "symex/program_index.h"
 
 namespace atropos::symex {
@@ -16,9 +18,12 @@ namespace atropos::symex {
 // At each loop head of the graph: the disjunction, over the graph's states there, of each state's facts about the
 // integer variables in scope, written so that C evaluates them exactly (in long long, every variable read through a
 // cast to its width and to the reading the facts use; facts that could overflow there, or that C cannot state, are
-// left out). Only sound for a complete graph built with C's integer arithmetic and free of error states: then every
-// fact holds in every execution. Heads where nothing is known are left out.
-std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index);
+// left out). Only sound for a complete graph built with C's integer arithmetic and free of error states (or whose
+// error states an inductive invariant showed unreachable): then every fact holds in every execution. `provenAt` adds,
+// by state, facts over its symbols that hold in every execution there (such an inductive invariant). Heads where
+// nothing is known are left out.
+std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index,
+                                          const std::vector<std::pair<int, smt::Term>>& provenAt = {});
 
 // A termination proof's ranking functions at the loop heads, in C: `tupleAtState` gives, for states of the graph
 // that are locations of the proof's system, the lexicographic tuple that decreases between any two visits of that

@@ -521,9 +521,9 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   // With C's arithmetic and no error state left, every fact of the complete graph holds in every execution.
   if (graph.complete && errors.empty() && !index.signedUnbounded() &&
       std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; })) {
-    const std::vector<LoopInvariant> invariants = loopInvariants(graph, index);
+    const std::vector<LoopInvariant> loops = loopInvariants(graph, index, invariants);
     for (Outcome& o : outcomes)
-      if (o.verdict == Verdict::True) o.invariants = invariants;
+      if (o.verdict == Verdict::True) o.invariants = loops;
     if (loopsEnd && loopsEnd->answer == termination::Answer::Yes && system) {
       std::map<int, std::vector<its::LinearExpr>> tupleAtState;
       for (its::LocationId l = 0; l < system->nodeOfLocation.size(); ++l)
