@@ -5,6 +5,7 @@
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 #include <algorithm>
@@ -492,8 +493,10 @@ std::vector<LoopRanking> loopRankings(const Graph& graph, const ProgramIndex& in
   std::vector<LoopRanking> rankings;
   for (const auto& [head, nodes] : statesAtHeads(graph, index)) {
     const SourceLocation where = frontend::sourceLocationFrom(*head);
-    // Two states at one head could be visited one after the other with functions the proof does not relate.
-    if (nodes.size() != 1 || !where.known()) continue;
+    // Two states at one head could be visited one after the other with functions the proof does not relate. A
+    // recursive function's entry is visited again after a call returns: its function ranks calls, not visits.
+    const bool entry = head == &*head->getFunction()->getEntryBlock().getFirstInsertionPt();
+    if (nodes.size() != 1 || !where.known() || entry || llvm::isa<llvm::ReturnInst>(head)) continue;
     auto tuple = tupleAtState.find(nodes.front());
     if (tuple == tupleAtState.end()) continue;
     const State& state = graph.nodes[nodes.front()].state;

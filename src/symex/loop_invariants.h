@@ -27,10 +27,10 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
 
 // A termination proof's ranking functions at the loop heads, in C: `tupleAtState` gives, for states of the graph
 // that are locations of the proof's system, the lexicographic tuple that decreases between any two visits of that
-// location (termination::lexicographicAt), over `variables` (the system's, the symbols of the states). A head gets
-// one where a single state stands for every visit of it and every variable of the tuple is an integer variable of
-// at most 32 bits in scope there (the variables' part of each component in long long, where it does not overflow).
-// Components constant at the head are left out.
+// location (termination::lexicographicAt), over `variables` (the system's, the symbols of the states). A loop head
+// (not a recursive function's entry or return) gets one where a single state stands for every visit of it and every
+// variable of the tuple is an integer variable of at most 32 bits in scope there (the variables' part of each
+// component in long long, where it does not overflow). Components constant at the head are left out.
 std::vector<LoopRanking> loopRankings(const Graph& graph, const ProgramIndex& index,
                                       const std::map<int, std::vector<its::LinearExpr>>& tupleAtState,
                                       const std::vector<std::string>& variables);
