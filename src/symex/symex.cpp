@@ -38,12 +38,13 @@ constexpr double kUnreachabilityShare = 0.5;
 constexpr double kInvariantSeconds = 5;
 constexpr double kInvariantShare = 0.25;
 
+// Where a state continues: its function, and the line where known.
+SourceLocation locationOf(const llvm::Instruction* at) { return at ? frontend::sourceLocationFrom(*at) : SourceLocation{}; }
+
 std::string where(const llvm::Instruction* at) {
   if (!at) return "";
-  SourceLocation loc = frontend::sourceLocationFrom(*at);
-  std::string text = " in " + at->getFunction()->getName().str();
-  if (loc.known()) text += " at line " + std::to_string(loc.line);
-  return text;
+  const SourceLocation loc = locationOf(at);
+  return " in " + loc.function + (loc.known() ? " at line " + std::to_string(loc.line) : std::string());
 }
 
 // A bound that only restates the range of a C type (x <= 2147483647, ...).
@@ -182,14 +183,6 @@ std::string describeInSource(const termination::Proof& proof, const GraphSystem&
 std::string couldNotExclude(const Node& error, const std::string& unreachability) {
   return "symbolic execution could not exclude " + std::string(checkName(error.error)) + ": " + error.message +
          where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")");
-}
-
-// Where a state continues: its function, and the line where known.
-SourceLocation locationOf(const llvm::Instruction* at) {
-  if (!at) return {};
-  SourceLocation loc = frontend::sourceLocationFrom(*at);
-  loc.function = at->getFunction()->getName().str();
-  return loc;
 }
 
 GraphEvidence graphOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {

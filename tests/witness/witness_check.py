@@ -863,8 +863,8 @@ AT_ANY_PREV = re.compile(r"\\at\(\s*([A-Za-z_]\w*)\s*,\s*AnyPrev\s*\)")
 
 
 def lexicographic_components(relation):
-    """The components f1, ..., fk (current values) of a transition invariant that states a lexicographic decrease,
-    as Atropos writes it: disjuncts j = 1..k, each `f1' >= f1 && ... && f(j-1)' >= f(j-1) && fj' > fj && fj' >= L`,
+    """The components f1, ..., fk (current values), each with its lower bound L, of a transition invariant that states
+    a lexicographic decrease as Atropos writes it: disjuncts j = 1..k, each `f1' >= f1 && ... && f(j-1)' >= f(j-1) && fj' > fj && fj' >= L`,
     where f' is f with every variable x read as \\at(x, AnyPrev) and L a constant. Such a relation is transitive
     and well-founded, so it holds between any two visits of the head once it holds between consecutive ones.
     Raises WitnessProblem for any other form."""
@@ -878,12 +878,12 @@ def lexicographic_components(relation):
                 raise WitnessProblem("%s does not compare a function's earlier value with its current one" % before)
             if operator != (">" if i == j else ">="):
                 raise WitnessProblem("component %d is compared with %s in disjunct %d" % (i + 1, operator, j + 1))
-            if i < j and components[i] != now:
+            if i < j and components[i][0] != now:
                 raise WitnessProblem("component %d differs between the disjuncts" % (i + 1))
         bounded, operator, lowest = conjuncts[-1]
         if bounded != conjuncts[j][0] or operator != ">=" or not re.fullmatch(r"-?\d+(LL|L)?", lowest):
             raise WitnessProblem("component %d has no constant lower bound in disjunct %d" % (j + 1, j + 1))
-        components.append(conjuncts[j][2])
+        components.append((conjuncts[j][2], lowest))
     return components
 
 
@@ -937,8 +937,7 @@ def invariants_asserted(text, invariants, transitions=()):
         if kind == 0:
             text = instrument_loop_head(text, line, column, "((%s) ? 0 : (reach_error(), 0))" % expression)
             continue
-        components = lexicographic_components(expression)
-        lowest = [_comparison(_split_top_level(d, "&&")[-1])[2] for d in _split_top_level(expression, "||")]
+        components, lowest = zip(*lexicographic_components(expression))
         kept = ["atropos_loop_%d_%d_f%d" % (line, column, i + 1) for i in range(len(components))]
         ghosts += ["static long long %s;" % k for k in kept]
         steps = []
