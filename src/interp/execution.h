@@ -7,6 +7,7 @@
 
 #include "interp/code.h"
 #include "interp/memory.h"
+#include "interp/recurrent_states.h"
 
 namespace atropos::interp {
 
@@ -158,8 +159,7 @@ class Execution {
   // Where the last comparison with the snapshot found a difference, to look there first.
   size_t registerMismatchHint_ = 0;
   uint32_t objectMismatchHint_ = 0;
-  std::vector<std::string> headStates_;
-  bool headStatesComplete_ = true;
+  RecurrentStates headStates_;
 };
 
 }  // namespace atropos::interp

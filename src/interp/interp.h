@@ -136,9 +136,11 @@ struct Lasso {
   std::string enteredFunction;              // with `recursion`: the function the call enters
   // With RunOptions::describeRecurrence: the states at the head's visits during one period, each a C expression over
   // the variables in scope there (at a repeated call: the callee's parameters) and the globals, with what their
-  // pointers reach (`x == 5 && *p == 3 && p->next == 0`). Together they form a recurrent set. Complete when the
-  // expressions pin down every value the execution can read from there on; otherwise some part (a union, a float
-  // that is not a number, a pointer into an object no expression names, too many values) is left out.
+  // pointers reach (`x == 5 && *p == 3 && p->next == 0`), or for a long period whose values advance by the same
+  // steps at every visit a single expression for all of them (recurrent_states.h). Together they form a recurrent
+  // set. Complete when the expressions pin down every value the execution can read from there on; otherwise some
+  // part (a union, a float that is not a number, a pointer into an object no expression names, too many states) is
+  // left out.
   std::vector<std::string> headStates;
   bool headStatesComplete = false;
 };

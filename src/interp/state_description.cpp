@@ -26,7 +26,6 @@ namespace {
 // their own limit; only the initialized ones make terms.
 constexpr size_t kMaxTerms = 256;
 constexpr uint64_t kMaxElements = 4096;
-constexpr size_t kMaxHeadStates = 256;
 
 uint64_t sizeInBytes(const llvm::DIType* t) {
   t = frontend::strippedType(t);
@@ -36,11 +35,13 @@ uint64_t sizeInBytes(const llvm::DIType* t) {
 // `E` as the operand of a postfix operator: a unary expression gets parentheses.
 std::string postfixOperand(const std::string& e) { return !e.empty() && e[0] == '*' ? "(" + e + ")" : e; }
 
-std::string integerConstant(uint64_t bits, unsigned bytes, bool isSigned) {
+StateTerm integerTerm(const std::string& lvalue, uint64_t bits, unsigned bytes, bool isSigned) {
   const unsigned width = bytes * 8;
   if (width < 64) bits &= (1ull << width) - 1;
-  if (isSigned && width < 64 && (bits >> (width - 1)) & 1) bits |= ~0ull << width;
-  return isSigned ? signedLiteral(static_cast<int64_t>(bits)) : unsignedLiteral(bits);
+  uint64_t extended = bits;
+  if (isSigned && width < 64 && (bits >> (width - 1)) & 1) extended |= ~0ull << width;
+  return StateTerm{lvalue, isSigned ? signedLiteral(static_cast<int64_t>(extended)) : unsignedLiteral(bits), true,
+                   width, isSigned, bits};
 }
 
 // A place in memory and the C lvalue that names it.
@@ -67,23 +68,20 @@ class StateDescriber {
     else if (t && t->getTag() == llvm::dwarf::DW_TAG_pointer_type)
       pointerValue(name, llvm::cast<llvm::DIDerivedType>(t)->getBaseType(), slot.prov, slot.bits);
     else if (t && t->getTag() == llvm::dwarf::DW_TAG_enumeration_type)
-      term(name, integerConstant(slot.bits, static_cast<unsigned>(sizeInBytes(t)), true));
+      term(integerTerm(name, slot.bits, static_cast<unsigned>(sizeInBytes(t)), true));
     else
       complete_ = false;
   }
   void incomplete() { complete_ = false; }
 
   // Describes what the pointers described so far reach, breadth first, so each object is named by a short path.
-  std::string finish() {
+  std::vector<StateTerm> finish() {
     while (!pending_.empty()) {
       Pending p = std::move(pending_.front());
       pending_.pop_front();
       pointee(p);
     }
-    if (terms_.empty()) return "1";
-    std::string out;
-    for (const std::string& t : terms_) out += (out.empty() ? "" : " && ") + t;
-    return out;
+    return std::move(terms_);
   }
   bool complete() const { return complete_; }
 
@@ -95,13 +93,14 @@ class StateDescriber {
     uint64_t offset;
   };
 
-  void term(const std::string& lvalue, const std::string& constant) {
+  void term(StateTerm t) {
     if (terms_.size() >= kMaxTerms) {
       complete_ = false;
       return;
     }
-    terms_.push_back(lvalue + " == " + constant);
+    terms_.push_back(std::move(t));
   }
+  void term(const std::string& lvalue, const std::string& constant) { term(StateTerm{lvalue, constant}); }
 
   void describe(const Place& place, const llvm::DIType* type) {
     const llvm::DIType* t = frontend::strippedType(type);
@@ -141,8 +140,8 @@ class StateDescriber {
         const llvm::DIType* underlying = llvm::cast<llvm::DICompositeType>(t)->getBaseType();
         auto* base = llvm::dyn_cast_or_null<llvm::DIBasicType>(frontend::strippedType(underlying));
         if (initialized)
-          term(place.lvalue, integerConstant(bits, static_cast<unsigned>(size),
-                                             !base || base->getEncoding() != llvm::dwarf::DW_ATE_unsigned));
+          term(integerTerm(place.lvalue, bits, static_cast<unsigned>(size),
+                           !base || base->getEncoding() != llvm::dwarf::DW_ATE_unsigned));
         return;
       }
       case llvm::dwarf::DW_TAG_structure_type: {
@@ -206,13 +205,13 @@ class StateDescriber {
     switch (type->getEncoding()) {
       case llvm::dwarf::DW_ATE_signed:
       case llvm::dwarf::DW_ATE_signed_char:
-        term(lvalue, integerConstant(bits, size, true));
+        term(integerTerm(lvalue, bits, size, true));
         return;
       case llvm::dwarf::DW_ATE_unsigned:
       case llvm::dwarf::DW_ATE_unsigned_char:
       case llvm::dwarf::DW_ATE_boolean:
       case llvm::dwarf::DW_ATE_UTF:
-        term(lvalue, integerConstant(bits, size, false));
+        term(integerTerm(lvalue, bits, size, false));
         return;
       case llvm::dwarf::DW_ATE_float: {
         double value = 0;
@@ -287,7 +286,7 @@ class StateDescriber {
 
   const Memory& memory_;
   const Interpreter::Code& code_;
-  std::vector<std::string> terms_;
+  std::vector<StateTerm> terms_;
   std::map<std::pair<uint32_t, uint64_t>, std::string> addresses_;  // the first expression naming each address
   std::deque<Pending> pending_;
   bool complete_ = true;
@@ -304,11 +303,8 @@ bool Execution::isRecurrenceHead(const llvm::Instruction* at, bool enteredCall) 
 }
 
 void Execution::recordHeadState(const llvm::Instruction* at, bool enteredCall) {
-  // A period with more states than a witness lists: the set stays partial, and describing more would only cost time.
-  if (headStates_.size() >= kMaxHeadStates) {
-    headStatesComplete_ = false;
-    return;
-  }
+  // A period with more states than a witness lists that are not an orbit: describing more would only cost time.
+  if (!headStates_.wantsMore()) return;
   StateDescriber describer(memory_, code_);
   const Frame& frame = frames_.back();
   const Function& fn = code_.functions[frame.function];
@@ -372,15 +368,14 @@ void Execution::recordHeadState(const llvm::Instruction* at, bool enteredCall) {
     }
     describer.variable(g->getName().str(), g->getType(), id);
   }
-  const std::string state = describer.finish();
-  if (!describer.complete()) headStatesComplete_ = false;
-  if (std::find(headStates_.begin(), headStates_.end(), state) == headStates_.end()) headStates_.push_back(state);
+  const std::vector<StateTerm> state = describer.finish();
+  headStates_.add(state, describer.complete());
 }
 
 void Execution::finishRecurrence(Lasso& lasso) {
   if (!options_.describeRecurrence) return;
-  lasso.headStates = headStates_;
-  lasso.headStatesComplete = headStatesComplete_ && !headStates_.empty();
+  lasso.headStates = headStates_.states();
+  lasso.headStatesComplete = headStates_.complete();
 }
 
 }  // namespace atropos::interp

@@ -10,6 +10,7 @@
 
 #include "falsifier/falsifier.h"
 #include "frontend/frontend.h"
+#include "interp/recurrent_states.h"
 #include "test_program.h"
 
 namespace atropos {
@@ -726,6 +727,71 @@ TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
   auto outcomes = falsify(R"(
 int main() { int a; while (1) { if ((unsigned long)&a == 12345) break; } return 0; })");
   EXPECT_EQ(verdictOf(outcomes, Property::Termination), Verdict::Unknown);
+}
+
+// A head state of `a` (constant), `x` and `v` (unsigned int) and `j` (short).
+std::vector<interp::StateTerm> headState(uint32_t x, uint32_t v, int16_t j) {
+  auto integer = [](const char* name, uint64_t bits, unsigned width, bool isSigned) {
+    const std::string constant = isSigned ? std::to_string(static_cast<int64_t>(bits)) : std::to_string(bits);
+    return interp::StateTerm{name, constant, true, width, isSigned, bits & ((1ull << width) - 1)};
+  };
+  return {interp::StateTerm{"a", "32768", true, 32, false, 32768}, integer("x", x, 32, false),
+          integer("v", v, 32, false), integer("j", static_cast<uint16_t>(j), 16, true)};
+}
+
+TEST(RecurrentStates, ListsTheStatesOfAShortPeriod) {
+  interp::RecurrentStates states;
+  for (uint32_t visit = 0; visit <= 3; ++visit) states.add(headState(visit % 3, 0, 1), true);
+  EXPECT_EQ(states.states(), (std::vector<std::string>{"a == 32768 && x == 0 && v == 0 && j == 1",
+                                                       "a == 32768 && x == 1 && v == 0 && j == 1",
+                                                       "a == 32768 && x == 2 && v == 0 && j == 1"}));
+  EXPECT_TRUE(states.complete());
+}
+
+// The states of lcm1-both-nt.c's first inner loop: x goes down by 32768 and v up by as much, 131072 states.
+TEST(RecurrentStates, StatesALongPeriodAsTheOrbitOfItsSteps) {
+  interp::RecurrentStates states;
+  uint32_t x = 98304, v = 4294901760u;
+  for (uint32_t visit = 0; visit <= 131072; ++visit, x -= 32768, v += 32768) states.add(headState(x, v, 7), true);
+  EXPECT_EQ(states.states(), std::vector<std::string>{"a == 32768 && x % 32768U == 0U && v == 32768U - x && j == 7"});
+  EXPECT_TRUE(states.complete());
+}
+
+// Values of different widths in one orbit: the narrower one is written modulo its width, cast to it.
+TEST(RecurrentStates, OrbitOfANarrowSignedValue) {
+  interp::RecurrentStates states;
+  uint32_t x = 5;
+  int16_t j = -3;
+  for (uint32_t visit = 0; visit <= 65536; ++visit, x += 3, j = static_cast<int16_t>(j + 6)) {
+    auto state = headState(x, 0, j);
+    state[1].width = 16;  // x as an unsigned short
+    state[1].bits &= 0xffff;
+    states.add(state, true);
+  }
+  EXPECT_EQ(states.states(),
+            std::vector<std::string>{"a == 32768 && v == 0 && (unsigned short)j == (unsigned short)(65523U + 2U * x)"});
+}
+
+TEST(RecurrentStates, PartialWhenThePeriodEndsBeforeTheOrbit) {
+  interp::RecurrentStates states;
+  for (uint32_t visit = 0; visit < 1000; ++visit) states.add(headState(visit, 0, 0), true);
+  EXPECT_EQ(states.states().size(), interp::RecurrentStates::kMaxListed);
+  EXPECT_FALSE(states.complete());
+}
+
+TEST(RecurrentStates, PartialWhenTheValuesLeaveEveryOrbit) {
+  interp::RecurrentStates states;
+  for (uint32_t visit = 0; visit <= 65536; ++visit) states.add(headState(visit * visit, 0, 0), true);
+  EXPECT_FALSE(states.wantsMore());
+  EXPECT_EQ(states.states().size(), interp::RecurrentStates::kMaxListed);
+  EXPECT_FALSE(states.complete());
+}
+
+TEST(RecurrentStates, PartialWhenAStateIsNotPinnedDown) {
+  interp::RecurrentStates states;
+  for (uint32_t visit = 0; visit <= 3; ++visit) states.add(headState(visit % 3, 0, 1), visit != 2);
+  EXPECT_EQ(states.states().size(), 3u);
+  EXPECT_FALSE(states.complete());
 }
 
 }  // namespace
