@@ -1,45 +1,43 @@
 #include "termination/nontermination.h"
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <random>
 #include <set>
 
 #include "common/text.h"
-#include "smt/solver.h"
-#include "smt/term.h"
 
 namespace atropos::termination {
 
 namespace {
 
-class Paths {
+// Concrete runs from the start: how many, and how many transitions each takes at most.
+constexpr size_t kSimulatedRuns = 8;
+constexpr size_t kSimulatedSteps = 2000;
+
+// Runs paths of transitions on symbolic states; each temporary of a transition is a fresh constant at each step.
+class Runner {
  public:
-  Paths(const its::Its& its, z3::context& context, const NonTerminationOptions& options)
-      : its_(its), context_(context), options_(options), watch_(context) {
+  Runner(const its::Its& its, z3::context& context) : its_(its), context_(context) {
     std::set<unsigned> variables;
     for (const smt::Term& v : its.variables) variables.insert(v.id());
     for (const its::Transition& t : its.transitions) {
-      std::set<unsigned> seen;
-      z3::expr_vector temporaries(context);
-      std::function<void(const smt::Term&)> collect = [&](const smt::Term& e) {
-        if (its::isSymbol(e)) {
-          if (!variables.count(e.id()) && seen.insert(e.id()).second) temporaries.push_back(e);
-          return;
-        }
-        if (e.is_app())
-          for (unsigned k = 0; k < e.num_args(); ++k) collect(e.arg(k));
-      };
-      collect(t.guard);
-      for (const smt::Term& u : t.update) collect(u);
-      temporaries_.push_back(temporaries);
+      std::set<unsigned> seen = variables;
+      std::vector<smt::Term> temporaries;
+      smt::collectSymbols(t.guard, seen, temporaries);
+      for (const smt::Term& u : t.update) smt::collectSymbols(u, seen, temporaries);
+      temporaries_.push_back(std::move(temporaries));
     }
   }
 
   bool hasTemporaries(size_t transition) const { return !temporaries_[transition].empty(); }
 
-  // Runs the transitions from `values`: adds their guards to `constraints`, returns the values after.
-  std::vector<smt::Term> run(const std::vector<size_t>& transitions, std::vector<smt::Term> values,
-                             z3::expr_vector& constraints) {
-    for (size_t i : transitions) {
+  // The values after `path` from `values`; its guards go to `guards`, the constants chosen for its temporaries to
+  // `temporaries`.
+  std::vector<smt::Term> run(const std::vector<size_t>& path, std::vector<smt::Term> values, z3::expr_vector& guards,
+                             z3::expr_vector& temporaries) {
+    for (size_t i : path) {
       const its::Transition& t = its_.transitions[i];
       z3::expr_vector from(context_), to(context_);
       for (size_t v = 0; v < its_.variables.size(); ++v) {
@@ -47,10 +45,12 @@ class Paths {
         to.push_back(values[v]);
       }
       for (const smt::Term& temporary : temporaries_[i]) {
+        smt::Term chosen = context_.constant(numbered("_t", fresh_++).c_str(), temporary.get_sort());
         from.push_back(temporary);
-        to.push_back(context_.constant(numbered("_n", fresh_++).c_str(), temporary.get_sort()));
+        to.push_back(chosen);
+        temporaries.push_back(chosen);
       }
-      constraints.push_back(smt::Term(t.guard).substitute(from, to));
+      guards.push_back(smt::Term(t.guard).substitute(from, to));
       std::vector<smt::Term> next;
       for (const smt::Term& u : t.update) next.push_back(smt::Term(u).substitute(from, to));
       values = std::move(next);
@@ -60,29 +60,133 @@ class Paths {
 
   std::vector<smt::Term> freshState() {
     std::vector<smt::Term> state;
-    for (size_t v = 0; v < its_.variables.size(); ++v)
-      state.push_back(context_.int_const(numbered("_s", fresh_++).c_str()));
+    for (size_t v = 0; v < its_.variables.size(); ++v) state.push_back(context_.int_const(numbered("_s", fresh_++).c_str()));
     return state;
   }
 
-  z3::check_result check(const smt::Term& formula) {
-    const smt::Limits limits{options_.queryMillis, options_.deadline};
-    z3::solver solver = smt::limitedSolver(context_, nullptr, limits);
-    solver.add(formula);
-    return smt::checkLimited(watch_, solver, limits);
+  // `states` (over the system's variables) at the values `at`.
+  smt::Term at(const smt::Term& states, const std::vector<smt::Term>& values) const {
+    z3::expr_vector from(context_), to(context_);
+    for (size_t v = 0; v < its_.variables.size(); ++v) {
+      from.push_back(its_.variables[v]);
+      to.push_back(values[v]);
+    }
+    return smt::Term(states).substitute(from, to);
   }
+
+  smt::Term fresh(const char* prefix) { return context_.int_const(numbered(prefix, fresh_++).c_str()); }
 
  private:
   const its::Its& its_;
   z3::context& context_;
-  const NonTerminationOptions& options_;
-  smt::QueryWatch watch_;
-  std::vector<z3::expr_vector> temporaries_;
+  std::vector<std::vector<smt::Term>> temporaries_;
   unsigned long long fresh_ = 0;
 };
 
-// Simple cycles of at most `maxLength` transitions, each starting at its smallest location, then pairs of them
-// through the same location.
+class Checker {
+ public:
+  Checker(z3::context& context, const smt::Limits& limits) : context_(context), limits_(limits), watch_(context) {}
+
+  z3::check_result check(const z3::expr& formula) {
+    z3::solver solver = smt::limitedSolver(context_, nullptr, limits_);
+    solver.add(formula);
+    return smt::checkLimited(watch_, solver, limits_);
+  }
+
+  // A solver for incremental checks, and its check.
+  z3::solver solver() { return smt::limitedSolver(context_, nullptr, limits_); }
+  z3::check_result check(z3::solver& solver) { return smt::checkLimited(watch_, solver, limits_); }
+
+  const smt::Limits& limits() const { return limits_; }
+
+ private:
+  z3::context& context_;
+  smt::Limits limits_;
+  smt::QueryWatch watch_;
+};
+
+smt::Term existentially(const z3::expr_vector& temporaries, const z3::expr& body) {
+  return temporaries.empty() ? smt::Term(body) : smt::Term(z3::exists(temporaries, body));
+}
+
+// The states at the head from which one of `cycles` can be taken into `states`, over `x`.
+smt::Term canReturn(Runner& runner, const smt::Term& states, const std::vector<std::vector<size_t>>& cycles,
+                    const std::vector<smt::Term>& x, z3::context& context) {
+  z3::expr_vector ways(context);
+  for (const std::vector<size_t>& cycle : cycles) {
+    z3::expr_vector guards(context), temporaries(context);
+    std::vector<smt::Term> after = runner.run(cycle, x, guards, temporaries);
+    ways.push_back(existentially(temporaries, z3::mk_and(guards) && runner.at(states, after)));
+  }
+  return z3::mk_or(ways);
+}
+
+// Non-empty, and every state of it can go on through one of `cycles` into it again.
+bool isClosed(Runner& runner, Checker& checker, const smt::Term& states,
+              const std::vector<std::vector<size_t>>& cycles, z3::context& context) {
+  std::vector<smt::Term> x = runner.freshState();
+  smt::Term inSet = runner.at(states, x);
+  if (checker.check(inSet) != z3::sat) return false;
+  return checker.check(inSet && !canReturn(runner, states, cycles, x, context)) == z3::unsat;
+}
+
+// `exists temporaries. body` without the quantifier where Z3's quantifier elimination manages within `millis`.
+smt::Term project(z3::context& context, const z3::expr_vector& temporaries, const z3::expr& body, unsigned millis) {
+  if (temporaries.empty()) return body;
+  smt::Term quantified = z3::exists(temporaries, body);
+  try {
+    z3::goal goal(context);
+    goal.add(quantified);
+    z3::apply_result result = z3::try_for(z3::tactic(context, "qe") & z3::tactic(context, "simplify"), millis)(goal);
+    if (result.size() == 1) return result[0].as_expr();
+  } catch (const z3::exception&) {
+    // Not eliminated: the set keeps its quantifier.
+  }
+  return quantified;
+}
+
+// The guard's comparisons as bounds p > 0, p >= 0 or p = 0.
+struct Bound {
+  smt::Term p;
+  bool equality = false;
+};
+
+std::vector<Bound> boundsOf(const smt::Term& guard) {
+  std::vector<smt::Term> atoms;
+  smt::conjunctsOf(guard, atoms);
+  std::vector<Bound> bounds;
+  for (smt::Term a : atoms) {
+    // Z3's simplifier writes x > y as not (x <= y).
+    const bool negated = a.is_not();
+    if (negated) a = a.arg(0);
+    if (!a.is_app() || a.num_args() != 2 || !a.arg(0).is_int()) continue;
+    switch (a.decl().decl_kind()) {
+      case Z3_OP_LE:
+      case Z3_OP_LT:
+        bounds.push_back({negated ? a.arg(0) - a.arg(1) : a.arg(1) - a.arg(0), false});
+        break;
+      case Z3_OP_GE:
+      case Z3_OP_GT:
+        bounds.push_back({negated ? a.arg(1) - a.arg(0) : a.arg(0) - a.arg(1), false});
+        break;
+      case Z3_OP_EQ:
+        if (!negated) bounds.push_back({a.arg(0) - a.arg(1), true});
+        break;
+      default:
+        break;
+    }
+  }
+  return bounds;
+}
+
+struct Candidate {
+  its::LocationId head;
+  std::vector<std::vector<size_t>> cycles;
+  smt::Term states;
+  std::string kind;
+};
+
+// Simple cycles of at most `maxLength` transitions, each starting at its smallest location.
 std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerminationOptions& options) {
   std::vector<std::vector<size_t>> cycles;
   std::vector<std::vector<size_t>> outgoing(its.locations.size());
@@ -111,92 +215,297 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerm
     search(l, l);
     onPath[l] = false;
   }
-  // Two different simple cycles through the same location, one after the other (while (x != 0) x = -x; alternates
-  // between the branches x > 0 and x < 0, and neither repeats alone).
-  size_t simple = cycles.size();
-  for (size_t a = 0; a < simple && cycles.size() < options.maxCycles; ++a)
-    for (size_t b = a + 1; b < simple && cycles.size() < options.maxCycles; ++b) {
-      if (its.transitions[cycles[a].front()].from != its.transitions[cycles[b].front()].from) continue;
-      if (cycles[a].size() + cycles[b].size() > options.maxCycleLength) continue;
-      std::vector<size_t> both = cycles[a];
-      both.insert(both.end(), cycles[b].begin(), cycles[b].end());
-      cycles.push_back(std::move(both));
-    }
   return cycles;
 }
 
-// Paths from the start location to `target`, shortest first (a bounded number of them).
-std::vector<std::vector<size_t>> stems(const its::Its& its, its::LocationId target,
-                                       const NonTerminationOptions& options) {
-  constexpr size_t kMaxStems = 16;
-  std::vector<std::vector<size_t>> found;
-  std::vector<std::pair<its::LocationId, std::vector<size_t>>> frontier{{its.start, {}}};
-  for (size_t length = 0; length <= options.maxStemLength && !frontier.empty() && found.size() < kMaxStems; ++length) {
-    std::vector<std::pair<its::LocationId, std::vector<size_t>>> next;
-    std::set<its::LocationId> expanded;
-    for (auto& [at, path] : frontier) {
-      if (at == target) found.push_back(path);
-      // Extend each location once per length: enough to find short stems without enumerating every path.
-      if (!expanded.insert(at).second) continue;
-      for (size_t i = 0; i < its.transitions.size() && next.size() < 4096; ++i)
-        if (its.transitions[i].from == at) {
-          std::vector<size_t> longer = path;
-          longer.push_back(i);
-          next.emplace_back(its.transitions[i].to, std::move(longer));
-        }
+// Two different simple cycles through the same location, one after the other (while (x != 0) x = -x; alternates
+// between the branches x > 0 and x < 0, and neither repeats alone).
+std::vector<std::vector<size_t>> pairsOf(const its::Its& its, const std::vector<std::vector<size_t>>& simple,
+                                         const NonTerminationOptions& options) {
+  std::vector<std::vector<size_t>> pairs;
+  for (size_t a = 0; a < simple.size() && simple.size() + pairs.size() < options.maxCycles; ++a)
+    for (size_t b = a + 1; b < simple.size() && simple.size() + pairs.size() < options.maxCycles; ++b) {
+      if (its.transitions[simple[a].front()].from != its.transitions[simple[b].front()].from) continue;
+      if (simple[a].size() + simple[b].size() > options.maxCycleLength) continue;
+      std::vector<size_t> both = simple[a];
+      both.insert(both.end(), simple[b].begin(), simple[b].end());
+      pairs.push_back(std::move(both));
     }
-    frontier = std::move(next);
-  }
-  return found;
+  return pairs;
 }
+
+class Search {
+ public:
+  Search(const its::Its& its, z3::context& context, const NonTerminationOptions& options)
+      : its_(its),
+        context_(context),
+        options_(options),
+        runner_(its, context),
+        checker_(context, smt::Limits{options.queryMillis, options.deadline}) {}
+
+  // The closed candidate sets of one cycle, simplest first.
+  void candidatesOfCycle(const std::vector<size_t>& cycle) {
+    const its::LocationId head = its_.transitions[cycle.front()].from;
+    z3::expr_vector guards(context_), temporaries(context_);
+    std::vector<smt::Term> after = runner_.run(cycle, its_.identity(), guards, temporaries);
+    const smt::Term guard = z3::mk_and(guards).simplify();
+    z3::expr_vector unchanged(context_);
+    for (size_t v = 0; v < after.size(); ++v) unchanged.push_back(after[v] == its_.variables[v]);
+    const unsigned millis = std::min(options_.queryMillis, 500u);
+    consider({head, {cycle}, project(context_, temporaries, guard && z3::mk_and(unchanged), millis), "fixed point"});
+    consider({head, {cycle}, project(context_, temporaries, guard, millis), "closed guard"});
+    if (!temporaries.empty()) return;
+    // Each bound p of the guard does not shrink (p' - p >= 0), nor does its growth, on the states after.
+    std::vector<Bound> bounds = boundsOf(guard);
+    smt::Term strengthened = guard;
+    for (int level = 0; level < 2 && !bounds.empty(); ++level) {
+      std::vector<Bound> growths;
+      for (const Bound& b : bounds) {
+        smt::Term growth = (runner_.at(b.p, after) - b.p).simplify();
+        if (growth.is_numeral()) continue;  // constant: the guard's own check decides
+        strengthened = strengthened && (b.equality ? growth == 0 : growth >= 0);
+        growths.push_back({growth, b.equality});
+      }
+      if (growths.empty()) break;
+      consider({head, {cycle}, strengthened, "eventually increasing guard"});
+      bounds = std::move(growths);
+    }
+  }
+
+  // The states where some cycle through `head` can be taken, when from each of them one leads back there.
+  void candidateOfLocation(its::LocationId head, const std::vector<std::vector<size_t>>& cycles) {
+    const unsigned millis = std::min(options_.queryMillis, 500u);
+    z3::expr_vector enabled(context_);
+    for (const std::vector<size_t>& cycle : cycles) {
+      z3::expr_vector guards(context_), temporaries(context_);
+      runner_.run(cycle, its_.identity(), guards, temporaries);
+      enabled.push_back(project(context_, temporaries, z3::mk_and(guards).simplify(), millis));
+    }
+    consider({head, cycles, z3::mk_or(enabled), "closed guards of the location"});
+  }
+
+  // A path from the start along which some run reaches the set of one of the candidates; bounded model checking of
+  // the whole system, one transition per step.
+  std::optional<RecurrentSet> reachOne() {
+    if (candidates_.empty()) return std::nullopt;
+    const std::vector<size_t> relevant = relevantTransitions();
+    z3::solver solver = checker_.solver();
+    smt::Term pc = runner_.fresh("_pc");
+    std::vector<smt::Term> state = runner_.freshState();
+    solver.add(pc == static_cast<int>(its_.start));
+    std::vector<smt::Term> choices;  // per step, the index of the transition taken
+    for (size_t depth = 0;; ++depth) {
+      if (options_.deadline.expired()) return std::nullopt;
+      z3::expr_vector arrivals(context_);
+      for (const Candidate& c : candidates_)
+        arrivals.push_back(pc == static_cast<int>(c.head) && runner_.at(c.states, state));
+      solver.push();
+      solver.add(z3::mk_or(arrivals));
+      if (checker_.check(solver) == z3::sat) {
+        z3::model model = solver.get_model();
+        std::vector<size_t> stem;
+        for (const smt::Term& choice : choices) stem.push_back(model.eval(choice, true).get_numeral_uint64());
+        for (size_t c = 0; c < candidates_.size(); ++c)
+          if (model.eval(arrivals[static_cast<int>(c)], true).is_true()) {
+            const Candidate& found = candidates_[c];
+            return RecurrentSet{stem, found.head, found.cycles, found.states, found.kind};
+          }
+      }
+      solver.pop();
+      if (depth == options_.maxStemLength || relevant.empty()) return std::nullopt;
+      smt::Term nextPc = runner_.fresh("_pc");
+      std::vector<smt::Term> next = runner_.freshState();
+      smt::Term choice = runner_.fresh("_step");
+      z3::expr_vector steps(context_);
+      for (size_t i : relevant) {
+        const its::Transition& t = its_.transitions[i];
+        z3::expr_vector guards(context_), temporaries(context_);
+        std::vector<smt::Term> after = runner_.run({i}, state, guards, temporaries);
+        z3::expr_vector step(context_);
+        step.push_back(pc == static_cast<int>(t.from));
+        step.push_back(nextPc == static_cast<int>(t.to));
+        step.push_back(choice == static_cast<int>(i));
+        step.push_back(z3::mk_and(guards));
+        for (size_t v = 0; v < next.size(); ++v) step.push_back(next[v] == after[v]);
+        steps.push_back(z3::mk_and(step));
+      }
+      solver.add(z3::mk_or(steps));
+      choices.push_back(choice);
+      pc = nextPc;
+      state = std::move(next);
+    }
+  }
+
+  // Concrete runs from the start, each transition chosen among the enabled ones: a run that reaches a state of a
+  // candidate's set gives the stem, one that comes back to a state it was in is a recurrent set by itself. Reaches
+  // what bounded model checking cannot: stems through loops that count to a constant.
+  std::optional<RecurrentSet> simulate() {
+    std::mt19937_64 random(0x5eed);
+    for (size_t run = 0; run < kSimulatedRuns && !options_.deadline.expired(); ++run) {
+      std::vector<smt::Term> values;
+      for (size_t v = 0; v < its_.variables.size(); ++v) {
+        const long long spread = run < 2 ? 0 : (run < kSimulatedRuns / 2 ? 8 : 1000);
+        const int64_t chosen = spread == 0 ? 0 : static_cast<int64_t>(random() % (2 * spread + 1)) - spread;
+        values.push_back(context_.int_val(run == 1 ? int64_t{1} : chosen));
+      }
+      if (std::optional<RecurrentSet> found = simulateFrom(std::move(values), random)) return found;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  void consider(Candidate c) {
+    if (options_.deadline.expired()) return;
+    for (const Candidate& known : candidates_)
+      if (known.head == c.head && z3::eq(known.states, c.states)) return;
+    if (isClosed(runner_, checker_, c.states, c.cycles, context_)) candidates_.push_back(std::move(c));
+  }
+
+  std::optional<RecurrentSet> simulateFrom(std::vector<smt::Term> values, std::mt19937_64& random) {
+    std::vector<std::vector<size_t>> outgoing(its_.locations.size());
+    for (size_t i = 0; i < its_.transitions.size(); ++i) outgoing[its_.transitions[i].from].push_back(i);
+    its::LocationId at = its_.start;
+    std::vector<size_t> taken;
+    std::map<std::string, size_t> seen;  // location and values of each state visited, and after how many steps
+    for (size_t step = 0; step <= kSimulatedSteps; ++step) {
+      if (options_.deadline.expired()) return std::nullopt;
+      std::string key = std::to_string(at);
+      for (const smt::Term& v : values) {
+        key += ' ';
+        key += v.to_string();
+      }
+      if (auto [earlier, fresh] = seen.emplace(key, step); !fresh) {
+        z3::expr_vector same(context_);
+        for (size_t v = 0; v < values.size(); ++v) same.push_back(its_.variables[v] == values[v]);
+        std::vector<size_t> stem(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(earlier->second));
+        std::vector<size_t> cycle(taken.begin() + static_cast<std::ptrdiff_t>(earlier->second), taken.end());
+        return RecurrentSet{stem, at, {cycle}, z3::mk_and(same), "recurring state"};
+      }
+      for (const Candidate& c : candidates_)
+        if (c.head == at && isIn(c.states, values)) return RecurrentSet{taken, c.head, c.cycles, c.states, c.kind};
+      std::vector<std::pair<size_t, std::vector<smt::Term>>> enabled;
+      for (size_t i : outgoing[at])
+        if (std::optional<std::vector<smt::Term>> after = take(i, values)) enabled.emplace_back(i, std::move(*after));
+      if (enabled.empty()) return std::nullopt;  // this run ends
+      auto& [chosen, after] = enabled[random() % enabled.size()];
+      taken.push_back(chosen);
+      at = its_.transitions[chosen].to;
+      values = std::move(after);
+    }
+    return std::nullopt;
+  }
+
+  // The values after transition i from concrete `values`, with values for its temporaries that satisfy its guard;
+  // none when it cannot be taken (or the solver cannot tell).
+  std::optional<std::vector<smt::Term>> take(size_t i, const std::vector<smt::Term>& values) {
+    const its::Transition& t = its_.transitions[i];
+    z3::expr_vector from(context_), to(context_);
+    for (size_t v = 0; v < values.size(); ++v) {
+      from.push_back(its_.variables[v]);
+      to.push_back(values[v]);
+    }
+    smt::Term guard = smt::Term(t.guard).substitute(from, to).simplify();
+    std::vector<smt::Term> after;
+    if (guard.is_false()) return std::nullopt;
+    if (guard.is_true()) {
+      for (const smt::Term& u : t.update) after.push_back(smt::Term(u).substitute(from, to).simplify());
+      if (std::all_of(after.begin(), after.end(), [](const smt::Term& a) { return a.is_numeral(); })) return after;
+      after.clear();
+    }
+    z3::solver solver = checker_.solver();
+    solver.add(guard);
+    if (checker_.check(solver) != z3::sat) return std::nullopt;
+    z3::model model = solver.get_model();
+    for (const smt::Term& u : t.update) after.push_back(model.eval(smt::Term(u).substitute(from, to), true));
+    if (!std::all_of(after.begin(), after.end(), [](const smt::Term& a) { return a.is_numeral(); })) return std::nullopt;
+    return after;
+  }
+
+  bool isIn(const smt::Term& states, const std::vector<smt::Term>& values) {
+    smt::Term at = runner_.at(states, values).simplify();
+    if (at.is_true() || at.is_false()) return at.is_true();
+    return checker_.check(at) == z3::sat;
+  }
+
+  // Transitions on a path from the start to a candidate's head.
+  std::vector<size_t> relevantTransitions() const {
+    const size_t n = its_.locations.size();
+    std::vector<bool> fromStart(n, false), toHead(n, false);
+    fromStart[its_.start] = true;
+    for (const Candidate& c : candidates_) toHead[c.head] = true;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const its::Transition& t : its_.transitions) {
+        if (fromStart[t.from] && !fromStart[t.to]) changed = fromStart[t.to] = true;
+        if (toHead[t.to] && !toHead[t.from]) changed = toHead[t.from] = true;
+      }
+    }
+    std::vector<size_t> relevant;
+    for (size_t i = 0; i < its_.transitions.size(); ++i)
+      if (fromStart[its_.transitions[i].from] && toHead[its_.transitions[i].to]) relevant.push_back(i);
+    return relevant;
+  }
+
+  const its::Its& its_;
+  z3::context& context_;
+  const NonTerminationOptions& options_;
+  Runner runner_;
+  Checker checker_;
+  std::vector<Candidate> candidates_;
+};
+
+// A location's cycles together make one candidate up to this many (beyond, the formulas grow large).
+constexpr size_t kMaxCyclesOfLocation = 16;
 
 }  // namespace
 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options) {
   if (its.everyLocationStarts) return std::nullopt;  // a stem needs a start
-  Paths paths(its, context, options);
-  for (const std::vector<size_t>& cycle : simpleCycles(its, options)) {
-    if (options.deadline.expired()) return std::nullopt;
-    its::LocationId head = its.transitions[cycle.front()].from;
-    std::vector<smt::Term> entry = paths.freshState();
-    z3::expr_vector cycleGuard(context);
-    std::vector<smt::Term> exit = paths.run(cycle, entry, cycleGuard);
-
-    z3::expr_vector fixedPoint(context);
-    for (size_t v = 0; v < entry.size(); ++v) fixedPoint.push_back(exit[v] == entry[v]);
-    std::optional<smt::Term> states;
-    std::string kind;
-    if (paths.check(z3::mk_and(cycleGuard) && z3::mk_and(fixedPoint)) == z3::sat) {
-      kind = "fixed point";
-      states = z3::mk_and(cycleGuard) && z3::mk_and(fixedPoint);
-    } else if (std::none_of(cycle.begin(), cycle.end(), [&](size_t i) { return paths.hasTemporaries(i); })) {
-      z3::expr_vector again(context);
-      std::vector<smt::Term> twice = paths.run(cycle, exit, again);
-      smt::Term guard = z3::mk_and(cycleGuard);
-      if (paths.check(guard) == z3::sat && paths.check(guard && !z3::mk_and(again)) == z3::unsat) {
-        kind = "closed guard";
-        states = guard;
-      }
-    }
-    if (!states) continue;
-    for (const std::vector<size_t>& stem : stems(its, head, options)) {
+  Search search(its, context, options);
+  const std::vector<std::vector<size_t>> cycles = simpleCycles(its, options);
+  const std::vector<std::vector<size_t>> pairs = pairsOf(its, cycles, options);
+  for (const auto* group : {&cycles, &pairs})
+    for (const std::vector<size_t>& cycle : *group) {
       if (options.deadline.expired()) return std::nullopt;
-      z3::expr_vector stemGuard(context);
-      std::vector<smt::Term> reached = paths.run(stem, paths.freshState(), stemGuard);
-      z3::expr_vector arrive(context);
-      for (size_t v = 0; v < entry.size(); ++v) arrive.push_back(reached[v] == entry[v]);
-      if (paths.check(z3::mk_and(stemGuard) && z3::mk_and(arrive) && *states) != z3::sat) continue;
-      // The set over the system's own variables, for the evidence.
-      z3::expr_vector from(context), to(context);
-      for (size_t v = 0; v < entry.size(); ++v) {
-        from.push_back(entry[v]);
-        to.push_back(its.variables[v]);
-      }
-      return RecurrentSet{stem, cycle, states->substitute(from, to), kind};
+      search.candidatesOfCycle(cycle);
     }
-  }
-  return std::nullopt;
+  // Locations with several simple cycles: each rotated to begin there.
+  std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
+  for (const std::vector<size_t>& cycle : cycles)
+    for (size_t k = 0; k < cycle.size(); ++k) {
+      std::vector<size_t> rotated(cycle.begin() + static_cast<std::ptrdiff_t>(k), cycle.end());
+      rotated.insert(rotated.end(), cycle.begin(), cycle.begin() + static_cast<std::ptrdiff_t>(k));
+      through[its.transitions[rotated.front()].from].push_back(std::move(rotated));
+    }
+  for (its::LocationId l = 0; l < its.locations.size(); ++l)
+    if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
+      search.candidateOfLocation(l, through[l]);
+  std::optional<RecurrentSet> found = search.reachOne();
+  if (!found) found = search.simulate();
+  if (!found || !checkRecurrentSet(its, *found, context, smt::Limits{options.queryMillis, options.deadline}))
+    return std::nullopt;
+  return found;
+}
+
+bool checkRecurrentSet(const its::Its& its, const RecurrentSet& set, z3::context& context, const smt::Limits& limits) {
+  auto chain = [&](const std::vector<size_t>& path, its::LocationId from, its::LocationId to) {
+    its::LocationId at = from;
+    for (size_t i : path) {
+      if (i >= its.transitions.size() || its.transitions[i].from != at) return false;
+      at = its.transitions[i].to;
+    }
+    return at == to;
+  };
+  if (its.everyLocationStarts || set.cycles.empty() || !chain(set.stem, its.start, set.head)) return false;
+  for (const std::vector<size_t>& cycle : set.cycles)
+    if (cycle.empty() || !chain(cycle, set.head, set.head)) return false;
+  Runner runner(its, context);
+  Checker checker(context, limits);
+  z3::expr_vector guards(context), temporaries(context);
+  std::vector<smt::Term> reached = runner.run(set.stem, runner.freshState(), guards, temporaries);
+  if (checker.check(z3::mk_and(guards) && runner.at(set.states, reached)) != z3::sat) return false;
+  return isClosed(runner, checker, set.states, set.cycles, context);
 }
 
 }  // namespace atropos::termination

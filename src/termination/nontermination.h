@@ -1,11 +1,20 @@
-// Non-termination of an ITS: a reachable recurrent set of a cycle — a non-empty set of states from which the
-// cycle can always be taken again, staying in the set.
+// Non-termination of an ITS: a reachable recurrent set — a non-empty set of states at a location from each of which
+// some cycle through the location can be taken (with some values of its temporaries) back into the set.
 //
-// Techniques (on the original system, never on its linear over-approximation, with the start condition `true`):
-// - fixed points: a state x and temporaries with guard(x) and update(x) = x (a cycle that changes nothing);
-// - closed guards: a cycle whose guard and update have no temporaries and whose guard implies the guard after one
-//   iteration (guard(x) ⇒ guard(update(x))): every state satisfying it runs forever.
-// The stem from the start location to a state of the set is found by bounded search and checked by the solver.
+// Candidate sets (on the original system, never on its linear over-approximation, with the start condition `true`),
+// for each cycle of at most maxCycleLength transitions, run as one step:
+// - fixed points: the states the cycle can leave unchanged;
+// - closed guards: the states where the cycle can be taken, when taking it always leads back there;
+// - eventually increasing guards: the guard with "none of its bounds shrinks" added for each bound p (p' - p >= 0
+//   for p > 0 or p >= 0, p' - p = 0 for p = 0), once or twice over (Frohn & Giesl, "Proving Non-Termination via
+//   Loop Acceleration", FMCAD 2019: monotonic and eventual increase);
+// and for each location, the states where any of its cycles can be taken (a loop whose branches take turns).
+// A candidate counts only when the solver shows it non-empty and closed.
+// The stem: bounded model checking of the whole system from the start location, for a run that reaches a state of
+// some candidate; its model's transitions are the stem. Where that finds none, concrete runs from the start (a few
+// choices of start values, transitions picked among the enabled ones by a seeded generator) look for a state of a
+// candidate after longer stems, and for a state that recurs, itself a recurrent set. checkRecurrentSet re-checks
+// the result before it is used.
 #pragma once
 
 #include <z3++.h>
@@ -16,26 +25,35 @@
 
 #include "common/deadline.h"
 #include "its/its.h"
+#include "smt/solver.h"
 #include "smt/term.h"
 
 namespace atropos::termination {
 
 struct RecurrentSet {
-  std::vector<size_t> stem;   // transitions from the start location
-  std::vector<size_t> cycle;  // transitions of the cycle, from and back to its first location
-  smt::Term states;           // the set, over the system's variables
-  std::string kind;           // "fixed point" or "closed guard"
+  std::vector<size_t> stem;  // transitions from the start location to `head`
+  its::LocationId head = 0;
+  // Paths of transitions from `head` back to it: from every state of the set, one of them can be taken into the set.
+  std::vector<std::vector<size_t>> cycles;
+  smt::Term states;  // the set at `head`, over the system's variables
+  // "fixed point", "closed guard", "eventually increasing guard", "closed guards of the location" or "recurring state"
+  std::string kind;
 };
 
 struct NonTerminationOptions {
   Deadline deadline = Deadline::never();
   unsigned queryMillis = 2000;
   size_t maxCycleLength = 4;
-  size_t maxStemLength = 12;
+  size_t maxStemLength = 24;  // transitions of the bounded model checking
   size_t maxCycles = 200;
 };
 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options);
+
+// Whether `set` shows that `its` has a run that never ends: the stem is a path from the start location to the head
+// that some run takes into the set, the cycles lead from the head back to it, and the set is non-empty and closed.
+// False also when the solver cannot tell within `limits`.
+bool checkRecurrentSet(const its::Its& its, const RecurrentSet& set, z3::context& context, const smt::Limits& limits);
 
 }  // namespace atropos::termination

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "its/intervals.h"
 #include "its/polynomial.h"
 #include "its/simplify.h"
 #include "its/vanishing.h"
@@ -30,6 +31,7 @@ std::optional<std::string> rankCycles(const its::Its& its, z3::context& context,
   its::LinearizeLimits linearizeLimits;
   linearizeLimits.deadline = options.deadline;
   proof.system = its::linearize(its, linearizeLimits);
+  proof.underIntervalInvariants = its::strengthenWithIntervals(proof.system, options.deadline) > 0;
   its::SimplifyLimits limits;
   limits.deadline = options.deadline;
   limits.queryMillis = options.queryMillis;
@@ -166,6 +168,8 @@ std::string describe(const Proof& proof,
     return names;
   };
   if (proof.answer == Answer::Yes) {
+    if (proof.underIntervalInvariants)
+      out << "under the bounds every run from the start keeps at each location (interval invariants)\n";
     if (proof.productsLifted)
       out << "over products of variables as variables of their own (each updated as its factors are)\n";
     for (its::LocationId l = 0; l < proof.casesOfVanishing.size(); ++l)
@@ -212,9 +216,13 @@ std::string describe(const Proof& proof,
         }
     }
   } else if (proof.answer == Answer::No && proof.witness) {
-    out << "a run that never ends (" << proof.witness->kind << "): " << proof.witness->stem.size()
-        << " transitions from the start, then the cycle of " << proof.witness->cycle.size()
-        << " transitions forever, from a state with " << smt::infix(proof.witness->states.simplify()) << "\n";
+    const RecurrentSet& w = *proof.witness;
+    out << "a run that never ends (" << w.kind << "): " << w.stem.size() << " transitions from the start, then ";
+    if (w.cycles.size() == 1)
+      out << "the cycle of " << w.cycles.front().size() << " transitions";
+    else
+      out << "one of " << w.cycles.size() << " cycles through the location at a time";
+    out << " forever, from a state with " << smt::infix(w.states.simplify()) << "\n";
   } else {
     out << proof.reason << "\n";
     if (!proof.unproven.empty()) out << "the transitions of that cycle:\n";

@@ -40,6 +40,8 @@ struct Proof {
   // Yes: `system` has a variable for each product of variables that the ITS uses (its/polynomial.h), named by its
   // factors ("y*y").
   bool productsLifted = false;
+  // Yes: `system` carries interval invariants from the start location in its guards (its/intervals.h).
+  bool underIntervalInvariants = false;
   // Yes: per location of `system`, the variables (names) by which of them are zero its loops were split into
   // cases (its/vanishing.h); empty when they were not.
   std::vector<std::vector<std::string>> casesOfVanishing;

@@ -7,6 +7,7 @@
 
 #include <sstream>
 
+#include "its/intervals.h"
 #include "its/linear.h"
 #include "its/nullspace.h"
 #include "its/simplify.h"
@@ -335,6 +336,106 @@ TEST(Termination, NonTerminationByClosedGuard) {
   termination::Proof proof = prove(system({"x"}, {"a"}, {{"a", "a", "(and (>= x 0) (= xP (+ x 1)))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::No);
   EXPECT_EQ(proof.witness->kind, "closed guard");
+}
+
+TEST(Termination, NonTerminationByClosedGuardWithTemporaries) {
+  // while (x > 2) { x++; y = nondet(); }: y is chosen anew each time, and nothing depends on it.
+  termination::Proof proof = prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (> x 2) (= xP (+ x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->kind, "closed guard");
+}
+
+TEST(Termination, NonTerminationByEventuallyIncreasingGuard) {
+  // while (x > 0) { x = x + y; y++; }: x > 0 alone is not closed (y < 0), x > 0 && y >= 0 is.
+  termination::Proof proof =
+      prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (> x 0) (= xP (+ x y)) (= yP (+ y 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->kind, "eventually increasing guard");
+}
+
+TEST(Termination, NonTerminationByTheLocationsGuardsTogether) {
+  // y goes up from 1 to 10 with x = 1, then down to 0 with x = 0, then up again: a cycle of 20 transitions, longer
+  // than any cycle searched alone, but the states where some branch applies are closed.
+  termination::Proof proof = prove(system({"x", "y"}, {"s", "a"},
+                                          {{"s", "a", "(and (= xP 1) (= yP 1))"},
+                                           {"a", "a", "(and (= x 1) (> y 0) (< y 10) (= xP 1) (= yP (+ y 1)))"},
+                                           {"a", "a", "(and (= x 0) (> y 0) (< y 10) (= xP 0) (= yP (- y 1)))"},
+                                           {"a", "a", "(and (= y 10) (= xP 0) (= yP 9))"},
+                                           {"a", "a", "(and (= y 0) (= xP 1) (= yP 1))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->kind, "closed guards of the location");
+  EXPECT_EQ(proof.witness->cycles.size(), 4u);
+}
+
+TEST(Termination, StemThroughIterationsOfAnotherLoop) {
+  // x = 3; while (2 < x && x < 6) x++; while (x > 5) x += 3;: the second loop's guard is closed, reached after three
+  // iterations of the first.
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "b"},
+                                          {{"s", "a", "(= xP 3)"},
+                                           {"a", "a", "(and (> x 2) (< x 6) (= xP (+ x 1)))"},
+                                           {"a", "b", "(and (> x 5) (= xP x))"},
+                                           {"b", "b", "(and (> x 5) (= xP (+ x 3)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->stem.size(), 5u);
+}
+
+TEST(Termination, UnreachableRecurrentSetIsNoNonTermination) {
+  // x = 0; while (x > 0) x++;
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "e"},
+                                          {{"s", "a", "(= xP 0)"},
+                                           {"a", "a", "(and (> x 0) (= xP (+ x 1)))"},
+                                           {"a", "e", "(and (<= x 0) (= xP x))"}}));
+  EXPECT_NE(proof.answer, termination::Answer::No);
+}
+
+TEST(Termination, RecurrentSetCertificateIsRechecked) {
+  z3::context context;
+  its::ReadResult read =
+      its::readSmtLib(system({"x"}, {"a"}, {{"a", "a", "(and (> x 0) (= xP (+ x 1)))"}}), context);
+  ASSERT_TRUE(read.its.has_value());
+  const smt::Limits limits{2000, Deadline::never()};
+  const smt::Term x = read.its->variables[0];
+  termination::RecurrentSet set{{}, 0, {{0}}, x > 0, "closed guard"};
+  EXPECT_TRUE(termination::checkRecurrentSet(*read.its, set, context, limits));
+  set.states = x > 0 && x < 10;  // not closed: 9 leads to 10
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));
+  set.states = x > 0 && x < 0;  // empty
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));
+  set.states = x > 0;
+  set.cycles = {{}};  // not a cycle
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));
+}
+
+TEST(Its, IntervalInvariantsHoldFromTheStart) {
+  // x = 5; while (x < 10) x++;: at the loop head 5 <= x <= 10 (widening loses the 10, narrowing finds it again).
+  z3::context context;
+  its::ReadResult read = its::readSmtLib(system({"x"}, {"s", "a", "e"},
+                                                {{"s", "a", "(= xP 5)"},
+                                                 {"a", "a", "(and (< x 10) (= xP (+ x 1)))"},
+                                                 {"a", "e", "(and (>= x 10) (= xP x))"}}),
+                                         context);
+  ASSERT_TRUE(read.its.has_value());
+  its::LinearIts linear = its::linearize(*read.its);
+  const auto invariants = its::intervalInvariants(linear, Deadline::never());
+  ASSERT_EQ(invariants.size(), 3u);
+  ASSERT_TRUE(invariants[1].has_value());
+  const its::Interval& x = (*invariants[1])[0];
+  ASSERT_TRUE(x.low && x.high);
+  EXPECT_EQ(static_cast<long long>(*x.low), 5);
+  EXPECT_EQ(static_cast<long long>(*x.high), 10);
+  ASSERT_TRUE(invariants[0].has_value());
+  EXPECT_FALSE((*invariants[0])[0].low.has_value());  // the start: any value
+}
+
+TEST(Termination, TerminationUnderAnIntervalInvariant) {
+  // while (x >= 1) { x--; if (x <= -1) continue-forever-branch }: from x >= 1, x never gets below 0, so the branch
+  // on which x falls without end is never taken. Without the invariant that branch runs forever.
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "b"},
+                                          {{"s", "a", "(and (>= x 1) (= xP x))"},
+                                           {"a", "b", "(= xP (- x 1))"},
+                                           {"b", "a", "(and (>= x 1) (= xP x))"},
+                                           {"b", "a", "(and (<= x (- 1)) (= xP x))"}}));
+  EXPECT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
 }
 
 TEST(Termination, NondeterministicUpdateIsNotProven) {
