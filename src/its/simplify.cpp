@@ -210,7 +210,9 @@ bool satisfiable(const LinearTransition& t, const std::vector<smt::Term>& variab
 // unchanged (the branches of a disjunction such as n != 0 on a value the loop never changes, which linearization
 // splits) become one that requires of those variables only what all of them require. The result has more runs,
 // never fewer, so a termination proof still holds; and chaining no longer multiplies the branches along a cycle.
-void mergeSameEffect(LinearIts& its, unsigned variables) {
+// Returns whether some guard was weakened.
+bool mergeSameEffect(LinearIts& its, unsigned variables) {
+  bool weakened = false;
   using Update = std::vector<std::pair<std::vector<std::pair<unsigned, Integer>>, Integer>>;
   std::map<std::tuple<LocationId, LocationId, Update>, std::vector<size_t>> groups;
   for (size_t i = 0; i < its.transitions.size(); ++i) {
@@ -253,6 +255,7 @@ void mergeSameEffect(LinearIts& its, unsigned variables) {
         if (!aboutUnchanged(c) || std::all_of(members.begin(), members.end(),
                                               [&](size_t other) { return contains(its.transitions[other].guard, c); }))
           guard.push_back(c);
+      weakened = weakened || guard.size() != its.transitions[m].guard.size();
       its.transitions[m].guard = std::move(guard);
     }
     for (size_t a = 0; a < members.size(); ++a)
@@ -269,6 +272,7 @@ void mergeSameEffect(LinearIts& its, unsigned variables) {
   for (size_t i = 0; i < its.transitions.size(); ++i)
     if (!removed[i]) kept.push_back(std::move(its.transitions[i]));
   its.transitions = std::move(kept);
+  return weakened;
 }
 
 // Chains every location (other than the start) that has no transition to itself and few enough paths through it.
@@ -357,7 +361,7 @@ void dropUnreadVariables(LinearIts& its) {
 
 }  // namespace
 
-void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
+bool simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits) {
   unsigned variables = static_cast<unsigned>(its.variables.size());
   std::erase_if(its.transitions, [&](LinearTransition& t) { return !tidy(t, variables); });
   removeUnreachable(its);
@@ -365,13 +369,14 @@ void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   for (unsigned v = 0; v < variables; ++v) constants.push_back(context.int_const(numbered("x", v).c_str()));
   std::erase_if(its.transitions,
                 [&](const LinearTransition& t) { return !satisfiable(t, constants, context, limits); });
-  mergeSameEffect(its, variables);
+  bool weakened = limits.mergeSameEffect && mergeSameEffect(its, variables);
   chain(its, limits);
-  mergeSameEffect(its, variables);
+  weakened = (limits.mergeSameEffect && mergeSameEffect(its, variables)) || weakened;
   removeUnreachable(its);
   std::erase_if(its.transitions,
                 [&](const LinearTransition& t) { return !satisfiable(t, constants, context, limits); });
   dropUnreadVariables(its);
+  return weakened;
 }
 
 std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its) {

@@ -24,13 +24,16 @@ struct SimplifyLimits {
   Deadline deadline = Deadline::never();
   size_t maxChainProduct = 16;  // a location with more in×out transitions than this (and than in+out) stays
   unsigned queryMillis = 2000;
+  bool mergeSameEffect = true;  // see simplify
 };
 
 // Removes what cannot be reached from the start location and transitions whose guard is unsatisfiable (over the
 // integers), merges transitions with the same effect that differ only in what they require of values they leave
-// unchanged, chains the locations that are on no cycle by themselves, and drops variables no guard and no other
-// variable's update reads.
-void simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits);
+// unchanged (unless limits.mergeSameEffect is off), chains the locations that are on no cycle by themselves, and
+// drops variables no guard and no other variable's update reads. Returns whether the merging weakened a guard: the
+// system then has runs the original does not (branches that cannot follow each other may now), and a proof may
+// need the system simplified without it.
+bool simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits);
 
 // The transitions of each non-trivial strongly connected component (a cycle exists through every transition).
 std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its);

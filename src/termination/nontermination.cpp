@@ -1,6 +1,7 @@
 #include "termination/nontermination.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <random>
@@ -12,9 +13,6 @@ namespace atropos::termination {
 
 namespace {
 
-// Concrete runs from the start: how many, and how many transitions each takes at most.
-constexpr size_t kSimulatedRuns = 8;
-constexpr size_t kSimulatedSteps = 2000;
 
 // Runs paths of transitions on symbolic states; each temporary of a transition is a fresh constant at each step.
 class Runner {
@@ -31,7 +29,7 @@ class Runner {
     }
   }
 
-  bool hasTemporaries(size_t transition) const { return !temporaries_[transition].empty(); }
+  const std::vector<smt::Term>& temporariesOf(size_t transition) const { return temporaries_[transition]; }
 
   // The values after `path` from `values`; its guards go to `guards`, the constants chosen for its temporaries to
   // `temporaries`.
@@ -186,11 +184,14 @@ struct Candidate {
   std::string kind;
 };
 
-// Simple cycles of at most `maxLength` transitions, each starting at its smallest location.
-std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerminationOptions& options) {
+// Simple cycles of at most `maxLength` transitions of the system's first `original` transitions, each starting at
+// its smallest location; where a cycle passes through a location with a repeated self-loop (the transitions from
+// `original` on), also with that repetition taken there (an inner loop run to its end within the cycle).
+std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t original, const NonTerminationOptions& options) {
   std::vector<std::vector<size_t>> cycles;
-  std::vector<std::vector<size_t>> outgoing(its.locations.size());
-  for (size_t i = 0; i < its.transitions.size(); ++i) outgoing[its.transitions[i].from].push_back(i);
+  std::vector<std::vector<size_t>> outgoing(its.locations.size()), repeated(its.locations.size());
+  for (size_t i = 0; i < its.transitions.size(); ++i)
+    (i < original ? outgoing : repeated)[its.transitions[i].from].push_back(i);
   std::vector<size_t> path;
   std::vector<bool> onPath(its.locations.size(), false);
   std::function<void(its::LocationId, its::LocationId)> search = [&](its::LocationId first, its::LocationId at) {
@@ -205,6 +206,12 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerm
         path.push_back(i);
         onPath[to] = true;
         search(first, to);
+        for (size_t r : repeated[to])
+          if (path.size() + 1 < options.maxCycleLength) {
+            path.push_back(r);
+            search(first, to);
+            path.pop_back();
+          }
         onPath[to] = false;
         path.pop_back();
       }
@@ -213,9 +220,90 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, const NonTerm
   for (its::LocationId l = 0; l < its.locations.size(); ++l) {
     onPath[l] = true;
     search(l, l);
+    for (size_t r : repeated[l]) {
+      path.push_back(r);
+      search(l, l);
+      path.pop_back();
+    }
     onPath[l] = false;
   }
+  // A repeated self-loop alone is its own loop again, already searched.
+  std::erase_if(cycles, [&](const std::vector<size_t>& c) { return c.size() == 1 && c.front() >= original; });
   return cycles;
+}
+
+// The symbols of a transition that are not the system's variables: its temporaries.
+std::vector<smt::Term> temporariesOf(const its::Its& its, const its::Transition& t) {
+  std::set<unsigned> seen;
+  for (const smt::Term& v : its.variables) seen.insert(v.id());
+  std::vector<smt::Term> temporaries;
+  smt::collectSymbols(t.guard, seen, temporaries);
+  for (const smt::Term& u : t.update) smt::collectSymbols(u, seen, temporaries);
+  return temporaries;
+}
+
+// The comparisons of a guard, each as (difference of its sides, whether it is an equation); none when some conjunct
+// is not a comparison of integers (a disjunction, a disequality).
+std::optional<std::vector<smt::Term>> comparedDifferences(const smt::Term& guard) {
+  std::vector<smt::Term> atoms;
+  smt::conjunctsOf(guard, atoms);
+  std::vector<smt::Term> differences;
+  for (smt::Term a : atoms) {
+    if (a.is_true()) continue;
+    const bool negated = a.is_not();
+    if (negated) a = a.arg(0);
+    if (!a.is_app() || a.num_args() != 2 || !a.arg(0).is_int()) return std::nullopt;
+    switch (a.decl().decl_kind()) {
+      case Z3_OP_LE:
+      case Z3_OP_LT:
+      case Z3_OP_GE:
+      case Z3_OP_GT:
+        break;
+      case Z3_OP_EQ:
+        if (negated) return std::nullopt;
+        break;
+      default:
+        return std::nullopt;
+    }
+    differences.push_back(a.arg(0) - a.arg(1));
+  }
+  return differences;
+}
+
+// The n-fold repetition of self-loop t (n >= 1 a fresh temporary) where every update adds a constant and every
+// comparison of the guard changes by a constant per iteration: the comparison is then a linear function of the
+// iteration, so the guard holds at every iteration in between when it holds at the first and at the last (Frohn &
+// Giesl's acceleration of loops with monotonic guards, for the simplest updates). None for other loops.
+std::optional<its::Transition> repetition(const its::Its& its, const its::Transition& t, z3::context& context,
+                                         unsigned long long id) {
+  if (t.from != t.to || !temporariesOf(its, t).empty()) return std::nullopt;
+  z3::expr_vector x(context), next(context);
+  std::vector<smt::Term> steps;
+  bool moves = false;
+  for (size_t v = 0; v < its.variables.size(); ++v) {
+    smt::Term step = (t.update[v] - its.variables[v]).simplify();
+    if (!step.is_numeral()) return std::nullopt;
+    moves = moves || !z3::eq(step, context.int_val(0));
+    steps.push_back(step);
+    x.push_back(its.variables[v]);
+    next.push_back(its.variables[v] + step);
+  }
+  if (!moves) return std::nullopt;  // a fixed point, found as one
+  const smt::Term guard = t.guard.simplify();
+  std::optional<std::vector<smt::Term>> differences = comparedDifferences(guard);
+  if (!differences) return std::nullopt;
+  for (const smt::Term& d : *differences)
+    if (!(smt::Term(d).substitute(x, next) - d).simplify().is_numeral()) return std::nullopt;
+  const smt::Term n = context.int_const(numbered("_n", id).c_str());
+  z3::expr_vector last(context);
+  its::Transition repeated = t;
+  for (size_t v = 0; v < its.variables.size(); ++v) {
+    last.push_back(its.variables[v] + (n - 1) * steps[v]);
+    repeated.update[v] = (its.variables[v] + n * steps[v]).simplify();
+  }
+  repeated.guard = n >= 1 && guard && smt::Term(guard).substitute(x, last);
+  repeated.origin = t.origin + " (repeated n times)";
+  return repeated;
 }
 
 // Two different simple cycles through the same location, one after the other (while (x != 0) x = -x; alternates
@@ -236,8 +324,10 @@ std::vector<std::vector<size_t>> pairsOf(const its::Its& its, const std::vector<
 
 class Search {
  public:
-  Search(const its::Its& its, z3::context& context, const NonTerminationOptions& options)
+  // `its` has its own transitions first, `original` of them; concrete runs take only those.
+  Search(const its::Its& its, size_t original, z3::context& context, const NonTerminationOptions& options)
       : its_(its),
+        original_(original),
         context_(context),
         options_(options),
         runner_(its, context),
@@ -273,7 +363,8 @@ class Search {
   }
 
   // The states where some cycle through `head` can be taken, when from each of them one leads back there.
-  void candidateOfLocation(its::LocationId head, const std::vector<std::vector<size_t>>& cycles) {
+  void candidateOfLocation(its::LocationId head, const std::vector<std::vector<size_t>>& cycles,
+                           unsigned narrowingRounds) {
     const unsigned millis = std::min(options_.queryMillis, 500u);
     z3::expr_vector enabled(context_);
     for (const std::vector<size_t>& cycle : cycles) {
@@ -281,7 +372,12 @@ class Search {
       runner_.run(cycle, its_.identity(), guards, temporaries);
       enabled.push_back(project(context_, temporaries, z3::mk_and(guards).simplify(), millis));
     }
-    consider({head, cycles, z3::mk_or(enabled), "closed guards of the location"});
+    smt::Term states = z3::mk_or(enabled);
+    // Where some state of it has no way back into it, those states go, one round at a time (a greatest fixpoint).
+    for (unsigned round = 0; round <= narrowingRounds; ++round) {
+      if (consider({head, cycles, states, "closed guards of the location"})) return;
+      states = (states && canReturn(runner_, states, cycles, its_.identity(), context_)).simplify();
+    }
   }
 
   // A path from the start along which some run reaches the set of one of the candidates; bounded model checking of
@@ -308,7 +404,7 @@ class Search {
         for (size_t c = 0; c < candidates_.size(); ++c)
           if (model.eval(arrivals[static_cast<int>(c)], true).is_true()) {
             const Candidate& found = candidates_[c];
-            return RecurrentSet{stem, found.head, found.cycles, found.states, found.kind};
+            return RecurrentSet{{}, stem, found.head, found.cycles, found.states, found.kind};
           }
       }
       solver.pop();
@@ -339,35 +435,71 @@ class Search {
   // Concrete runs from the start, each transition chosen among the enabled ones: a run that reaches a state of a
   // candidate's set gives the stem, one that comes back to a state it was in is a recurrent set by itself. Reaches
   // what bounded model checking cannot: stems through loops that count to a constant.
-  std::optional<RecurrentSet> simulate() {
-    std::mt19937_64 random(0x5eed);
-    for (size_t run = 0; run < kSimulatedRuns && !options_.deadline.expired(); ++run) {
+  std::optional<RecurrentSet> simulate(size_t runs, size_t steps, uint64_t seed, bool pinTemporaries) {
+    std::mt19937_64 random(seed);
+    const std::vector<int64_t> pool = constantsOfTheSystem();
+    for (size_t run = 0; run < runs && !options_.deadline.expired(); ++run) {
       std::vector<smt::Term> values;
-      for (size_t v = 0; v < its_.variables.size(); ++v) {
-        const long long spread = run < 2 ? 0 : (run < kSimulatedRuns / 2 ? 8 : 1000);
-        const int64_t chosen = spread == 0 ? 0 : static_cast<int64_t>(random() % (2 * spread + 1)) - spread;
-        values.push_back(context_.int_val(run == 1 ? int64_t{1} : chosen));
-      }
-      if (std::optional<RecurrentSet> found = simulateFrom(std::move(values), random)) return found;
+      for (size_t v = 0; v < its_.variables.size(); ++v)
+        values.push_back(context_.int_val(run < 2 ? static_cast<int64_t>(run) : choose(pool, run, random)));
+      if (std::optional<RecurrentSet> found =
+              simulateFrom(std::move(values), steps, pool, pinTemporaries ? std::optional<size_t>(run) : std::nullopt,
+                           random))
+        return found;
     }
     return std::nullopt;
   }
 
  private:
-  void consider(Candidate c) {
-    if (options_.deadline.expired()) return;
+  // Keeps the candidate if it is closed (or already kept).
+  bool consider(Candidate c) {
+    if (options_.deadline.expired()) return false;
     for (const Candidate& known : candidates_)
-      if (known.head == c.head && z3::eq(known.states, c.states)) return;
-    if (isClosed(runner_, checker_, c.states, c.cycles, context_)) candidates_.push_back(std::move(c));
+      if (known.head == c.head && z3::eq(known.states, c.states)) return true;
+    if (!isClosed(runner_, checker_, c.states, c.cycles, context_)) return false;
+    candidates_.push_back(std::move(c));
+    return true;
   }
 
-  std::optional<RecurrentSet> simulateFrom(std::vector<smt::Term> values, std::mt19937_64& random) {
+  // The numbers in the system's guards and updates and their neighbours (where a guard's truth changes), and small
+  // numbers.
+  std::vector<int64_t> constantsOfTheSystem() const {
+    std::set<int64_t> found{-1, 0, 1, 2};
+    std::function<void(const z3::expr&)> collect = [&](const z3::expr& e) {
+      int64_t n = 0;
+      if (e.is_numeral() && e.is_numeral_i64(n) && n > INT64_MIN + 1 && n < INT64_MAX - 1) {
+        found.insert({n - 1, n, n + 1});
+        return;
+      }
+      if (e.is_app())
+        for (unsigned k = 0; k < e.num_args(); ++k) collect(e.arg(k));
+    };
+    for (const its::Transition& t : its_.transitions) {
+      collect(t.guard);
+      for (const smt::Term& u : t.update) collect(u);
+    }
+    return {found.begin(), found.end()};
+  }
+
+  // A start value or a temporary's: from the pool half of the time, else a random number, small in the first half
+  // of the runs and larger later.
+  static int64_t choose(const std::vector<int64_t>& pool, size_t run, std::mt19937_64& random) {
+    if (random() % 2 == 0) return pool[random() % pool.size()];
+    const int64_t spread = run % 2 == 0 ? 8 : 1000;
+    return static_cast<int64_t>(random() % static_cast<uint64_t>(2 * spread + 1)) - spread;
+  }
+
+  // With `pinned` (the run's number), temporaries get values chosen as start values are, where the guard allows;
+  // else the solver's.
+  std::optional<RecurrentSet> simulateFrom(std::vector<smt::Term> values, size_t steps,
+                                           const std::vector<int64_t>& pool, std::optional<size_t> pinned,
+                                           std::mt19937_64& random) {
     std::vector<std::vector<size_t>> outgoing(its_.locations.size());
-    for (size_t i = 0; i < its_.transitions.size(); ++i) outgoing[its_.transitions[i].from].push_back(i);
+    for (size_t i = 0; i < original_; ++i) outgoing[its_.transitions[i].from].push_back(i);
     its::LocationId at = its_.start;
     std::vector<size_t> taken;
     std::map<std::string, size_t> seen;  // location and values of each state visited, and after how many steps
-    for (size_t step = 0; step <= kSimulatedSteps; ++step) {
+    for (size_t step = 0; step <= steps; ++step) {
       if (options_.deadline.expired()) return std::nullopt;
       std::string key = std::to_string(at);
       for (const smt::Term& v : values) {
@@ -379,13 +511,14 @@ class Search {
         for (size_t v = 0; v < values.size(); ++v) same.push_back(its_.variables[v] == values[v]);
         std::vector<size_t> stem(taken.begin(), taken.begin() + static_cast<std::ptrdiff_t>(earlier->second));
         std::vector<size_t> cycle(taken.begin() + static_cast<std::ptrdiff_t>(earlier->second), taken.end());
-        return RecurrentSet{stem, at, {cycle}, z3::mk_and(same), "recurring state"};
+        return RecurrentSet{{}, stem, at, {cycle}, z3::mk_and(same), "recurring state"};
       }
       for (const Candidate& c : candidates_)
-        if (c.head == at && isIn(c.states, values)) return RecurrentSet{taken, c.head, c.cycles, c.states, c.kind};
+        if (c.head == at && isIn(c.states, values)) return RecurrentSet{{}, taken, c.head, c.cycles, c.states, c.kind};
       std::vector<std::pair<size_t, std::vector<smt::Term>>> enabled;
       for (size_t i : outgoing[at])
-        if (std::optional<std::vector<smt::Term>> after = take(i, values)) enabled.emplace_back(i, std::move(*after));
+        if (std::optional<std::vector<smt::Term>> after = take(i, values, pool, pinned, random))
+          enabled.emplace_back(i, std::move(*after));
       if (enabled.empty()) return std::nullopt;  // this run ends
       auto& [chosen, after] = enabled[random() % enabled.size()];
       taken.push_back(chosen);
@@ -395,9 +528,11 @@ class Search {
     return std::nullopt;
   }
 
-  // The values after transition i from concrete `values`, with values for its temporaries that satisfy its guard;
-  // none when it cannot be taken (or the solver cannot tell).
-  std::optional<std::vector<smt::Term>> take(size_t i, const std::vector<smt::Term>& values) {
+  // The values after transition i from concrete `values`, with values for its temporaries that satisfy its guard
+  // (as simulateFrom chooses them); none when it cannot be taken (or the solver cannot tell).
+  std::optional<std::vector<smt::Term>> take(size_t i, const std::vector<smt::Term>& values,
+                                             const std::vector<int64_t>& pool, std::optional<size_t> pinned,
+                                             std::mt19937_64& random) {
     const its::Transition& t = its_.transitions[i];
     z3::expr_vector from(context_), to(context_);
     for (size_t v = 0; v < values.size(); ++v) {
@@ -414,7 +549,14 @@ class Search {
     }
     z3::solver solver = checker_.solver();
     solver.add(guard);
-    if (checker_.check(solver) != z3::sat) return std::nullopt;
+    solver.push();
+    if (pinned)
+      for (const smt::Term& temporary : runner_.temporariesOf(i))
+        solver.add(temporary == context_.int_val(choose(pool, *pinned, random)));
+    if (checker_.check(solver) != z3::sat) {
+      solver.pop();
+      if (checker_.check(solver) != z3::sat) return std::nullopt;
+    }
     z3::model model = solver.get_model();
     for (const smt::Term& u : t.update) after.push_back(model.eval(smt::Term(u).substitute(from, to), true));
     if (!std::all_of(after.begin(), after.end(), [](const smt::Term& a) { return a.is_numeral(); })) return std::nullopt;
@@ -447,6 +589,7 @@ class Search {
   }
 
   const its::Its& its_;
+  size_t original_;
   z3::context& context_;
   const NonTerminationOptions& options_;
   Runner runner_;
@@ -454,54 +597,123 @@ class Search {
   std::vector<Candidate> candidates_;
 };
 
+// Whether every step of `r.repeated` is a run of its self-loop, by induction over its one temporary n: it needs
+// n >= 1, with n = 1 it is the self-loop, and with n + 1 it is the self-loop followed by the repetition with n.
+bool isRepetitionOf(const its::Its& its, const Repetition& r, Checker& checker) {
+  if (r.of >= its.transitions.size()) return false;
+  const its::Transition& t = its.transitions[r.of];
+  const std::vector<smt::Term> counters = temporariesOf(its, r.repeated);
+  if (t.from != t.to || r.repeated.from != t.from || r.repeated.to != t.to || !temporariesOf(its, t).empty() ||
+      counters.size() != 1 || r.repeated.update.size() != its.variables.size())
+    return false;
+  z3::context& context = *its.context;
+  const smt::Term n = counters.front();
+  z3::expr_vector counter(context), once(context), more(context);
+  counter.push_back(n);
+  once.push_back(context.int_val(1));
+  more.push_back(n + 1);
+  z3::expr_vector x(context), after(context);
+  for (size_t v = 0; v < its.variables.size(); ++v) {
+    x.push_back(its.variables[v]);
+    after.push_back(t.update[v]);
+  }
+  auto guardWith = [&](const z3::expr_vector& count) { return smt::Term(r.repeated.guard).substitute(counter, count); };
+  auto updateWith = [&](size_t v, const z3::expr_vector& count) {
+    return smt::Term(r.repeated.update[v]).substitute(counter, count);
+  };
+  if (checker.check(r.repeated.guard && n < 1) != z3::unsat) return false;
+  z3::expr_vector sameAsOnce(context), sameAsMore(context);
+  for (size_t v = 0; v < its.variables.size(); ++v) {
+    sameAsOnce.push_back(updateWith(v, once) == t.update[v]);
+    sameAsMore.push_back(smt::Term(updateWith(v, counter)).substitute(x, after) == updateWith(v, more));
+  }
+  if (checker.check(guardWith(once) && !(t.guard && z3::mk_and(sameAsOnce))) != z3::unsat) return false;
+  const smt::Term rest = smt::Term(r.repeated.guard).substitute(x, after);
+  return checker.check(n >= 1 && guardWith(more) && !(t.guard && rest && z3::mk_and(sameAsMore))) == z3::unsat;
+}
+
 // A location's cycles together make one candidate up to this many (beyond, the formulas grow large).
 constexpr size_t kMaxCyclesOfLocation = 16;
+// How often the states without a way back are taken out of a location's guards (each round may double the formula).
+constexpr unsigned kNarrowingRounds = 2;
+// Concrete runs from the start per stage of the search, and how many transitions each takes at most.
+constexpr size_t kSimulatedRuns[] = {8, 24};
+constexpr size_t kSimulatedSteps[] = {500, 2000};
 
 }  // namespace
 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options) {
   if (its.everyLocationStarts) return std::nullopt;  // a stem needs a start
-  Search search(its, context, options);
-  const std::vector<std::vector<size_t>> cycles = simpleCycles(its, options);
-  const std::vector<std::vector<size_t>> pairs = pairsOf(its, cycles, options);
-  for (const auto* group : {&cycles, &pairs})
-    for (const std::vector<size_t>& cycle : *group) {
-      if (options.deadline.expired()) return std::nullopt;
-      search.candidatesOfCycle(cycle);
+  // The system with the repetitions of its simple self-loops added (each a run of the self-loop).
+  its::Its extended = its;
+  std::vector<Repetition> repetitions;
+  for (size_t i = 0; i < its.transitions.size(); ++i)
+    if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, i)) {
+      repetitions.push_back({i, *repeated});
+      extended.transitions.push_back(std::move(*repeated));
     }
-  // Locations with several simple cycles: each rotated to begin there.
-  std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
-  for (const std::vector<size_t>& cycle : cycles)
-    for (size_t k = 0; k < cycle.size(); ++k) {
-      std::vector<size_t> rotated(cycle.begin() + static_cast<std::ptrdiff_t>(k), cycle.end());
-      rotated.insert(rotated.end(), cycle.begin(), cycle.begin() + static_cast<std::ptrdiff_t>(k));
-      through[its.transitions[rotated.front()].from].push_back(std::move(rotated));
-    }
-  for (its::LocationId l = 0; l < its.locations.size(); ++l)
-    if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
-      search.candidateOfLocation(l, through[l]);
-  std::optional<RecurrentSet> found = search.reachOne();
-  if (!found) found = search.simulate();
-  if (!found || !checkRecurrentSet(its, *found, context, smt::Limits{options.queryMillis, options.deadline}))
+  const std::vector<std::vector<size_t>> all = simpleCycles(extended, its.transitions.size(), options);
+  auto repeats = [&](const std::vector<size_t>& cycle) {
+    return std::any_of(cycle.begin(), cycle.end(), [&](size_t i) { return i >= its.transitions.size(); });
+  };
+  // The cheap techniques first, on the system's own cycles; then cycles that run an inner loop to its end, the
+  // location's guards without the states that have no way back, and more concrete runs.
+  std::optional<RecurrentSet> found;
+  for (int stage = 0; stage < 2 && !found && !options.deadline.expired(); ++stage) {
+    Search search(extended, its.transitions.size(), context, options);
+    // A few short runs before anything else, for a state that recurs (cheap where the cycles are many).
+    if (stage == 0 && (found = search.simulate(kSimulatedRuns[0] / 2, kSimulatedSteps[0], 0x5eed - 1, false))) break;
+    std::vector<std::vector<size_t>> cycles;
+    for (const std::vector<size_t>& cycle : all)
+      if (repeats(cycle) == (stage == 1)) cycles.push_back(cycle);
+    std::vector<std::vector<size_t>> pairs = stage == 0 ? pairsOf(extended, cycles, options) : std::vector<std::vector<size_t>>{};
+    for (const auto* group : {&cycles, &pairs})
+      for (const std::vector<size_t>& cycle : *group) {
+        if (options.deadline.expired()) return std::nullopt;
+        search.candidatesOfCycle(cycle);
+      }
+    // Locations with several simple cycles: each rotated to begin there.
+    std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
+    for (const std::vector<size_t>& cycle : stage == 0 ? cycles : all)
+      for (size_t k = 0; k < cycle.size(); ++k) {
+        std::vector<size_t> rotated(cycle.begin() + static_cast<std::ptrdiff_t>(k), cycle.end());
+        rotated.insert(rotated.end(), cycle.begin(), cycle.begin() + static_cast<std::ptrdiff_t>(k));
+        through[extended.transitions[rotated.front()].from].push_back(std::move(rotated));
+      }
+    for (its::LocationId l = 0; l < its.locations.size(); ++l)
+      if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
+        search.candidateOfLocation(l, through[l], stage == 0 ? 0 : kNarrowingRounds);
+    found = search.reachOne();
+    if (!found) found = search.simulate(kSimulatedRuns[stage], kSimulatedSteps[stage], 0x5eed + stage, stage == 1);
+  }
+  if (!found) return std::nullopt;
+  found->repetitions = std::move(repetitions);
+  if (!checkRecurrentSet(its, *found, context, smt::Limits{options.queryMillis, options.deadline}))
     return std::nullopt;
   return found;
 }
 
 bool checkRecurrentSet(const its::Its& its, const RecurrentSet& set, z3::context& context, const smt::Limits& limits) {
+  if (its.everyLocationStarts || set.cycles.empty()) return false;
+  Checker checker(context, limits);
+  its::Its extended = its;
+  for (const Repetition& r : set.repetitions) {
+    if (!isRepetitionOf(its, r, checker)) return false;
+    extended.transitions.push_back(r.repeated);
+  }
   auto chain = [&](const std::vector<size_t>& path, its::LocationId from, its::LocationId to) {
     its::LocationId at = from;
     for (size_t i : path) {
-      if (i >= its.transitions.size() || its.transitions[i].from != at) return false;
-      at = its.transitions[i].to;
+      if (i >= extended.transitions.size() || extended.transitions[i].from != at) return false;
+      at = extended.transitions[i].to;
     }
     return at == to;
   };
-  if (its.everyLocationStarts || set.cycles.empty() || !chain(set.stem, its.start, set.head)) return false;
+  if (!chain(set.stem, its.start, set.head)) return false;
   for (const std::vector<size_t>& cycle : set.cycles)
     if (cycle.empty() || !chain(cycle, set.head, set.head)) return false;
-  Runner runner(its, context);
-  Checker checker(context, limits);
+  Runner runner(extended, context);
   z3::expr_vector guards(context), temporaries(context);
   std::vector<smt::Term> reached = runner.run(set.stem, runner.freshState(), guards, temporaries);
   if (checker.check(z3::mk_and(guards) && runner.at(set.states, reached)) != z3::sat) return false;

@@ -8,7 +8,8 @@
 // - eventually increasing guards: the guard with "none of its bounds shrinks" added for each bound p (p' - p >= 0
 //   for p > 0 or p >= 0, p' - p = 0 for p = 0), once or twice over (Frohn & Giesl, "Proving Non-Termination via
 //   Loop Acceleration", FMCAD 2019: monotonic and eventual increase);
-// and for each location, the states where any of its cycles can be taken (a loop whose branches take turns).
+// and for each location, the states where any of its cycles can be taken (a loop whose branches take turns), less
+// the states from which no cycle leads back into them, removed up to twice (a greatest fixpoint, cut short).
 // A candidate counts only when the solver shows it non-empty and closed.
 // The stem: bounded model checking of the whole system from the start location, for a run that reaches a state of
 // some candidate; its model's transitions are the stem. Where that finds none, concrete runs from the start (a few
@@ -30,7 +31,15 @@
 
 namespace atropos::termination {
 
+// A self-loop of the system repeated n >= 1 times as one transition (n its one temporary).
+struct Repetition {
+  size_t of = 0;  // the self-loop
+  its::Transition repeated;
+};
+
 struct RecurrentSet {
+  // The transitions of the stem and the cycles are the system's, then (numbered on after them) `repetitions`.
+  std::vector<Repetition> repetitions;
   std::vector<size_t> stem;  // transitions from the start location to `head`
   its::LocationId head = 0;
   // Paths of transitions from `head` back to it: from every state of the set, one of them can be taken into the set.

@@ -27,7 +27,7 @@ namespace {
 // Linearizes and simplifies `its` into proof.system and looks for ranking functions for each of its cycles: the
 // reason when some cycle has none, with proof.unproven naming its transitions.
 std::optional<std::string> rankCycles(const its::Its& its, z3::context& context, const ProverOptions& options,
-                                      Proof& proof) {
+                                      Proof& proof, bool mergeSameEffect = true) {
   its::LinearizeLimits linearizeLimits;
   linearizeLimits.deadline = options.deadline;
   proof.system = its::linearize(its, linearizeLimits);
@@ -35,7 +35,8 @@ std::optional<std::string> rankCycles(const its::Its& its, z3::context& context,
   its::SimplifyLimits limits;
   limits.deadline = options.deadline;
   limits.queryMillis = options.queryMillis;
-  its::simplify(proof.system, context, limits);
+  limits.mergeSameEffect = mergeSameEffect;
+  proof.weakenedByMerging = its::simplify(proof.system, context, limits);
   RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
   for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
     std::optional<std::vector<RankingStep>> steps =
@@ -80,6 +81,14 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
   Proof proof;
   try {
     std::optional<std::string> unproven = rankCycles(its, context, options, proof);
+    // Merged branches may follow each other where the original ones cannot: once more without merging.
+    if (unproven && proof.weakenedByMerging && !options.deadline.expired()) {
+      Proof unmerged;
+      if (!rankCycles(its, context, options, unmerged, false)) {
+        proof = std::move(unmerged);
+        unproven.reset();
+      }
+    }
     // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
     // updates their factors give them, a ranking function may exist (its/polynomial.h).
     if (unproven && !options.deadline.expired())

@@ -42,6 +42,8 @@ struct Proof {
   bool productsLifted = false;
   // Yes: `system` carries interval invariants from the start location in its guards (its/intervals.h).
   bool underIntervalInvariants = false;
+  // Simplifying `system` merged transitions under a weaker guard (its/simplify.h).
+  bool weakenedByMerging = false;
   // Yes: per location of `system`, the variables (names) by which of them are zero its loops were split into
   // cases (its/vanishing.h); empty when they were not.
   std::vector<std::vector<std::string>> casesOfVanishing;

@@ -354,29 +354,98 @@ TEST(Termination, NonTerminationByEventuallyIncreasingGuard) {
 }
 
 TEST(Termination, NonTerminationByTheLocationsGuardsTogether) {
-  // y goes up from 1 to 10 with x = 1, then down to 0 with x = 0, then up again: a cycle of 20 transitions, longer
-  // than any cycle searched alone, but the states where some branch applies are closed.
-  termination::Proof proof = prove(system({"x", "y"}, {"s", "a"},
-                                          {{"s", "a", "(and (= xP 1) (= yP 1))"},
-                                           {"a", "a", "(and (= x 1) (> y 0) (< y 10) (= xP 1) (= yP (+ y 1)))"},
-                                           {"a", "a", "(and (= x 0) (> y 0) (< y 10) (= xP 0) (= yP (- y 1)))"},
-                                           {"a", "a", "(and (= y 10) (= xP 0) (= yP 9))"},
-                                           {"a", "a", "(and (= y 0) (= xP 1) (= yP 1))"}}));
+  // y goes up from 1 to 10 with x = 1, then down to 0 with x = 0, then up again, while z counts the steps: no state
+  // recurs and no cycle searched alone is closed, but the states where some branch applies are.
+  termination::Proof proof =
+      prove(system({"x", "y", "z"}, {"s", "a"},
+                   {{"s", "a", "(and (= xP 1) (= yP 1))"},
+                    {"a", "a", "(and (= x 1) (> y 0) (< y 10) (= xP 1) (= yP (+ y 1)) (= zP (+ z 1)))"},
+                    {"a", "a", "(and (= x 0) (> y 0) (< y 10) (= xP 0) (= yP (- y 1)) (= zP (+ z 1)))"},
+                    {"a", "a", "(and (= y 10) (= xP 0) (= yP 9) (= zP (+ z 1)))"},
+                    {"a", "a", "(and (= y 0) (= xP 1) (= yP 1) (= zP (+ z 1)))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
   EXPECT_EQ(proof.witness->kind, "closed guards of the location");
   EXPECT_EQ(proof.witness->cycles.size(), 4u);
 }
 
+TEST(Termination, NonTerminationWhereTheLocationsGuardsLoseTheirEdge) {
+  // flip: (x, x) -> (x, x - 1) -> (x - 1, x) -> (x, x) for x >= 2 while z counts up; the guards together are not
+  // closed, since (1, 1) leads to (1, 0), but without the states that have no way back they are.
+  termination::Proof proof =
+      prove(system({"x", "y", "z"}, {"s", "a"},
+                   {{"s", "a", "(and (> xP 0) (> yP 0))"},
+                    {"a", "a", "(and (> x 0) (= x y) (= xP x) (= yP (- x 1)) (= zP (+ z 1)))"},
+                    {"a", "a", "(and (> x 0) (> y 0) (> y x) (= xP y) (= yP y) (= zP (+ z 1)))"},
+                    {"a", "a", "(and (> x 0) (> y 0) (< y x) (= xP y) (= yP x) (= zP (+ z 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->kind, "closed guards of the location");
+}
+
+TEST(Termination, NonTerminationFoundByAConcreteRun) {
+  // Five locations in a row and back, once x is 5: a cycle longer than any searched, which a run from x = 5 takes.
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "b", "c", "d", "e"},
+                                          {{"s", "a", "(>= xP 0)"},
+                                           {"a", "b", "(and (= x 5) (= xP x))"},
+                                           {"b", "c", "(= xP x)"},
+                                           {"c", "d", "(= xP x)"},
+                                           {"d", "e", "(= xP x)"},
+                                           {"e", "a", "(= xP x)"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->kind, "recurring state");
+  EXPECT_EQ(proof.witness->cycles.front().size(), 5u);
+}
+
+TEST(Termination, NonTerminationThroughAnInnerLoopRunToItsEnd) {
+  // while (x > 0) { x++; y = x; while (y > 0) y--; }: the outer loop's cycle passes the inner loop x + 1 times;
+  // with the inner loop as one transition repeated n times the cycle's guard is closed.
+  termination::Proof proof = prove(system({"x", "y"}, {"s", "a", "b"},
+                                          {{"s", "a", "(> xP 0)"},
+                                           {"a", "b", "(and (> x 0) (= xP (+ x 1)) (= yP (+ x 1)))"},
+                                           {"b", "b", "(and (> y 0) (= xP x) (= yP (- y 1)))"},
+                                           {"b", "a", "(and (= y 0) (= xP x) (= yP y))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_FALSE(proof.witness->repetitions.empty());
+}
+
+TEST(Termination, RepetitionOfASelfLoopIsRechecked) {
+  z3::context context;
+  its::ReadResult read = its::readSmtLib(
+      system({"x"}, {"a"}, {{"a", "a", "(and (> x 0) (< x 100) (= xP (+ x 1)))"}}), context);
+  ASSERT_TRUE(read.its.has_value());
+  const smt::Term x = read.its->variables[0];
+  const smt::Term n = context.int_const("n");
+  const smt::Limits limits{2000, Deadline::never()};
+  its::Transition right = read.its->transitions[0];
+  right.guard = n >= 1 && x > 0 && x + n - 1 < 100;
+  right.update = {x + n};
+  // A set that only the repetition keeps closed would do as well; x > 0 needs the self-loop alone.
+  termination::RecurrentSet set{{{0, right}}, {}, 0, {{1}}, x > 0 && x < 100, "closed guard"};
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));  // 99 + n leaves the set
+  set.states = x > 0 && x < 0;
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));
+  its::Transition wrong = right;
+  wrong.update = {x + 2 * n - 2};  // not n runs of x++ (with n = 1 it stays put, and x == 50 would be closed)
+  termination::RecurrentSet fixedPoint{{{0, wrong}}, {}, 0, {{1}}, x == 50, "fixed point"};
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, fixedPoint, context, limits));
+  its::Transition zero = right;
+  zero.guard = n >= 0 && x > 0 && x + n - 1 < 100;  // n = 0 would stay put
+  termination::RecurrentSet stays{{{0, zero}}, {}, 0, {{1}}, x == 50, "fixed point"};
+  EXPECT_FALSE(termination::checkRecurrentSet(*read.its, stays, context, limits));
+}
+
 TEST(Termination, StemThroughIterationsOfAnotherLoop) {
   // x = 3; while (2 < x && x < 6) x++; while (x > 5) x += 3;: the second loop's guard is closed, reached after three
-  // iterations of the first.
+  // iterations of the first, taken as one repetition of it.
   termination::Proof proof = prove(system({"x"}, {"s", "a", "b"},
                                           {{"s", "a", "(= xP 3)"},
                                            {"a", "a", "(and (> x 2) (< x 6) (= xP (+ x 1)))"},
                                            {"a", "b", "(and (> x 5) (= xP x))"},
                                            {"b", "b", "(and (> x 5) (= xP (+ x 3)))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
-  EXPECT_EQ(proof.witness->stem.size(), 5u);
+  ASSERT_EQ(proof.witness->stem.size(), 3u);
+  EXPECT_EQ(proof.witness->stem[1], 4u);  // the first one after the system's own four transitions
+  ASSERT_EQ(proof.witness->repetitions.size(), 2u);
+  EXPECT_EQ(proof.witness->repetitions[0].of, 1u);
 }
 
 TEST(Termination, UnreachableRecurrentSetIsNoNonTermination) {
@@ -395,7 +464,7 @@ TEST(Termination, RecurrentSetCertificateIsRechecked) {
   ASSERT_TRUE(read.its.has_value());
   const smt::Limits limits{2000, Deadline::never()};
   const smt::Term x = read.its->variables[0];
-  termination::RecurrentSet set{{}, 0, {{0}}, x > 0, "closed guard"};
+  termination::RecurrentSet set{{}, {}, 0, {{0}}, x > 0, "closed guard"};
   EXPECT_TRUE(termination::checkRecurrentSet(*read.its, set, context, limits));
   set.states = x > 0 && x < 10;  // not closed: 9 leads to 10
   EXPECT_FALSE(termination::checkRecurrentSet(*read.its, set, context, limits));
