@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <iterator>
+#include <set>
 
 namespace atropos::its {
 
@@ -116,12 +118,36 @@ std::vector<Interval> hull(const std::vector<Interval>& a, const std::vector<Int
   return out;
 }
 
-// `grown` with every bound that moved since `old` dropped.
-std::vector<Interval> widen(const std::vector<Interval>& old, const std::vector<Interval>& grown) {
+// The bounds the guards put on single variables (x <= 99, x >= 101), where a widened bound stops first: a counter
+// that a guard stops keeps that bound (Halbwachs's widening up to thresholds).
+std::vector<Integer> thresholdsOf(const LinearIts& its) {
+  std::set<Integer> found;
+  for (const LinearTransition& t : its.transitions)
+    for (const Constraint& c : t.guard) {
+      if (c.expr.terms.size() != 1 || c.expr.terms[0].first >= its.variables.size()) continue;
+      const Integer a = c.expr.terms[0].second;
+      // a·x + constant <= 0 (or == 0)
+      const Bound limit = times(c.expr.constant, -1);
+      if (!limit) continue;
+      found.insert(floorDiv(*limit, a));
+      found.insert(ceilDiv(*limit, a));
+    }
+  return {found.begin(), found.end()};
+}
+
+// `grown` with every bound that moved since `old` moved on to the next threshold beyond it, or dropped.
+std::vector<Interval> widen(const std::vector<Interval>& old, const std::vector<Interval>& grown,
+                            const std::vector<Integer>& thresholds) {
   std::vector<Interval> out = grown;
   for (size_t v = 0; v < old.size(); ++v) {
-    if (out[v].low != old[v].low) out[v].low.reset();
-    if (out[v].high != old[v].high) out[v].high.reset();
+    if (out[v].low != old[v].low) {
+      auto above = out[v].low ? std::upper_bound(thresholds.begin(), thresholds.end(), *out[v].low) : thresholds.begin();
+      out[v].low = out[v].low && above != thresholds.begin() ? Bound(*std::prev(above)) : std::nullopt;
+    }
+    if (out[v].high != old[v].high) {
+      auto atLeast = out[v].high ? std::lower_bound(thresholds.begin(), thresholds.end(), *out[v].high) : thresholds.end();
+      out[v].high = out[v].high && atLeast != thresholds.end() ? Bound(*atLeast) : std::nullopt;
+    }
   }
   return out;
 }
@@ -133,6 +159,31 @@ bool same(const std::vector<Interval>& a, const std::vector<Interval>& b) {
 }
 
 using Values = std::vector<std::optional<std::vector<Interval>>>;
+
+// The heads of the loops a depth-first search from the start finds (the targets of its back edges): widening there
+// alone cuts every cycle, and the locations after a head keep what the head's bounds give them.
+std::vector<bool> loopHeads(const LinearIts& its, const std::vector<std::vector<size_t>>& outgoing) {
+  enum class Mark { Unseen, OnStack, Done };
+  std::vector<Mark> mark(its.locations.size(), Mark::Unseen);
+  std::vector<bool> heads(its.locations.size(), false);
+  std::vector<std::pair<LocationId, size_t>> stack{{its.start, 0}};
+  mark[its.start] = Mark::OnStack;
+  while (!stack.empty()) {
+    auto& [at, next] = stack.back();
+    if (next == outgoing[at].size()) {
+      mark[at] = Mark::Done;
+      stack.pop_back();
+      continue;
+    }
+    const LocationId to = its.transitions[outgoing[at][next++]].to;
+    if (mark[to] == Mark::OnStack) heads[to] = true;
+    if (mark[to] == Mark::Unseen) {
+      mark[to] = Mark::OnStack;
+      stack.emplace_back(to, 0);
+    }
+  }
+  return heads;
+}
 
 // One step of the decreasing iteration: what the start and the transitions give from `values`.
 Values image(const LinearIts& its, const Values& values) {
@@ -157,6 +208,8 @@ std::vector<std::optional<std::vector<Interval>>> intervalInvariants(const Linea
   std::vector<unsigned> joins(its.locations.size(), 0);
   values[its.start] = std::vector<Interval>(its.variables.size());
   std::deque<LocationId> work{its.start};
+  const std::vector<Integer> thresholds = thresholdsOf(its);
+  const std::vector<bool> heads = loopHeads(its, outgoing);
   size_t steps = 0;
   while (!work.empty()) {
     if (++steps > kMaxSteps || deadline.expired()) return {};
@@ -170,7 +223,7 @@ std::vector<std::optional<std::vector<Interval>>> intervalInvariants(const Linea
       if (target) {
         std::vector<Interval> joined = hull(*target, *after);
         if (same(joined, *target)) continue;
-        if (++joins[t.to] >= kJoinsBeforeWidening) joined = widen(*target, joined);
+        if (heads[t.to] && ++joins[t.to] >= kJoinsBeforeWidening) joined = widen(*target, joined, thresholds);
         target = std::move(joined);
       } else {
         target = std::move(*after);

@@ -3,7 +3,8 @@
 //
 // Abstract interpretation over intervals (Cousot & Cousot 1977): a transition's guard narrows the intervals of the
 // variables and temporaries by bound propagation, its update is evaluated in interval arithmetic, locations join what
-// reaches them, widening after a few joins, then narrowing rounds. Termination proofs then hold under the
+// reaches them, widening after a few joins (up to the bounds the guards put on single variables first), then
+// narrowing rounds. Termination proofs then hold under the
 // invariants: a branch no reachable state takes disappears, and a ranking function may rely on a bound (n >= 0 set
 // before the loop).
 #pragma once

@@ -469,9 +469,13 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
     bool trivial = false;
     for (int id : nodes) {
       const State& state = graph.nodes[id].state;
+      // The inductive invariant's disjunctive facts (the cases of a value that is multiplied) are left out: true, but
+      // rarely inductive without the whole invariant, which whoever re-proves the exported invariant must then find
+      // again.
       std::vector<smt::Term> proven;
       for (const auto& [node, fact] : provenAt)
-        if (node == id) proven.push_back(fact);
+        if (node == id) smt::conjunctsOf(fact, proven);
+      std::erase_if(proven, [](const smt::Term& f) { return f.is_or() || (f.is_not() && f.arg(0).is_and()); });
       std::string facts = stateFacts(state, proven, scope.variablesOf(head, state, index));
       trivial = trivial || facts.empty();
       if (std::find(disjuncts.begin(), disjuncts.end(), facts) == disjuncts.end()) disjuncts.push_back(facts);

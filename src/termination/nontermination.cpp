@@ -13,6 +13,9 @@ namespace atropos::termination {
 
 namespace {
 
+// The time Z3's quantifier elimination gets for one set.
+constexpr unsigned kEliminationMillis = 500;
+
 
 // Runs paths of transitions on symbolic states; each temporary of a transition is a fresh constant at each step.
 class Runner {
@@ -107,27 +110,6 @@ smt::Term existentially(const z3::expr_vector& temporaries, const z3::expr& body
   return temporaries.empty() ? smt::Term(body) : smt::Term(z3::exists(temporaries, body));
 }
 
-// The states at the head from which one of `cycles` can be taken into `states`, over `x`.
-smt::Term canReturn(Runner& runner, const smt::Term& states, const std::vector<std::vector<size_t>>& cycles,
-                    const std::vector<smt::Term>& x, z3::context& context) {
-  z3::expr_vector ways(context);
-  for (const std::vector<size_t>& cycle : cycles) {
-    z3::expr_vector guards(context), temporaries(context);
-    std::vector<smt::Term> after = runner.run(cycle, x, guards, temporaries);
-    ways.push_back(existentially(temporaries, z3::mk_and(guards) && runner.at(states, after)));
-  }
-  return z3::mk_or(ways);
-}
-
-// Non-empty, and every state of it can go on through one of `cycles` into it again.
-bool isClosed(Runner& runner, Checker& checker, const smt::Term& states,
-              const std::vector<std::vector<size_t>>& cycles, z3::context& context) {
-  std::vector<smt::Term> x = runner.freshState();
-  smt::Term inSet = runner.at(states, x);
-  if (checker.check(inSet) != z3::sat) return false;
-  return checker.check(inSet && !canReturn(runner, states, cycles, x, context)) == z3::unsat;
-}
-
 // `exists temporaries. body` without the quantifier where Z3's quantifier elimination manages within `millis`.
 smt::Term project(z3::context& context, const z3::expr_vector& temporaries, const z3::expr& body, unsigned millis) {
   if (temporaries.empty()) return body;
@@ -141,6 +123,44 @@ smt::Term project(z3::context& context, const z3::expr_vector& temporaries, cons
     // Not eliminated: the set keeps its quantifier.
   }
   return quantified;
+}
+
+// The states at the head from which one of `cycles` can be taken into `states`, over `x`.
+smt::Term canReturn(Runner& runner, const smt::Term& states, const std::vector<std::vector<size_t>>& cycles,
+                    const std::vector<smt::Term>& x, z3::context& context) {
+  z3::expr_vector ways(context);
+  for (const std::vector<size_t>& cycle : cycles) {
+    z3::expr_vector guards(context), temporaries(context);
+    std::vector<smt::Term> after = runner.run(cycle, x, guards, temporaries);
+    ways.push_back(existentially(temporaries, z3::mk_and(guards) && runner.at(states, after)));
+  }
+  return z3::mk_or(ways);
+}
+
+// Non-empty, and every state of it can go on through one of `cycles` into it again.
+// The easier question first, without a quantifier under a negation where the quantifiers can be eliminated: some
+// cycle is enabled in every state of the set, and every enabled one, whatever values its temporaries take, leads
+// back into it.
+bool isClosed(Runner& runner, Checker& checker, const smt::Term& states,
+              const std::vector<std::vector<size_t>>& cycles, z3::context& context) {
+  std::vector<smt::Term> x = runner.freshState();
+  smt::Term inSet = runner.at(states, x);
+  if (checker.check(inSet) != z3::sat) return false;
+  z3::expr_vector enabled(context);
+  z3::expr_vector leaves(context);
+  bool eliminated = true;
+  for (const std::vector<size_t>& cycle : cycles) {
+    z3::expr_vector guards(context), temporaries(context);
+    std::vector<smt::Term> after = runner.run(cycle, x, guards, temporaries);
+    smt::Term can = project(context, temporaries, z3::mk_and(guards), kEliminationMillis);
+    eliminated = eliminated && !can.is_quantifier();
+    enabled.push_back(can);
+    leaves.push_back(z3::mk_and(guards) && !runner.at(states, after));
+  }
+  if (eliminated && checker.check(inSet && !z3::mk_or(enabled)) == z3::unsat &&
+      checker.check(inSet && z3::mk_or(leaves)) == z3::unsat)
+    return true;
+  return checker.check(inSet && !canReturn(runner, states, cycles, x, context)) == z3::unsat;
 }
 
 // The guard's comparisons as bounds p > 0, p >= 0 or p = 0.
@@ -275,14 +295,22 @@ std::optional<std::vector<smt::Term>> comparedDifferences(const smt::Term& guard
 // iteration, so the guard holds at every iteration in between when it holds at the first and at the last (Frohn &
 // Giesl's acceleration of loops with monotonic guards, for the simplest updates). None for other loops.
 std::optional<its::Transition> repetition(const its::Its& its, const its::Transition& t, z3::context& context,
-                                         unsigned long long id) {
+                                         Checker& checker, unsigned long long id) {
   if (t.from != t.to || !temporariesOf(its, t).empty()) return std::nullopt;
   z3::expr_vector x(context), next(context);
   std::vector<smt::Term> steps;
   bool moves = false;
   for (size_t v = 0; v < its.variables.size(); ++v) {
     smt::Term step = (t.update[v] - its.variables[v]).simplify();
-    if (!step.is_numeral()) return std::nullopt;
+    // A step the guard makes constant (y' = x - 1 under x = y): that constant.
+    if (!step.is_numeral()) {
+      z3::solver solver = checker.solver();
+      solver.add(t.guard);
+      if (checker.check(solver) != z3::sat) return std::nullopt;
+      smt::Term value = solver.get_model().eval(step, true);
+      if (!value.is_numeral() || checker.check(t.guard && step != value) != z3::unsat) return std::nullopt;
+      step = value;
+    }
     moves = moves || !z3::eq(step, context.int_val(0));
     steps.push_back(step);
     x.push_back(its.variables[v]);
@@ -341,7 +369,7 @@ class Search {
     const smt::Term guard = z3::mk_and(guards).simplify();
     z3::expr_vector unchanged(context_);
     for (size_t v = 0; v < after.size(); ++v) unchanged.push_back(after[v] == its_.variables[v]);
-    const unsigned millis = std::min(options_.queryMillis, 500u);
+    const unsigned millis = std::min(options_.queryMillis, kEliminationMillis);
     consider({head, {cycle}, project(context_, temporaries, guard && z3::mk_and(unchanged), millis), "fixed point"});
     consider({head, {cycle}, project(context_, temporaries, guard, millis), "closed guard"});
     if (!temporaries.empty()) return;
@@ -365,7 +393,7 @@ class Search {
   // The states where some cycle through `head` can be taken, when from each of them one leads back there.
   void candidateOfLocation(its::LocationId head, const std::vector<std::vector<size_t>>& cycles,
                            unsigned narrowingRounds) {
-    const unsigned millis = std::min(options_.queryMillis, 500u);
+    const unsigned millis = std::min(options_.queryMillis, kEliminationMillis);
     z3::expr_vector enabled(context_);
     for (const std::vector<size_t>& cycle : cycles) {
       z3::expr_vector guards(context_), temporaries(context_);
@@ -648,8 +676,9 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
   // The system with the repetitions of its simple self-loops added (each a run of the self-loop).
   its::Its extended = its;
   std::vector<Repetition> repetitions;
-  for (size_t i = 0; i < its.transitions.size(); ++i)
-    if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, i)) {
+  Checker checker(context, smt::Limits{options.queryMillis, options.deadline});
+  for (size_t i = 0; i < its.transitions.size() && !options.deadline.expired(); ++i)
+    if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, checker, i)) {
       repetitions.push_back({i, *repeated});
       extended.transitions.push_back(std::move(*repeated));
     }

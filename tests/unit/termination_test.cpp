@@ -407,6 +407,18 @@ TEST(Termination, NonTerminationThroughAnInnerLoopRunToItsEnd) {
   EXPECT_FALSE(proof.witness->repetitions.empty());
 }
 
+TEST(Termination, RepetitionWhereTheGuardMakesTheStepConstant) {
+  // As above, with the inner loop counting y and z down together, z' = y - 1 under y = z.
+  termination::Proof proof =
+      prove(system({"x", "y", "z"}, {"s", "a", "b"},
+                   {{"s", "a", "(> xP 0)"},
+                    {"a", "b", "(and (> x 0) (= xP (+ x 1)) (= yP (+ x 1)) (= zP (+ x 1)))"},
+                    {"b", "b", "(and (> y 0) (= y z) (= xP x) (= yP (- y 1)) (= zP (- y 1)))"},
+                    {"b", "a", "(and (= y 0) (= z 0) (= xP x) (= yP y) (= zP z))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_FALSE(proof.witness->repetitions.empty());
+}
+
 TEST(Termination, RepetitionOfASelfLoopIsRechecked) {
   z3::context context;
   its::ReadResult read = its::readSmtLib(
@@ -504,6 +516,17 @@ TEST(Termination, TerminationUnderAnIntervalInvariant) {
                                            {"a", "b", "(= xP (- x 1))"},
                                            {"b", "a", "(and (>= x 1) (= xP x))"},
                                            {"b", "a", "(and (<= x (- 1)) (= xP x))"}}));
+  EXPECT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+}
+
+TEST(Termination, TerminationUnderAnIntervalWidenedToAGuardsBound) {
+  // x = 300; while (x != 100) x--, as x <= 99 || x >= 101: widened to x >= 101 (a guard's bound) rather than to no
+  // bound, the invariant shows that the branch x <= 99, on which x falls without end, is never taken.
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "b"},
+                                          {{"s", "a", "(= xP 300)"},
+                                           {"a", "b", "(= xP (- x 1))"},
+                                           {"b", "a", "(and (<= x 99) (= xP x))"},
+                                           {"b", "a", "(and (>= x 101) (= xP x))"}}));
   EXPECT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
 }
 
