@@ -417,9 +417,10 @@ TEST(SymexInvariants, FactsTheTypesImplyAreLeftOut) {
   EXPECT_EQ(text.find("(long long)"), std::string::npos) << text;
 }
 
-TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedAndDisjunctionsKeepTheirBrackets) {
+TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedWithoutItsDisjunctions) {
   // The merged heads do not exclude the overflow of k + 1; the Horn clauses' invariant does, and holds at every
-  // head: it joins the facts there, and its disjunctions stay one fact among the others joined by &&.
+  // head: its facts join the facts there, but not its disjunctions (true, but a re-proof of the stated invariant
+  // would have to find the whole inductive invariant again).
   const std::string text = invariantsOf(
       "int main() { int i, j, k, n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int(), N = __VERIFIER_nondet_int();\n"
       "  if (0 <= n && 0 <= m && 0 <= N) {\n"
@@ -433,8 +434,7 @@ TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedAndDisjunctionsKeep
       "      i = i + 1; } }\n"
       "  return 0; }");
   EXPECT_NE(text.find("((long long)n - (long long)i) >= -2147483646"), std::string::npos) << text;
-  EXPECT_NE(text.find(" && ((!("), std::string::npos) << text;
-  EXPECT_EQ(text.find(" && (!("), std::string::npos) << text;
+  EXPECT_EQ(text.find("||"), std::string::npos) << text;
 }
 
 }  // namespace
