@@ -16,23 +16,24 @@ namespace {
 // The time Z3's quantifier elimination gets for one set.
 constexpr unsigned kEliminationMillis = 500;
 
+// The symbols of a transition that are not the system's variables: its temporaries.
+std::vector<smt::Term> temporariesOf(const its::Its& its, const its::Transition& t) {
+  std::set<unsigned> seen;
+  for (const smt::Term& v : its.variables) seen.insert(v.id());
+  std::vector<smt::Term> temporaries;
+  smt::collectSymbols(t.guard, seen, temporaries);
+  for (const smt::Term& u : t.update) smt::collectSymbols(u, seen, temporaries);
+  return temporaries;
+}
 
 // Runs paths of transitions on symbolic states; each temporary of a transition is a fresh constant at each step.
 class Runner {
  public:
   Runner(const its::Its& its, z3::context& context) : its_(its), context_(context) {
-    std::set<unsigned> variables;
-    for (const smt::Term& v : its.variables) variables.insert(v.id());
-    for (const its::Transition& t : its.transitions) {
-      std::set<unsigned> seen = variables;
-      std::vector<smt::Term> temporaries;
-      smt::collectSymbols(t.guard, seen, temporaries);
-      for (const smt::Term& u : t.update) smt::collectSymbols(u, seen, temporaries);
-      temporaries_.push_back(std::move(temporaries));
-    }
+    for (const its::Transition& t : its.transitions) temporaries_.push_back(temporariesOf(its, t));
   }
 
-  const std::vector<smt::Term>& temporariesOf(size_t transition) const { return temporaries_[transition]; }
+  const std::vector<smt::Term>& temporaries(size_t transition) const { return temporaries_[transition]; }
 
   // The values after `path` from `values`; its guards go to `guards`, the constants chosen for its temporaries to
   // `temporaries`.
@@ -97,8 +98,6 @@ class Checker {
   // A solver for incremental checks, and its check.
   z3::solver solver() { return smt::limitedSolver(context_, nullptr, limits_); }
   z3::check_result check(z3::solver& solver) { return smt::checkLimited(watch_, solver, limits_); }
-
-  const smt::Limits& limits() const { return limits_; }
 
  private:
   z3::context& context_;
@@ -169,30 +168,39 @@ struct Bound {
   bool equality = false;
 };
 
-std::vector<Bound> boundsOf(const smt::Term& guard) {
+// A conjunct of a guard that compares two integers, as a bound; none for anything else (a disjunction, a
+// disequality).
+std::optional<Bound> boundOf(smt::Term atom) {
+  // Z3's simplifier writes x > y as not (x <= y).
+  const bool negated = atom.is_not();
+  if (negated) atom = atom.arg(0);
+  if (!atom.is_app() || atom.num_args() != 2 || !atom.arg(0).is_int()) return std::nullopt;
+  switch (atom.decl().decl_kind()) {
+    case Z3_OP_LE:
+    case Z3_OP_LT:
+      return Bound{negated ? atom.arg(0) - atom.arg(1) : atom.arg(1) - atom.arg(0), false};
+    case Z3_OP_GE:
+    case Z3_OP_GT:
+      return Bound{negated ? atom.arg(1) - atom.arg(0) : atom.arg(0) - atom.arg(1), false};
+    case Z3_OP_EQ:
+      if (!negated) return Bound{atom.arg(0) - atom.arg(1), true};
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+// The bounds of the guard's conjuncts that are comparisons; with `onlyComparisons`, none unless every conjunct is one.
+std::optional<std::vector<Bound>> boundsOf(const smt::Term& guard, bool onlyComparisons = false) {
   std::vector<smt::Term> atoms;
   smt::conjunctsOf(guard, atoms);
   std::vector<Bound> bounds;
-  for (smt::Term a : atoms) {
-    // Z3's simplifier writes x > y as not (x <= y).
-    const bool negated = a.is_not();
-    if (negated) a = a.arg(0);
-    if (!a.is_app() || a.num_args() != 2 || !a.arg(0).is_int()) continue;
-    switch (a.decl().decl_kind()) {
-      case Z3_OP_LE:
-      case Z3_OP_LT:
-        bounds.push_back({negated ? a.arg(0) - a.arg(1) : a.arg(1) - a.arg(0), false});
-        break;
-      case Z3_OP_GE:
-      case Z3_OP_GT:
-        bounds.push_back({negated ? a.arg(1) - a.arg(0) : a.arg(0) - a.arg(1), false});
-        break;
-      case Z3_OP_EQ:
-        if (!negated) bounds.push_back({a.arg(0) - a.arg(1), true});
-        break;
-      default:
-        break;
-    }
+  for (const smt::Term& a : atoms) {
+    if (a.is_true()) continue;
+    if (std::optional<Bound> b = boundOf(a))
+      bounds.push_back(*b);
+    else if (onlyComparisons)
+      return std::nullopt;
   }
   return bounds;
 }
@@ -252,44 +260,6 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t origin
   return cycles;
 }
 
-// The symbols of a transition that are not the system's variables: its temporaries.
-std::vector<smt::Term> temporariesOf(const its::Its& its, const its::Transition& t) {
-  std::set<unsigned> seen;
-  for (const smt::Term& v : its.variables) seen.insert(v.id());
-  std::vector<smt::Term> temporaries;
-  smt::collectSymbols(t.guard, seen, temporaries);
-  for (const smt::Term& u : t.update) smt::collectSymbols(u, seen, temporaries);
-  return temporaries;
-}
-
-// The comparisons of a guard, each as (difference of its sides, whether it is an equation); none when some conjunct
-// is not a comparison of integers (a disjunction, a disequality).
-std::optional<std::vector<smt::Term>> comparedDifferences(const smt::Term& guard) {
-  std::vector<smt::Term> atoms;
-  smt::conjunctsOf(guard, atoms);
-  std::vector<smt::Term> differences;
-  for (smt::Term a : atoms) {
-    if (a.is_true()) continue;
-    const bool negated = a.is_not();
-    if (negated) a = a.arg(0);
-    if (!a.is_app() || a.num_args() != 2 || !a.arg(0).is_int()) return std::nullopt;
-    switch (a.decl().decl_kind()) {
-      case Z3_OP_LE:
-      case Z3_OP_LT:
-      case Z3_OP_GE:
-      case Z3_OP_GT:
-        break;
-      case Z3_OP_EQ:
-        if (negated) return std::nullopt;
-        break;
-      default:
-        return std::nullopt;
-    }
-    differences.push_back(a.arg(0) - a.arg(1));
-  }
-  return differences;
-}
-
 // The n-fold repetition of self-loop t (n >= 1 a fresh temporary) where every update adds a constant and every
 // comparison of the guard changes by a constant per iteration: the comparison is then a linear function of the
 // iteration, so the guard holds at every iteration in between when it holds at the first and at the last (Frohn &
@@ -318,10 +288,10 @@ std::optional<its::Transition> repetition(const its::Its& its, const its::Transi
   }
   if (!moves) return std::nullopt;  // a fixed point, found as one
   const smt::Term guard = t.guard.simplify();
-  std::optional<std::vector<smt::Term>> differences = comparedDifferences(guard);
-  if (!differences) return std::nullopt;
-  for (const smt::Term& d : *differences)
-    if (!(smt::Term(d).substitute(x, next) - d).simplify().is_numeral()) return std::nullopt;
+  std::optional<std::vector<Bound>> bounds = boundsOf(guard, true);
+  if (!bounds) return std::nullopt;
+  for (const Bound& b : *bounds)
+    if (!(smt::Term(b.p).substitute(x, next) - b.p).simplify().is_numeral()) return std::nullopt;
   const smt::Term n = context.int_const(numbered("_n", id).c_str());
   z3::expr_vector last(context);
   its::Transition repeated = t;
@@ -359,7 +329,10 @@ class Search {
         context_(context),
         options_(options),
         runner_(its, context),
-        checker_(context, smt::Limits{options.queryMillis, options.deadline}) {}
+        checker_(context, smt::Limits{options.queryMillis, options.deadline}),
+        outgoing_(its.locations.size()) {
+    for (size_t i = 0; i < original; ++i) outgoing_[its.transitions[i].from].push_back(i);
+  }
 
   // The closed candidate sets of one cycle, simplest first.
   void candidatesOfCycle(const std::vector<size_t>& cycle) {
@@ -374,7 +347,7 @@ class Search {
     consider({head, {cycle}, project(context_, temporaries, guard, millis), "closed guard"});
     if (!temporaries.empty()) return;
     // Each bound p of the guard does not shrink (p' - p >= 0), nor does its growth, on the states after.
-    std::vector<Bound> bounds = boundsOf(guard);
+    std::vector<Bound> bounds = *boundsOf(guard);
     smt::Term strengthened = guard;
     for (int level = 0; level < 2 && !bounds.empty(); ++level) {
       std::vector<Bound> growths;
@@ -509,8 +482,8 @@ class Search {
     return {found.begin(), found.end()};
   }
 
-  // A start value or a temporary's: from the pool half of the time, else a random number, small in the first half
-  // of the runs and larger later.
+  // A start value or a temporary's: from the pool half of the time, else a random number, small in every other run
+  // and larger in the others.
   static int64_t choose(const std::vector<int64_t>& pool, size_t run, std::mt19937_64& random) {
     if (random() % 2 == 0) return pool[random() % pool.size()];
     const int64_t spread = run % 2 == 0 ? 8 : 1000;
@@ -522,8 +495,6 @@ class Search {
   std::optional<RecurrentSet> simulateFrom(std::vector<smt::Term> values, size_t steps,
                                            const std::vector<int64_t>& pool, std::optional<size_t> pinned,
                                            std::mt19937_64& random) {
-    std::vector<std::vector<size_t>> outgoing(its_.locations.size());
-    for (size_t i = 0; i < original_; ++i) outgoing[its_.transitions[i].from].push_back(i);
     its::LocationId at = its_.start;
     std::vector<size_t> taken;
     std::map<std::string, size_t> seen;  // location and values of each state visited, and after how many steps
@@ -544,7 +515,7 @@ class Search {
       for (const Candidate& c : candidates_)
         if (c.head == at && isIn(c.states, values)) return RecurrentSet{{}, taken, c.head, c.cycles, c.states, c.kind};
       std::vector<std::pair<size_t, std::vector<smt::Term>>> enabled;
-      for (size_t i : outgoing[at])
+      for (size_t i : outgoing_[at])
         if (std::optional<std::vector<smt::Term>> after = take(i, values, pool, pinned, random))
           enabled.emplace_back(i, std::move(*after));
       if (enabled.empty()) return std::nullopt;  // this run ends
@@ -562,16 +533,11 @@ class Search {
                                              const std::vector<int64_t>& pool, std::optional<size_t> pinned,
                                              std::mt19937_64& random) {
     const its::Transition& t = its_.transitions[i];
-    z3::expr_vector from(context_), to(context_);
-    for (size_t v = 0; v < values.size(); ++v) {
-      from.push_back(its_.variables[v]);
-      to.push_back(values[v]);
-    }
-    smt::Term guard = smt::Term(t.guard).substitute(from, to).simplify();
+    smt::Term guard = runner_.at(t.guard, values).simplify();
     std::vector<smt::Term> after;
     if (guard.is_false()) return std::nullopt;
     if (guard.is_true()) {
-      for (const smt::Term& u : t.update) after.push_back(smt::Term(u).substitute(from, to).simplify());
+      for (const smt::Term& u : t.update) after.push_back(runner_.at(u, values).simplify());
       if (std::all_of(after.begin(), after.end(), [](const smt::Term& a) { return a.is_numeral(); })) return after;
       after.clear();
     }
@@ -579,14 +545,14 @@ class Search {
     solver.add(guard);
     solver.push();
     if (pinned)
-      for (const smt::Term& temporary : runner_.temporariesOf(i))
+      for (const smt::Term& temporary : runner_.temporaries(i))
         solver.add(temporary == context_.int_val(choose(pool, *pinned, random)));
     if (checker_.check(solver) != z3::sat) {
       solver.pop();
       if (checker_.check(solver) != z3::sat) return std::nullopt;
     }
     z3::model model = solver.get_model();
-    for (const smt::Term& u : t.update) after.push_back(model.eval(smt::Term(u).substitute(from, to), true));
+    for (const smt::Term& u : t.update) after.push_back(model.eval(runner_.at(u, values), true));
     if (!std::all_of(after.begin(), after.end(), [](const smt::Term& a) { return a.is_numeral(); })) return std::nullopt;
     return after;
   }
@@ -622,6 +588,7 @@ class Search {
   const NonTerminationOptions& options_;
   Runner runner_;
   Checker checker_;
+  std::vector<std::vector<size_t>> outgoing_;  // per location, the system's own transitions from it
   std::vector<Candidate> candidates_;
 };
 
