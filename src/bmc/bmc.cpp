@@ -39,24 +39,6 @@ constexpr size_t kMaxGeneralSolverTerms = 100000;
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
 constexpr double kEncodedInstructionsPerSecond = 20000;
 
-// Which of the conditions hold in the model. One evaluation of them all: they share most of their terms, which
-// one evaluation per condition would walk again each time.
-std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions) {
-  std::vector<bool> holds;
-  if (conditions.empty()) return holds;
-  z3::context& context = model.ctx();
-  z3::expr_vector bits(context);
-  for (size_t k = conditions.size(); k-- > 0;)
-    bits.push_back(z3::ite(conditions[k], context.bv_val(1, 1), context.bv_val(0, 1)));
-  const smt::Term all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
-  for (size_t k = 0; k < conditions.size(); ++k) {
-    const unsigned bit = static_cast<unsigned>(k);
-    uint64_t value = 0;
-    holds.push_back(all.extract(bit, bit).simplify().is_numeral_u64(value) && value == 1);
-  }
-  return holds;
-}
-
 class Checker {
  public:
   Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline)
@@ -170,20 +152,8 @@ class Checker {
     });
   }
 
-  // The inputs of the execution a model describes, of the draws [first, last) of the encoding.
   std::vector<uint64_t> inputsOf(const z3::model& model, size_t first = 0, size_t last = SIZE_MAX) const {
-    last = std::min(last, encoding_.draws.size());
-    std::vector<smt::Term> reached;
-    for (size_t k = first; k < last; ++k) reached.push_back(encoding_.draws[k].reached);
-    std::vector<bool> made = holdIn(model, reached);
-    std::vector<uint64_t> inputs;
-    for (size_t k = first; k < last; ++k) {
-      if (!made[k - first]) continue;
-      uint64_t v = 0;
-      model.eval(encoding_.draws[k].value, true).is_numeral_u64(v);
-      inputs.push_back(v);
-    }
-    return inputs;
+    return bmc::inputsOf(model, encoding_, first, last);
   }
 
   // A lasso's inputs: the stem's, then the loop's as often as a replay needs to see the state recur.

@@ -100,6 +100,23 @@ struct Pending {
   std::vector<PathState> states;
 };
 
+// A global that the program only loads and stores whole, at the type it has, and whose address it never takes
+// otherwise: no pointer the program forms can reach its bytes (pointers that leave their object, or come from
+// integers, are address-dependent checks), so its value lives in the path state, like an SSA value. Reading it
+// is then not a walk over the memory's stores, and joining paths merges one value, not the memory.
+bool isScalarGlobal(const llvm::GlobalVariable& g) {
+  llvm::Type* type = g.getValueType();
+  if (g.isConstant() || !g.hasDefinitiveInitializer() || g.isExternallyInitialized()) return false;
+  if (!type->isIntegerTy() && !type->isPointerTy() && !type->isFloatingPointTy()) return false;
+  return std::all_of(g.user_begin(), g.user_end(), [&](const llvm::User* u) {
+    if (auto* load = llvm::dyn_cast<llvm::LoadInst>(u)) return load->getType() == type && !load->isVolatile();
+    if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u))
+      return store->getPointerOperand() == &g && store->getValueOperand() != &g &&
+             store->getValueOperand()->getType() == type && !store->isVolatile();
+    return false;
+  });
+}
+
 class Encoder {
  public:
   Encoder(z3::context& context, llvm::Module& module, const EncodingOptions& options)
@@ -108,18 +125,17 @@ class Encoder {
         layout_(module.getDataLayout()),
         bound_(options.bound),
         recurrences_(options.recurrences),
+        headStates_(options.headStates),
         unsignedWrapChecks_(options.unsignedWrapChecks),
         maxInstructions_(options.maxInstructions),
         deadline_(options.deadline),
         pointerBits_(layout_.getPointerSizeInBits()),
-        out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}, {}} {
+        out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}, {}, {}} {
     symbolicReservation_ = pointerBits_ == 32 ? (uint64_t{1} << 24) : (uint64_t{1} << 32);
   }
 
   Encoding run() {
-    const llvm::Function* main = module_.getFunction("main");
-    if (!main || main->isDeclaration()) throw EncodingFailure("the program has no function 'main'");
-    if (!main->arg_empty()) throw EncodingFailure("main takes arguments");
+    const llvm::Function& main = mainFunction();
     z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
     initialMemory_ = c_.constant("memory_initial", memorySort);
     out_.arrayFacts.push_back(z3::implies(
@@ -127,13 +143,116 @@ class Encoder {
     trackPointerBytes_ = keepsPointersInMemory();
     PathState start{
         c_.bool_val(true), *initialMemory_, z3::const_array(c_.bv_sort(pointerBits_), c_.bool_val(false)), {}, {}, {}};
-    initializeGlobals(start);
-    auto ended = encodeFunction(*main, std::move(start));
-    if (ended) programEnd(ended->first, Check::HeapAtEnd, *lastInstruction(*main), "main returns");
+    initializeGlobals(start, true);
+    auto ended = encodeFunction(main, std::move(start));
+    if (ended) programEnd(ended->first, Check::HeapAtEnd, *lastInstruction(main), "main returns");
     return std::move(out_);
   }
 
+  Iteration runIteration(const llvm::BasicBlock& head) {
+    const llvm::Function& main = mainFunction();
+    if (head.getParent() != &main) throw EncodingFailure("the loop is not in main");
+    FunctionShape& shape = shapeOf(main);
+    const llvm::Loop* loop = shape.loops->getLoopFor(&head);
+    if (!loop || loop->getHeader() != &head) throw EncodingFailure("the block is not a loop head");
+    if (!loop->getSubLoops().empty()) throw EncodingFailure("the loop has inner loops");
+    // The memory at the head is any memory: the globals keep their places but not their initial values, and no
+    // other object lives there.
+    z3::sort memorySort = c_.array_sort(c_.bv_sort(pointerBits_), c_.bv_sort(8));
+    initialMemory_ = c_.constant("memory_at_head", memorySort);
+    trackPointerBytes_ = keepsPointersInMemory();
+    PathState start{c_.bool_val(true), *initialMemory_,
+                    c_.constant("pointer_bytes_at_head", c_.array_sort(c_.bv_sort(pointerBits_), c_.bool_sort())),
+                    {},
+                    {},
+                    {}};
+    initializeGlobals(start, false);
+    Iteration iteration{{}, {}, c_.bool_val(false), {}};
+    const std::vector<const llvm::Value*> state = loopState(head);
+    for (const llvm::Value* v : state) {
+      auto* global = llvm::dyn_cast<llvm::GlobalVariable>(v);
+      smt::Term before = fresh("head", valueBits(global ? global->getValueType() : v->getType()));
+      if (std::optional<size_t> k = scalarGlobalIndex(v))
+        start.scalarGlobals[*k] = before;
+      else
+        start.values.insert_or_assign(v, before);
+      iteration.before.push_back(before);
+    }
+    Activation activation{&main, {}, {}, {}};
+    std::vector<PathState> returned;
+    Worklist work(shape);
+    auto push = [&](const llvm::BasicBlock* b, std::vector<unsigned> iterations, PathState s) {
+      if (b == &head) {
+        returned.push_back(std::move(s));
+      } else if (loop->contains(b)) {
+        work.push(b, std::move(iterations), std::move(s));
+      }
+    };
+    work.push(&head, {0}, std::move(start));
+    callStack_.push_back(&main);
+    while (!work.empty()) {
+      if (deadline_.expired()) throw EncodingFailure("the time ran out while encoding");
+      auto [block, iterations, s] = work.pop(*this);
+      if (s.dead) continue;
+      executeBlock(*block, iterations, s, activation, shape, push);
+    }
+    callStack_.pop_back();
+    if (!returned.empty()) {
+      PathState back = merge(returned);
+      iteration.returns = back.guard;
+      for (const llvm::Value* v : state) {
+        if (std::optional<size_t> k = scalarGlobalIndex(v)) {
+          iteration.after.push_back(back.scalarGlobals[*k]);
+          continue;
+        }
+        auto it = back.values.find(v);
+        if (it == back.values.end()) throw EncodingFailure("a value the loop carries is lost");
+        iteration.after.push_back(it->second);
+      }
+    } else {
+      iteration.after = iteration.before;
+    }
+    iteration.background = out_.background;
+    iteration.background.insert(iteration.background.end(), out_.arrayFacts.begin(), out_.arrayFacts.end());
+    return iteration;
+  }
+
  private:
+  const llvm::Function& mainFunction() const {
+    const llvm::Function* main = module_.getFunction("main");
+    if (!main || main->isDeclaration()) throw EncodingFailure("the program has no function 'main'");
+    if (!main->arg_empty()) throw EncodingFailure("main takes arguments");
+    return *main;
+  }
+
+  // The blocks of one activation still to encode, ordered so that a block comes after every block that leads to it
+  // in the same iteration of the loops around it: the states that reach a block are merged before it is encoded.
+  class Worklist {
+   public:
+    explicit Worklist(const FunctionShape& shape) : shape_(shape) {}
+    void push(const llvm::BasicBlock* b, std::vector<unsigned> iterations, PathState s) {
+      std::vector<int> key;
+      std::vector<const llvm::Loop*> nest = nestOf(shape_, b);
+      for (size_t i = 0; i < nest.size(); ++i) {
+        key.push_back(shape_.order.at(nest[i]->getHeader()));
+        key.push_back(static_cast<int>(iterations[i]));
+      }
+      key.push_back(shape_.order.at(b));
+      auto [it, inserted] = work_.try_emplace(key, Pending{b, std::move(iterations), {}});
+      it->second.states.push_back(std::move(s));
+    }
+    bool empty() const { return work_.empty(); }
+    std::tuple<const llvm::BasicBlock*, std::vector<unsigned>, PathState> pop(Encoder& encoder) {
+      auto node = work_.extract(work_.begin());
+      Pending& pending = node.mapped();
+      return {pending.block, std::move(pending.iterations), encoder.merge(pending.states)};
+    }
+
+   private:
+    const FunctionShape& shape_;
+    std::map<std::vector<int>, Pending> work_;
+  };
+
   // ---- objects and memory ----
 
   smt::Term pointer(uint64_t v) { return c_.bv_val(v, pointerBits_); }
@@ -587,23 +706,6 @@ class Encoder {
 
   // ---- globals ----
 
-  // A global that the program only loads and stores whole, at the type it has, and whose address it never takes
-  // otherwise: no pointer the program forms can reach its bytes (pointers that leave their object, or come from
-  // integers, are address-dependent checks), so its value lives in the path state, like an SSA value. Reading it
-  // is then not a walk over the memory's stores, and joining paths merges one value, not the memory.
-  static bool isScalarGlobal(const llvm::GlobalVariable& g) {
-    llvm::Type* type = g.getValueType();
-    if (g.isConstant() || !g.hasDefinitiveInitializer() || g.isExternallyInitialized()) return false;
-    if (!type->isIntegerTy() && !type->isPointerTy() && !type->isFloatingPointTy()) return false;
-    return std::all_of(g.user_begin(), g.user_end(), [&](const llvm::User* u) {
-      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(u)) return load->getType() == type && !load->isVolatile();
-      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u))
-        return store->getPointerOperand() == &g && store->getValueOperand() != &g &&
-               store->getValueOperand()->getType() == type && !store->isVolatile();
-      return false;
-    });
-  }
-
   std::optional<size_t> scalarGlobalIndex(const llvm::Value* pointer) const {
     auto* g = llvm::dyn_cast<llvm::GlobalVariable>(pointer);
     if (!g) return std::nullopt;
@@ -612,7 +714,8 @@ class Encoder {
     return it->second;
   }
 
-  void initializeGlobals(PathState& s) {
+  // Without `initialValues`, the globals' places only: their values are those of the memory and free variables.
+  void initializeGlobals(PathState& s, bool initialValues) {
     std::vector<unsigned> zeroed;
     std::vector<std::pair<unsigned, const llvm::Constant*>> initialized;
     uint64_t initializedBytes = 0;
@@ -625,7 +728,7 @@ class Encoder {
         scalarGlobals_.emplace(&g, scalarGlobals_.size());
         continue;
       }
-      if (!g.hasInitializer()) continue;  // external: its contents are unknown
+      if (!initialValues || !g.hasInitializer()) continue;  // external: its contents are unknown
       const llvm::Constant* init = g.getInitializer();
       if (init->isNullValue()) {
         zeroed.push_back(id);
@@ -648,7 +751,8 @@ class Encoder {
     }
     s.scalarGlobals.resize(scalarGlobals_.size(), c_.bool_val(false));
     for (const llvm::GlobalVariable& g : module_.globals())
-      if (auto k = scalarGlobalIndex(&g)) s.scalarGlobals[*k] = constant(g.getInitializer());
+      if (auto k = scalarGlobalIndex(&g))
+        s.scalarGlobals[*k] = initialValues ? constant(g.getInitializer()) : fresh("global", valueBits(g.getValueType()));
     for (const auto& [id, init] : initialized) {
       uint64_t n = allocSize(init->getType());
       std::vector<smt::Term> bytes(n, c_.bv_val(0, 8));
@@ -791,29 +895,20 @@ class Encoder {
                                                                                PathState entry) {
     FunctionShape& shape = shapeOf(f);
     Activation activation{&f, {}, {}, {}};
-    std::map<std::vector<int>, Pending> work;
+    Worklist work(shape);
     auto push = [&](const llvm::BasicBlock* b, std::vector<unsigned> iterations, PathState s) {
-      std::vector<int> key;
-      std::vector<const llvm::Loop*> nest = nestOf(shape, b);
-      for (size_t i = 0; i < nest.size(); ++i) {
-        key.push_back(shape.order.at(nest[i]->getHeader()));
-        key.push_back(static_cast<int>(iterations[i]));
-      }
-      key.push_back(shape.order.at(b));
-      auto [it, inserted] = work.try_emplace(key, Pending{b, std::move(iterations), {}});
-      it->second.states.push_back(std::move(s));
+      work.push(b, std::move(iterations), std::move(s));
     };
     push(&f.getEntryBlock(), {}, std::move(entry));
     callStack_.push_back(&f);
     while (!work.empty()) {
       if (deadline_.expired()) throw EncodingFailure("the time ran out while encoding");
-      auto node = work.extract(work.begin());
-      Pending& pending = node.mapped();
-      PathState s = merge(pending.states);
+      auto [block, iterations, s] = work.pop(*this);
       if (s.dead) continue;
-      if (recurrences_ && shape.loops->isLoopHeader(pending.block))
-        recordHeadVisit(*pending.block, pending.iterations, s, activation);
-      executeBlock(*pending.block, pending.iterations, s, activation, shape, push);
+      if (recurrences_ && shape.loops->isLoopHeader(block)) recordHeadVisit(*block, iterations, s, activation);
+      if (headStates_ && callStack_.size() == 1 && shape.loops->isLoopHeader(block))
+        recordHeadState(*block, iterations, s);
+      executeBlock(*block, iterations, s, activation, shape, push);
     }
     callStack_.pop_back();
     if (activation.returns.empty()) return std::nullopt;
@@ -827,6 +922,20 @@ class Encoder {
     PathState merged = merge(states);
     merged.values.clear();
     return std::make_pair(std::move(merged), result);
+  }
+
+  void recordHeadState(const llvm::BasicBlock& head, const std::vector<unsigned>& iterations, const PathState& s) {
+    Encoding::HeadState visit{&head, iterations.back(), s.guard, {}};
+    for (const llvm::Value* v : loopState(head)) {
+      if (std::optional<size_t> k = scalarGlobalIndex(v)) {
+        visit.values.push_back(s.scalarGlobals[*k]);
+        continue;
+      }
+      auto it = s.values.find(v);
+      if (it == s.values.end()) return;
+      visit.values.push_back(it->second);
+    }
+    out_.headStates.push_back(std::move(visit));
   }
 
   // Compares this visit of a loop head with the earlier visits of the same loop entry.
@@ -1768,6 +1877,7 @@ class Encoder {
   const llvm::DataLayout& layout_;
   unsigned bound_;
   bool recurrences_;
+  bool headStates_;
   bool unsignedWrapChecks_;
   size_t maxInstructions_;
   Deadline deadline_;
@@ -1814,6 +1924,72 @@ Encoding encode(z3::context& context, llvm::Module& module, const EncodingOption
   } catch (const NotModelled& n) {
     throw EncodingFailure(n.what);
   }
+}
+
+std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions) {
+  std::vector<bool> holds;
+  if (conditions.empty()) return holds;
+  z3::context& context = model.ctx();
+  z3::expr_vector bits(context);
+  for (size_t k = conditions.size(); k-- > 0;)
+    bits.push_back(z3::ite(conditions[k], context.bv_val(1, 1), context.bv_val(0, 1)));
+  const smt::Term all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
+  for (size_t k = 0; k < conditions.size(); ++k) {
+    const unsigned bit = static_cast<unsigned>(k);
+    uint64_t value = 0;
+    holds.push_back(all.extract(bit, bit).simplify().is_numeral_u64(value) && value == 1);
+  }
+  return holds;
+}
+
+std::vector<uint64_t> inputsOf(const z3::model& model, const Encoding& encoding, size_t first, size_t last) {
+  last = std::min(last, encoding.draws.size());
+  std::vector<smt::Term> reached;
+  for (size_t k = first; k < last; ++k) reached.push_back(encoding.draws[k].reached);
+  std::vector<bool> made = holdIn(model, reached);
+  std::vector<uint64_t> inputs;
+  for (size_t k = first; k < last; ++k) {
+    if (!made[k - first]) continue;
+    uint64_t v = 0;
+    model.eval(encoding.draws[k].value, true).is_numeral_u64(v);
+    inputs.push_back(v);
+  }
+  return inputs;
+}
+
+Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm::BasicBlock& head,
+                          const EncodingOptions& options) {
+  try {
+    return Encoder(context, module, options).runIteration(head);
+  } catch (const NotModelled& n) {
+    throw EncodingFailure(n.what);
+  }
+}
+
+std::vector<const llvm::Value*> loopState(const llvm::BasicBlock& head) {
+  std::vector<const llvm::Value*> state;
+  for (const llvm::PHINode& phi : head.phis()) state.push_back(&phi);
+  auto& function = const_cast<llvm::Function&>(*head.getParent());
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  if (const llvm::Loop* loop = loops.getLoopFor(&head)) {
+    std::unordered_set<const llvm::Value*> seen;
+    for (const llvm::BasicBlock* b : loop->blocks())
+      for (const llvm::Instruction& i : *b) {
+        auto* phi = llvm::dyn_cast<llvm::PHINode>(&i);
+        for (unsigned k = 0; k < i.getNumOperands(); ++k) {
+          const llvm::Value* operand = i.getOperand(k);
+          // What the head's phis take on entering the loop is not used in an iteration.
+          if (b == &head && phi && !loop->contains(phi->getIncomingBlock(k))) continue;
+          auto* defined = llvm::dyn_cast<llvm::Instruction>(operand);
+          const bool outside = (defined && !loop->contains(defined)) || llvm::isa<llvm::Argument>(operand);
+          if (outside && seen.insert(operand).second) state.push_back(operand);
+        }
+      }
+  }
+  for (const llvm::GlobalVariable& g : head.getModule()->globals())
+    if (isScalarGlobal(g)) state.push_back(&g);
+  return state;
 }
 
 }  // namespace atropos::bmc

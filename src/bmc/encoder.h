@@ -19,7 +19,9 @@
 #include "smt/term.h"
 
 namespace llvm {
+class BasicBlock;
 class Module;
+class Value;
 }
 
 namespace atropos::bmc {
@@ -60,6 +62,14 @@ struct Encoding {
   // only if the whole one is) and, where memory is read only at known addresses, free of arrays.
   std::vector<smt::Term> arrayFacts;
   std::vector<RecurringState> recurrences;  // only when asked for
+  // Every visit of a loop head in main's activation, with the loop's state there (loopState): only when asked for.
+  struct HeadState {
+    const llvm::BasicBlock* head;
+    unsigned iteration;
+    smt::Term reached;
+    std::vector<smt::Term> values;
+  };
+  std::vector<HeadState> headStates;
 };
 
 // The whole program cannot be encoded (e.g. main is missing).
@@ -70,6 +80,7 @@ struct EncodingFailure : std::runtime_error {
 struct EncodingOptions {
   unsigned bound = 1;
   bool recurrences = false;  // look for recurring states (bounded lassos)
+  bool headStates = false;   // record the state at each visit of a loop head of main (Encoding::headStates)
   // Check every addition, subtraction, multiplication and left shift without the nsw flag (C's unsigned arithmetic)
   // for wrap-around, which `termcomp` reads as unbounded: a failing check ends its path, so only for properties
   // whose reading that is.
@@ -80,6 +91,30 @@ struct EncodingOptions {
 };
 
 Encoding encode(z3::context& context, llvm::Module& module, const EncodingOptions& options);
+
+// What a loop's iterations carry from one visit of its head to the next, in a fixed order: the head's phis, the
+// values from before the loop that the loop uses, and the globals the encoding keeps as values of their own. Memory
+// is not among them.
+std::vector<const llvm::Value*> loopState(const llvm::BasicBlock& head);
+
+// One iteration of a loop of main without inner loops, from any state at its head: `before` are free variables for
+// the loopState(head) and the memory is free too. Where `returns` holds, the iteration comes back to the head, with
+// `after` as the state; elsewhere it leaves the loop, ends the program, fails a check (any check) or reaches what
+// the encoding does not model. The nondet values drawn in it are free as well.
+struct Iteration {
+  std::vector<smt::Term> before;
+  std::vector<smt::Term> after;
+  smt::Term returns;
+  std::vector<smt::Term> background;  // as Encoding::background and Encoding::arrayFacts
+};
+Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm::BasicBlock& head,
+                          const EncodingOptions& options);
+
+// Which of the conditions hold in the model (one evaluation of them all: they share most of their terms).
+std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions);
+// The inputs of the execution a model of the encoding describes: the values of the draws [first, last) it makes.
+std::vector<uint64_t> inputsOf(const z3::model& model, const Encoding& encoding, size_t first = 0,
+                               size_t last = SIZE_MAX);
 
 // Whether `holds` is true of `term` or of a term in it (each shared subterm visited once).
 bool anySubterm(const smt::Term& term, const std::function<bool(const smt::Term&)>& holds);

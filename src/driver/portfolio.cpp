@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "bmc/bmc.h"
+#include "bmc/recurrence.h"
 #include "falsifier/falsifier.h"
 #include "interp/interp.h"
 #include "symex/symex.h"
@@ -41,6 +42,10 @@ constexpr double kBoundedMarginSeconds = 0.3;
 constexpr double kBoundedAgainShare = 0.75;
 // Alone, it leaves a little time for the replay of its candidates.
 constexpr double kBoundedAloneShare = 0.9;
+// A recurrent set proven over the loop's state (bmc/recurrence.h), for the non-terminating loops whose states recur
+// too late for executions and bounded lassos: after the symbolic execution, briefly.
+constexpr double kRecurrentSetShare = 0.25;
+constexpr double kRecurrentSetSeconds = 10;
 // Under `c`, a proof that only a possible signed overflow kept from passing is tried once more over unbounded signed
 // integers, briefly: the reason then tells what the program does without the overflow.
 constexpr double kUnboundedHintShare = 0.1;
@@ -252,6 +257,26 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
       evidence->explanation = std::move(proof.explanation);
       evidence->graph = std::move(proof.graph);
       evidence->its = std::move(proof.its);
+    }
+  }
+
+  open = budget.crossCheck ? properties : stillOpen(outcomes);
+  if (budget.bmc && budget.semantics != Semantics::TermComp && !budget.deadline.expired() &&
+      std::count(open.begin(), open.end(), Property::Termination)) {
+    bmc::RecurrentSetOptions options;
+    options.deadline = share(kRecurrentSetShare).capped(std::chrono::duration<double>(kRecurrentSetSeconds));
+    if (std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(program, options)) {
+      falsifier::RecurrentSetClaim claim{std::move(set->stem), true, set->head, set->expression, set->complete, "bmc",
+                                         "bounded model checking found a set of states at the loop head that every "
+                                         "iteration returns to, whatever it draws (" +
+                                             std::to_string(set->facts) + (set->facts == 1 ? " fact" : " facts") + ", proven bit-precisely)"};
+      falsifier::Options replay;
+      replay.deadline = budget.deadline;
+      replay.memoryBytes = budget.memoryBytes;
+      const Outcome confirmed = falsifier::confirmRecurrentSet(*interpreter, claim, replay);
+      if (budget.crossCheck) checkAgreement(proved, {confirmed});
+      if (!budget.crossCheck) adopt(outcomes, {confirmed});
+      if (confirmed.verdict == Verdict::Unknown) explainUnknowns(outcomes, {confirmed});
     }
   }
 

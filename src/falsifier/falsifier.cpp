@@ -542,4 +542,35 @@ std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::
   return search.run(statistics);
 }
 
+Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const RecurrentSetClaim& claim,
+                            const Options& options) {
+  constexpr uint64_t kStepsAfterStem = 1u << 20;
+  interp::ReplayInputs inputs(claim.stem, claim.uninitializedReadsZero);
+  interp::RunOptions ro;
+  ro.deadline = options.deadline;
+  ro.maxSteps = kStepsAfterStem;
+  ro.maxMemoryBytes = options.memoryBytes;
+  ro.recordTrace = true;
+  const RunResult run = interpreter.run(inputs, ro);
+  if (run.end != RunEnd::StepLimit || run.addressDependent || run.inputs.size() < claim.stem.size())
+    return Outcome::unknown(Property::Termination,
+                            claim.engine + ": the execution to a recurrent set at " + describe(claim.head) +
+                                " did not replay (it ended: " + interp::runEndName(run.end) + ")",
+                            claim.engine);
+  Counterexample cex = counterexampleOf(run, "non-termination: every iteration of the loop at " +
+                                                 describe(claim.head) + " from the states " + claim.expression +
+                                                 " returns to its head in one of them",
+                                        claim.head);
+  cex.inputs.resize(claim.stem.size());
+  cex.loopInputsStart = claim.stem.size();
+  cex.recurrence = Counterexample::Recurrence{claim.head, "", {claim.expression}, claim.complete};
+  Outcome o;
+  o.property = Property::Termination;
+  o.verdict = Verdict::False;
+  o.engine = claim.engine;
+  o.reason = claim.how + "; an execution reaches it (replayed)";
+  o.counterexample = std::move(cex);
+  return o;
+}
+
 }  // namespace atropos::falsifier

@@ -50,4 +50,21 @@ struct Options {
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,
                              const Options& options, Statistics* statistics = nullptr);
 
+// A recurrent set that another engine proved at a loop head, every iteration from it returning to it, and the inputs
+// of an execution said to reach it.
+struct RecurrentSetClaim {
+  std::vector<uint64_t> stem;
+  bool uninitializedReadsZero = false;
+  SourceLocation head;
+  std::string expression;  // the set in C, over the variables in scope at the head
+  bool complete = false;   // as Counterexample::Recurrence::complete
+  std::string engine;
+  std::string how;  // how the set was proven, for the verdict's reason
+};
+
+// Termination FALSE when the stem replays: the execution draws the stem's inputs, then runs on for a million steps
+// without ending, stopping at a violation or leaving what the interpreter executes exactly. UNKNOWN otherwise.
+Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const RecurrentSetClaim& claim,
+                            const Options& options);
+
 }  // namespace atropos::falsifier

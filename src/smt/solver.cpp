@@ -13,17 +13,21 @@ namespace atropos::smt {
 
 z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits) {
   z3::solver solver = logic ? z3::solver(context, logic) : z3::solver(context, z3::solver::simple());
+  limit(solver, limits);
+  return solver;
+}
+
+void limit(z3::solver& solver, const Limits& limits) {
   double left = limits.deadline.secondsLeft();
   unsigned millis = limits.queryMillis;
   if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(std::max(0.0, left) * 1000));
   // A resource limit, not Z3's timeout: Z3 4.8's timer threads were seen to deadlock and to miss the timeout on
   // linear programs with large coefficients by minutes. About a thousand units make a millisecond on these
   // problems; the limit also makes answers independent of the machine's load.
-  z3::params params(context);
+  z3::params params(solver.ctx());
   params.set("rlimit", millis * 1000);
   params.set("ctrl_c", false);  // Z3 would install its handler of SIGINT around every check
   solver.set(params);
-  return solver;
 }
 
 // Sleeps until the current check's time is up and interrupts Z3 then. Starting and ending a check take an

@@ -29,6 +29,8 @@ struct Limits {
 // the deadline when that is less; away from the deadline the same question gets the same answer on a busy machine.
 // Where a question may be non-linear, check it with checkLimited: Z3 does not count resources everywhere.
 z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits);
+// The same limits for a solver made otherwise, e.g. from tactics.
+void limit(z3::solver& solver, const Limits& limits);
 
 // Ends a check of a solver of one context when its time is up, by interrupting Z3 from a thread of its own that
 // sleeps until then. Z3's resource limit does not stop its incremental and simple solvers on non-linear problems

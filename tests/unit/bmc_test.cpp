@@ -1,6 +1,7 @@
 // Unit tests of the bounded model checker: its encoding of each operation against the interpreter, and what it
 // may prove.
 #include "bmc/bmc.h"
+#include "bmc/recurrence.h"
 
 #include <gtest/gtest.h>
 
@@ -353,6 +354,50 @@ TEST(Bmc, FindsARecurringStateThatReplaysAsALasso) {
   ASSERT_EQ(candidates.size(), 1u);
   interp::RunResult run = replay(*program, candidates[0], true);
   EXPECT_EQ(run.end, interp::RunEnd::Lasso);
+}
+
+TEST(BmcRecurrentSet, IsTheFactsEveryIterationKeeps) {
+  // Odd x climbs by 4 and wraps around: x % 4 stays what it was, so x never becomes 0 or 2; the states recur only
+  // after 2^30 visits.
+  auto program = testing::compileProgram(R"(
+    int main(void) {
+      unsigned x = __VERIFIER_nondet_uint();
+      if (x % 2 == 0) return 0;
+      while (x != 0 && x != 2) x += 4;
+      return 0;
+    })");
+  ASSERT_TRUE(program);
+  std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(*program, {});
+  ASSERT_TRUE(set);
+  EXPECT_TRUE(set->head.known());
+  EXPECT_EQ(set->head.function, "main");
+  EXPECT_TRUE(set->complete);
+  EXPECT_NE(set->expression.find("((unsigned int)x & 3U) =="), std::string::npos) << set->expression;
+  ASSERT_EQ(set->stem.size(), 1u);
+  EXPECT_EQ(set->stem[0] % 2, 1u);
+}
+
+TEST(BmcRecurrentSet, NoneWhereSomeIterationLeaves) {
+  // Every observed x is odd, and odd x never reaches 0, but the loop ends at 7 (one step for some odd values).
+  auto terminates = testing::compileProgram(R"(
+    int main(void) {
+      unsigned x = __VERIFIER_nondet_uint();
+      if (x % 2 == 0) return 0;
+      while (x != 0 && x != 7) x += 2;
+      return 0;
+    })");
+  ASSERT_TRUE(terminates);
+  EXPECT_FALSE(bmc::findRecurrentSet(*terminates, {}));
+  // Nor where an iteration may overflow: C leaves the rest undefined.
+  auto overflows = testing::compileProgram(R"(
+    int main(void) {
+      int x = __VERIFIER_nondet_int();
+      if (x < 1) return 0;
+      while (x > 0) x = x + 1;
+      return 0;
+    })");
+  ASSERT_TRUE(overflows);
+  EXPECT_FALSE(bmc::findRecurrentSet(*overflows, {}));
 }
 
 }  // namespace

@@ -1,0 +1,391 @@
+#include "bmc/recurrence.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "bmc/encoder.h"
+#include "frontend/normalize.h"
+#include "frontend/source_location.h"
+#include "smt/solver.h"
+
+namespace atropos::bmc {
+
+namespace {
+
+// About how many instructions of the unwound program a second encodes (as bmc.cpp measures it).
+constexpr double kEncodedInstructionsPerSecond = 20000;
+constexpr unsigned kMaxQueryMillis = 15000;
+constexpr size_t kMaxFacts = 512;
+constexpr unsigned kMaxLowBits = 16;
+
+// A candidate fact about the loop's state (loopState) at its head.
+struct Fact {
+  enum class Kind { Constant, Equal, LowBits, UnsignedAtLeast, UnsignedAtMost, SignedAtLeast, SignedAtMost };
+  Kind kind;
+  size_t entry;
+  size_t other = 0;    // Equal: the entry it equals
+  uint64_t value = 0;  // the constant, the bound, or the low bits
+  unsigned lowBits = 0;
+};
+
+uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+
+int64_t asSigned(uint64_t v, unsigned bits) {
+  if (bits >= 64) return static_cast<int64_t>(v);
+  const uint64_t sign = uint64_t{1} << (bits - 1);
+  return static_cast<int64_t>((v ^ sign) - sign);
+}
+
+smt::Term termOf(const Fact& f, const std::vector<smt::Term>& state) {
+  const smt::Term& x = state[f.entry];
+  z3::context& c = x.ctx();
+  const unsigned bits = x.get_sort().bv_size();
+  switch (f.kind) {
+    case Fact::Kind::Constant:
+      return x == c.bv_val(f.value, bits);
+    case Fact::Kind::Equal:
+      return x == state[f.other];
+    case Fact::Kind::LowBits:
+      return x.extract(f.lowBits - 1, 0) == c.bv_val(f.value, f.lowBits);
+    case Fact::Kind::UnsignedAtLeast:
+      return z3::uge(x, c.bv_val(f.value, bits));
+    case Fact::Kind::UnsignedAtMost:
+      return z3::ule(x, c.bv_val(f.value, bits));
+    case Fact::Kind::SignedAtLeast:
+      return x >= c.bv_val(f.value, bits);
+    case Fact::Kind::SignedAtMost:
+      return x <= c.bv_val(f.value, bits);
+  }
+  return c.bool_val(true);
+}
+
+smt::Term conjunction(const std::vector<Fact>& facts, const std::vector<bool>& kept, const std::vector<smt::Term>& state,
+                      z3::context& c) {
+  z3::expr_vector all(c);
+  for (size_t k = 0; k < facts.size(); ++k)
+    if (kept[k]) all.push_back(termOf(facts[k], state));
+  return all.empty() ? c.bool_val(true) : z3::mk_and(all);
+}
+
+// The facts of the templates that hold at every one of the observed states (values per entry; none where an entry
+// is not an integer of at most 64 bits).
+std::vector<Fact> factsOf(const std::vector<std::vector<std::optional<uint64_t>>>& observed,
+                          const std::vector<unsigned>& widths) {
+  std::vector<Fact> facts;
+  const size_t n = widths.size();
+  auto usable = [&](size_t e) {
+    return widths[e] > 0 && std::all_of(observed.begin(), observed.end(), [&](const auto& s) { return s[e].has_value(); });
+  };
+  for (size_t e = 0; e < n && facts.size() < kMaxFacts; ++e) {
+    if (!usable(e)) continue;
+    const unsigned w = widths[e];
+    const uint64_t first = *observed.front()[e];
+    // A value the loop does not change: its constant says all (its relations to others come below).
+    if (std::all_of(observed.begin(), observed.end(), [&](const auto& s) { return *s[e] == first; })) {
+      facts.push_back(Fact{Fact::Kind::Constant, e, 0, first, 0});
+      continue;
+    }
+    for (unsigned j = 1; j < w && j <= kMaxLowBits; ++j) {
+      const uint64_t low = first & maskOf(j);
+      if (!std::all_of(observed.begin(), observed.end(), [&](const auto& s) { return (*s[e] & maskOf(j)) == low; }))
+        break;
+      facts.push_back(Fact{Fact::Kind::LowBits, e, 0, low, j});
+    }
+    uint64_t umin = first, umax = first;
+    int64_t smin = asSigned(first, w), smax = smin;
+    for (const auto& s : observed) {
+      umin = std::min(umin, *s[e]);
+      umax = std::max(umax, *s[e]);
+      smin = std::min(smin, asSigned(*s[e], w));
+      smax = std::max(smax, asSigned(*s[e], w));
+    }
+    // Bounds that every value of the width has say nothing.
+    if (umin != 0) facts.push_back(Fact{Fact::Kind::UnsignedAtLeast, e, 0, umin, 0});
+    if (umax != maskOf(w)) facts.push_back(Fact{Fact::Kind::UnsignedAtMost, e, 0, umax, 0});
+    if (smin != asSigned(uint64_t{1} << (w - 1), w))
+      facts.push_back(Fact{Fact::Kind::SignedAtLeast, e, 0, static_cast<uint64_t>(smin) & maskOf(w), 0});
+    if (smax != asSigned(maskOf(w - 1), w))
+      facts.push_back(Fact{Fact::Kind::SignedAtMost, e, 0, static_cast<uint64_t>(smax) & maskOf(w), 0});
+  }
+  for (size_t e = 0; e < n; ++e)
+    for (size_t f = e + 1; f < n && facts.size() < kMaxFacts; ++f) {
+      if (!usable(e) || !usable(f) || widths[e] != widths[f]) continue;
+      if (std::all_of(observed.begin(), observed.end(), [&](const auto& s) { return *s[e] == *s[f]; }))
+        facts.push_back(Fact{Fact::Kind::Equal, e, f, 0, 0});
+    }
+  return facts;
+}
+
+// The source names of the loop's state, where the debug information gives one that holds at the head: a phi of the
+// head by the variable a dbg.value there says it is, a value from before the loop by the only variable it is the
+// value of (a variable assigned again would be a phi), a global by its name.
+std::vector<std::string> sourceNames(const llvm::BasicBlock& head, const std::vector<const llvm::Value*>& state) {
+  std::map<const llvm::DILocalVariable*, std::set<const llvm::Value*>> valuesOf;
+  std::map<const llvm::Value*, const llvm::DILocalVariable*> atHead;
+  for (const llvm::BasicBlock& b : *head.getParent())
+    for (const llvm::Instruction& i : b)
+      if (auto* dbg = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
+        const llvm::Value* v = dbg->getValue();
+        // A variable declared without a value is undefined until its first assignment.
+        if (!dbg->getVariable() || !v || llvm::isa<llvm::UndefValue>(v)) continue;
+        valuesOf[dbg->getVariable()].insert(v);
+        if (&b == &head) atHead.emplace(v, dbg->getVariable());
+      }
+  std::vector<std::string> names;
+  for (const llvm::Value* v : state) {
+    std::string name;
+    if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(v)) {
+      name = g->getName().str();
+    } else if (llvm::isa<llvm::PHINode>(v) && atHead.count(v) && valuesOf[atHead[v]].size() >= 1) {
+      name = atHead[v]->getName().str();
+    } else {
+      for (const auto& [variable, values] : valuesOf)
+        if (values.size() == 1 && *values.begin() == v) name = variable->getName().str();
+    }
+    const bool identifier = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    });
+    names.push_back(identifier ? name : std::string());
+  }
+  for (size_t k = 0; k < names.size(); ++k)
+    if (!names[k].empty() && std::count(names.begin(), names.end(), names[k]) > 1)
+      for (size_t j = names.size(); j-- > k;)
+        if (j != k && names[j] == names[k]) names[j].clear();
+  return names;
+}
+
+std::string unsignedType(unsigned bits) {
+  switch (bits) {
+    case 8: return "unsigned char";
+    case 16: return "unsigned short";
+    case 32: return "unsigned int";
+    default: return "unsigned long long";
+  }
+}
+
+std::string signedType(unsigned bits) {
+  switch (bits) {
+    case 8: return "signed char";
+    case 16: return "short";
+    case 32: return "int";
+    default: return "long long";
+  }
+}
+
+std::string unsignedLiteral(uint64_t v, unsigned bits) {
+  return std::to_string(v) + (bits == 64 ? "ULL" : "U");
+}
+
+std::string signedLiteral(int64_t v, unsigned bits) {
+  const std::string suffix = bits == 64 ? "LL" : "";
+  if (v == INT64_MIN) return "(-9223372036854775807LL - 1LL)";
+  if (bits == 32 && v == INT32_MIN) return "(-2147483647 - 1)";
+  return v < 0 ? "(" + std::to_string(v) + suffix + ")" : std::to_string(v) + suffix;
+}
+
+// The fact in C, or nothing when a value in it has no name or no C type of its width.
+std::optional<std::string> cExpressionOf(const Fact& f, const std::vector<std::string>& names,
+                                         const std::vector<unsigned>& widths, const std::vector<bool>& pointers) {
+  auto stated = [&](size_t e) {
+    const unsigned w = widths[e];
+    return !names[e].empty() && !pointers[e] && (w == 8 || w == 16 || w == 32 || w == 64);
+  };
+  if (!stated(f.entry) || (f.kind == Fact::Kind::Equal && !stated(f.other))) return std::nullopt;
+  const unsigned w = widths[f.entry];
+  const std::string x = "(" + unsignedType(w) + ")" + names[f.entry];
+  switch (f.kind) {
+    case Fact::Kind::Constant:
+      return x + " == " + unsignedLiteral(f.value, w);
+    case Fact::Kind::Equal:
+      return x + " == (" + unsignedType(w) + ")" + names[f.other];
+    case Fact::Kind::LowBits:
+      return "(" + x + " & " + unsignedLiteral(maskOf(f.lowBits), w) + ") == " + unsignedLiteral(f.value, w);
+    case Fact::Kind::UnsignedAtLeast:
+      return x + " >= " + unsignedLiteral(f.value, w);
+    case Fact::Kind::UnsignedAtMost:
+      return x + " <= " + unsignedLiteral(f.value, w);
+    case Fact::Kind::SignedAtLeast:
+      return "(" + signedType(w) + ")" + names[f.entry] + " >= " + signedLiteral(asSigned(f.value, w), w);
+    case Fact::Kind::SignedAtMost:
+      return "(" + signedType(w) + ")" + names[f.entry] + " <= " + signedLiteral(asSigned(f.value, w), w);
+  }
+  return std::nullopt;
+}
+
+bool hasArrays(const smt::Term& t) {
+  return anySubterm(t, [](const smt::Term& e) { return e.is_array() || e.is_lambda() || e.is_quantifier(); });
+}
+
+// Z3's bit-blasting tactics where the question has no arrays (its QF_BV solver ran past
+// 20 s on an iteration's question about a few multiplications that they settle in milliseconds), else its general
+// solver.
+z3::check_result checkWithin(z3::context& context, const std::vector<smt::Term>& facts, const Deadline& deadline,
+                             std::optional<z3::model>* model) {
+  smt::Limits limits;
+  limits.deadline = deadline;
+  limits.queryMillis = kMaxQueryMillis;
+  const bool bitvectorsOnly = std::none_of(facts.begin(), facts.end(), hasArrays);
+  auto tactic = [&](const char* name) { return z3::tactic(context, name); };
+  z3::solver solver = bitvectorsOnly ? (tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
+                                        tactic("bit-blast") & tactic("sat"))
+                                           .mk_solver()
+                                     : z3::solver(context);
+  smt::limit(solver, limits);
+  for (const smt::Term& f : facts) solver.add(f);
+  smt::QueryWatch watch(context);
+  z3::check_result r = smt::checkLimited(watch, solver, limits);
+  if (r == z3::sat && model) model->emplace(solver.get_model());
+  return r;
+}
+
+// Houdini: the largest subset of `facts` that one iteration keeps (none when an iteration from the set may leave it
+// without a fact to drop, or the solver cannot tell).
+std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm::Module& module,
+                                              const std::vector<Fact>& facts, const Deadline& deadline) {
+  z3::context context;
+  EncodingOptions options;
+  options.bound = 64;  // the loops of the functions it calls
+  options.deadline = deadline;
+  options.maxInstructions =
+      static_cast<size_t>(std::clamp(deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond);
+  const Iteration iteration = encodeIteration(context, module, head, options);
+  std::vector<bool> kept(facts.size(), true);
+  for (size_t round = 0; round <= facts.size(); ++round) {
+    if (deadline.expired()) return std::nullopt;
+    std::vector<smt::Term> query = iteration.background;
+    query.push_back(conjunction(facts, kept, iteration.before, context));
+    query.push_back(!(iteration.returns && conjunction(facts, kept, iteration.after, context)));
+    std::optional<z3::model> model;
+    const z3::check_result r = checkWithin(context, query, deadline, &model);
+    if (r == z3::unsat) return kept;
+    if (r != z3::sat || !model->eval(iteration.returns, true).is_true()) return std::nullopt;
+    bool dropped = false;
+    for (size_t k = 0; k < facts.size(); ++k)
+      if (kept[k] && !model->eval(termOf(facts[k], iteration.after), true).is_true()) {
+        kept[k] = false;
+        dropped = true;
+      }
+    if (!dropped) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& program,
+                                                   const RecurrentSetOptions& options) {
+  std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
+  llvm::Function* main = module->getFunction("main");
+  if (!main || main->isDeclaration()) return std::nullopt;
+  llvm::DominatorTree dominators(*main);
+  llvm::LoopInfo loops(dominators);
+  std::vector<const llvm::BasicBlock*> heads;  // of main's loops that have no loop around them or in them
+  for (const llvm::Loop* loop : loops)
+    if (loop->getSubLoops().empty()) heads.push_back(loop->getHeader());
+  if (heads.empty()) return std::nullopt;
+  try {
+    z3::context context;
+    EncodingOptions encodingOptions;
+    encodingOptions.bound = options.observedIterations;
+    encodingOptions.headStates = true;
+    encodingOptions.deadline = options.deadline;
+    encodingOptions.maxInstructions =
+        static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond);
+    const Encoding encoding = encode(context, *module, encodingOptions);
+    for (const llvm::BasicBlock* head : heads) {
+      if (options.deadline.expired()) break;
+      std::vector<const Encoding::HeadState*> visits;
+      for (const Encoding::HeadState& h : encoding.headStates)
+        if (h.head == head) visits.push_back(&h);
+      std::sort(visits.begin(), visits.end(), [](auto* a, auto* b) { return a->iteration < b->iteration; });
+      if (visits.size() < 3) continue;
+      // An execution that visits the head as often as the unwinding allows, or as near to that as one does. First
+      // with every input a small number, which leaves a formula that simplifies to almost nothing (a square root of
+      // an input, bit-blasted, took the whole budget), then with any inputs.
+      std::optional<z3::model> model;
+      size_t last = 0;
+      for (const std::optional<uint64_t> input : {std::optional<uint64_t>(3), std::optional<uint64_t>(1),
+                                                   std::optional<uint64_t>()}) {
+        for (last = visits.size() - 1; last >= 2; last /= 2) {
+          std::vector<smt::Term> query = encoding.background;
+          query.insert(query.end(), encoding.arrayFacts.begin(), encoding.arrayFacts.end());
+          query.push_back(encoding.uninitializedZero);
+          query.push_back(visits[last]->reached);
+          if (input)
+            for (const NondetDraw& draw : encoding.draws)
+              query.push_back(draw.value == context.bv_val(*input, draw.value.get_sort().bv_size()));
+          const z3::check_result r = checkWithin(context, query, options.deadline, &model);
+          if (r != z3::unsat) break;
+        }
+        if (model) break;
+      }
+      if (!model) continue;
+      // Its states from the second visit on: the first may still be on the way into the loop's steady course.
+      const std::vector<const llvm::Value*> state = loopState(*head);
+      std::vector<unsigned> widths(state.size(), 0);
+      std::vector<bool> pointers(state.size(), false);
+      for (size_t e = 0; e < state.size(); ++e) {
+        const smt::Term& v = visits.front()->values[e];
+        if (v.is_bv() && v.get_sort().bv_size() <= 64) widths[e] = v.get_sort().bv_size();
+        const llvm::Type* type = state[e]->getType();
+        if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(state[e])) type = g->getValueType();
+        pointers[e] = type->isPointerTy();
+        if (!type->isIntegerTy() && !type->isPointerTy()) widths[e] = 0;
+      }
+      std::vector<std::vector<std::optional<uint64_t>>> observed;
+      for (size_t k = 1; k <= last; ++k) {
+        std::vector<std::optional<uint64_t>> values;
+        for (size_t e = 0; e < state.size(); ++e) {
+          uint64_t v = 0;
+          if (widths[e] > 0 && model->eval(visits[k]->values[e], true).is_numeral_u64(v))
+            values.push_back(v);
+          else
+            values.push_back(std::nullopt);
+        }
+        observed.push_back(std::move(values));
+      }
+      const std::vector<Fact> facts = factsOf(observed, widths);
+      std::optional<std::vector<bool>> kept;
+      try {
+        kept = closedSubset(*head, *module, facts, options.deadline);
+      } catch (const EncodingFailure&) {
+        continue;
+      }
+      if (!kept) continue;
+      ProvenRecurrentSet proven;
+      proven.stem = inputsOf(*model, encoding);
+      proven.head = frontend::sourceLocationFrom(*head->getFirstNonPHI());
+      const std::vector<std::string> names = sourceNames(*head, state);
+      proven.complete = true;
+      for (size_t k = 0; k < facts.size(); ++k) {
+        if (!(*kept)[k]) continue;
+        ++proven.facts;
+        // Of an entry's low bits, the most that are kept say the rest.
+        if (facts[k].kind == Fact::Kind::LowBits && k + 1 < facts.size() && (*kept)[k + 1] &&
+            facts[k + 1].kind == Fact::Kind::LowBits && facts[k + 1].entry == facts[k].entry)
+          continue;
+        std::optional<std::string> c = cExpressionOf(facts[k], names, widths, pointers);
+        if (!c) {
+          proven.complete = false;
+          continue;
+        }
+        proven.expression += (proven.expression.empty() ? "" : " && ") + *c;
+      }
+      if (proven.expression.empty()) proven.expression = "1";
+      return proven;
+    }
+  } catch (const EncodingFailure&) {
+    return std::nullopt;
+  } catch (const z3::exception&) {
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace atropos::bmc
