@@ -1,6 +1,7 @@
 #include "bmc/recurrence.h"
 
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
@@ -276,6 +277,23 @@ std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm
   return std::nullopt;
 }
 
+// Whether the loop reads and writes only globals: an iteration from any state at the head has no other object
+// (main's variables in memory, the heap), so a loop that touches one is never proven here.
+bool touchesOnlyGlobals(const llvm::Loop& loop) {
+  for (const llvm::BasicBlock* b : loop.blocks())
+    for (const llvm::Instruction& i : *b) {
+      const llvm::Value* pointer = nullptr;
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i))
+        pointer = load->getPointerOperand();
+      else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i))
+        pointer = store->getPointerOperand();
+      else if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&i))
+        pointer = intrinsic->getDest();
+      if (pointer && !llvm::isa<llvm::GlobalVariable>(llvm::getUnderlyingObject(pointer))) return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& program,
@@ -285,9 +303,10 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
   if (!main || main->isDeclaration()) return std::nullopt;
   llvm::DominatorTree dominators(*main);
   llvm::LoopInfo loops(dominators);
-  std::vector<const llvm::BasicBlock*> heads;  // of main's loops that have no loop around them or in them
+  // Of main's loops that have no loop around them or in them and keep their values out of memory but for globals.
+  std::vector<const llvm::BasicBlock*> heads;
   for (const llvm::Loop* loop : loops)
-    if (loop->getSubLoops().empty()) heads.push_back(loop->getHeader());
+    if (loop->getSubLoops().empty() && touchesOnlyGlobals(*loop)) heads.push_back(loop->getHeader());
   if (heads.empty()) return std::nullopt;
   try {
     z3::context context;

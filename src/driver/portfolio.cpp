@@ -45,7 +45,7 @@ constexpr double kBoundedAloneShare = 0.9;
 // A recurrent set proven over the loop's state (bmc/recurrence.h), for the non-terminating loops whose states recur
 // too late for executions and bounded lassos: after the symbolic execution, briefly.
 constexpr double kRecurrentSetShare = 0.25;
-constexpr double kRecurrentSetSeconds = 10;
+constexpr double kRecurrentSetSeconds = 5;
 // Under `c`, a proof that only a possible signed overflow kept from passing is tried once more over unbounded signed
 // integers, briefly: the reason then tells what the program does without the overflow.
 constexpr double kUnboundedHintShare = 0.1;

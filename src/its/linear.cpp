@@ -121,6 +121,7 @@ class Translator {
   std::vector<LinearTransition> translate(const Transition& t) {
     temporaries_.clear();
     abstractions_.clear();
+    products_.clear();
     sideConstraints_.clear();
     next_ = static_cast<unsigned>(its_.variables.size());
     std::vector<LinearExpr> update;
@@ -150,6 +151,7 @@ class Translator {
         if (std::find(constraints.begin(), constraints.end(), *c) == constraints.end()) constraints.push_back(*c);
       }
       if (infeasible) continue;
+      boundProducts(constraints);
       lt.guard = std::move(constraints);
       lt.temporaries = next_ - static_cast<unsigned>(its_.variables.size());
       result.push_back(std::move(lt));
@@ -212,12 +214,16 @@ class Translator {
         LinearExpr product = LinearExpr::number(1);
         for (unsigned k = 0; k < e.num_args(); ++k) {
           LinearExpr factor = term(e.arg(k));
-          if (factor.isConstant())
+          if (factor.isConstant()) {
             product = product.scaled(factor.constant);
-          else if (product.isConstant())
+          } else if (product.isConstant()) {
             product = factor.scaled(product.constant);
-          else
-            return abstraction(e);
+          } else {
+            const bool known = abstractions_.count(e.id()) > 0;
+            LinearExpr t = abstraction(e);
+            if (!known && k + 1 == e.num_args()) products_.push_back({t.terms.front().first, product, factor});
+            return t;
+          }
         }
         return product;
       }
@@ -244,6 +250,55 @@ class Translator {
         return term(e.arg(0));
       default:
         return abstraction(e);
+    }
+  }
+
+  // The constant bounds that `constraints` give `e` directly (a constraint -e + k <= 0, e - k <= 0 or e - k == 0).
+  static std::pair<std::optional<Integer>, std::optional<Integer>> boundsOf(const LinearExpr& e,
+                                                                           const std::vector<Constraint>& constraints) {
+    std::optional<Integer> lower, upper;
+    const LinearExpr negated = e.scaled(-1);
+    for (const Constraint& c : constraints) {
+      if (c.expr.terms == negated.terms) {  // -e + k <= 0: e >= k
+        if (!lower || *lower < c.expr.constant) lower = c.expr.constant;
+        if (c.equality && (!upper || *upper > c.expr.constant)) upper = c.expr.constant;
+      } else if (c.expr.terms == e.terms) {  // e - k <= 0: e <= k
+        if (!upper || *upper > -c.expr.constant) upper = -c.expr.constant;
+        if (c.equality && (!lower || *lower < -c.expr.constant)) lower = -c.expr.constant;
+      }
+    }
+    return {lower, upper};
+  }
+
+  // What the guard's bounds on its factors say about a product's temporary t = a * b: for a >= l and b >= m,
+  // (a - l)(b - m) >= 0, so t >= m*a + l*b - l*m; and likewise for the other pairs of bounds (McCormick's
+  // envelopes, exact over the integers too). A square is at least 0 and at least its factor and its negation.
+  void boundProducts(std::vector<Constraint>& constraints) const {
+    for (const Product& p : products_) {
+      const LinearExpr t = LinearExpr::variable(p.temporary);
+      std::vector<Constraint> added;
+      try {
+        if (p.a == p.b) {
+          added.push_back({t.scaled(-1), false});
+          added.push_back({p.a - t, false});
+          added.push_back({p.a.scaled(-1) - t, false});
+        }
+        auto [aLow, aHigh] = boundsOf(p.a, constraints);
+        auto [bLow, bHigh] = boundsOf(p.b, constraints);
+        // t >= k*a + l*b - k*l, or t <= k*a + l*b - k*l, for the bound l of a and k of b.
+        auto envelope = [&](Integer l, Integer k, bool below) {
+          LinearExpr plane = p.a.scaled(k) + p.b.scaled(l) - LinearExpr::number(checkedMul(k, l));
+          added.push_back({below ? plane - t : t - plane, false});
+        };
+        if (aLow && bLow) envelope(*aLow, *bLow, true);
+        if (aHigh && bHigh) envelope(*aHigh, *bHigh, true);
+        if (aLow && bHigh) envelope(*aLow, *bHigh, false);
+        if (aHigh && bLow) envelope(*aHigh, *bLow, false);
+      } catch (const ArithmeticOverflow&) {
+        continue;  // no bound: only a weaker guard
+      }
+      for (Constraint& c : added)
+        if (std::find(constraints.begin(), constraints.end(), c) == constraints.end()) constraints.push_back(std::move(c));
     }
   }
 
@@ -351,6 +406,13 @@ class Translator {
   std::unordered_map<unsigned, unsigned> variableIndex_;
   std::unordered_map<unsigned, unsigned> temporaries_;
   std::unordered_map<unsigned, unsigned> abstractions_;
+  // The products of two linear factors that a temporary stands for.
+  struct Product {
+    unsigned temporary;
+    LinearExpr a;
+    LinearExpr b;
+  };
+  std::vector<Product> products_;
   std::vector<Constraint> sideConstraints_;
   unsigned next_ = 0;
 };

@@ -212,15 +212,20 @@ struct Candidate {
   std::string kind;
 };
 
-// Simple cycles of at most `maxLength` transitions of the system's first `original` transitions, each starting at
-// its smallest location; where a cycle passes through a location with a repeated self-loop (the transitions from
-// `original` on), also with that repetition taken there (an inner loop run to its end within the cycle).
+// Simple cycles of the system's first `original` transitions, each starting at its smallest location, that pass
+// through at most `maxCycleLength` locations where a run can go more than one way (a chain of locations with one
+// way on each, as translations from programs have many, counts once); where a cycle passes through a location with
+// a repeated self-loop (the transitions from `original` on), also with that repetition taken there (an inner loop
+// run to its end within the cycle).
 std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t original, const NonTerminationOptions& options) {
+  constexpr size_t kMaxCycleTransitions = 64;
   std::vector<std::vector<size_t>> cycles;
   std::vector<std::vector<size_t>> outgoing(its.locations.size()), repeated(its.locations.size());
   for (size_t i = 0; i < its.transitions.size(); ++i)
     (i < original ? outgoing : repeated)[its.transitions[i].from].push_back(i);
+  auto branches = [&](its::LocationId l) { return outgoing[l].size() + repeated[l].size() > 1 ? 1u : 0u; };
   std::vector<size_t> path;
+  size_t choices = 0;  // of the path's locations, those where a run can go more than one way
   std::vector<bool> onPath(its.locations.size(), false);
   std::function<void(its::LocationId, its::LocationId)> search = [&](its::LocationId first, its::LocationId at) {
     if (cycles.size() >= options.maxCycles) return;
@@ -230,16 +235,21 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t origin
         path.push_back(i);
         cycles.push_back(path);
         path.pop_back();
-      } else if (to > first && !onPath[to] && path.size() + 1 < options.maxCycleLength) {
+      } else if (to > first && !onPath[to] && choices + branches(to) + 1 < options.maxCycleLength &&
+                 path.size() + 1 < kMaxCycleTransitions) {
         path.push_back(i);
         onPath[to] = true;
+        choices += branches(to);
         search(first, to);
         for (size_t r : repeated[to])
-          if (path.size() + 1 < options.maxCycleLength) {
+          if (choices + branches(to) + 1 < options.maxCycleLength && path.size() + 1 < kMaxCycleTransitions) {
             path.push_back(r);
+            choices += branches(to);
             search(first, to);
+            choices -= branches(to);
             path.pop_back();
           }
+        choices -= branches(to);
         onPath[to] = false;
         path.pop_back();
       }

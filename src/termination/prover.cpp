@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "its/guard_invariants.h"
 #include "its/intervals.h"
 #include "its/polynomial.h"
 #include "its/simplify.h"
@@ -27,11 +28,14 @@ namespace {
 // Linearizes and simplifies `its` into proof.system and looks for ranking functions for each of its cycles: the
 // reason when some cycle has none, with proof.unproven naming its transitions.
 std::optional<std::string> rankCycles(const its::Its& its, z3::context& context, const ProverOptions& options,
-                                      Proof& proof, bool mergeSameEffect = true) {
+                                      Proof& proof, bool mergeSameEffect = true, bool guardInvariants = false) {
   its::LinearizeLimits linearizeLimits;
   linearizeLimits.deadline = options.deadline;
   proof.system = its::linearize(its, linearizeLimits);
   proof.underIntervalInvariants = its::strengthenWithIntervals(proof.system, options.deadline) > 0;
+  if (guardInvariants)
+    proof.underGuardInvariants =
+        its::strengthenWithGuardInvariants(proof.system, context, options.deadline, options.queryMillis) > 0;
   its::SimplifyLimits limits;
   limits.deadline = options.deadline;
   limits.queryMillis = options.queryMillis;
@@ -86,6 +90,15 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
       Proof unmerged;
       if (!rankCycles(its, context, options, unmerged, false)) {
         proof = std::move(unmerged);
+        unproven.reset();
+      }
+    }
+    // What the guards into each location require of values kept on the way may hold there throughout: once more
+    // with those invariants (their search costs a solver call per candidate and transition, so only now).
+    if (unproven && !options.deadline.expired()) {
+      Proof underGuards;
+      if (!rankCycles(its, context, options, underGuards, true, true) && underGuards.underGuardInvariants) {
+        proof = std::move(underGuards);
         unproven.reset();
       }
     }
@@ -179,6 +192,8 @@ std::string describe(const Proof& proof,
   if (proof.answer == Answer::Yes) {
     if (proof.underIntervalInvariants)
       out << "under the bounds every run from the start keeps at each location (interval invariants)\n";
+    if (proof.underGuardInvariants)
+      out << "under what the guards into each location require of values kept there (invariants from the guards)\n";
     if (proof.productsLifted)
       out << "over products of variables as variables of their own (each updated as its factors are)\n";
     for (its::LocationId l = 0; l < proof.casesOfVanishing.size(); ++l)

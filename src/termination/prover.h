@@ -42,6 +42,8 @@ struct Proof {
   bool productsLifted = false;
   // Yes: `system` carries interval invariants from the start location in its guards (its/intervals.h).
   bool underIntervalInvariants = false;
+  // Yes: `system` carries invariants taken from its guards in its guards (its/guard_invariants.h).
+  bool underGuardInvariants = false;
   // Simplifying `system` merged transitions under a weaker guard (its/simplify.h).
   bool weakenedByMerging = false;
   // Yes: per location of `system`, the variables (names) by which of them are zero its loops were split into

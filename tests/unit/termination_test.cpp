@@ -225,6 +225,37 @@ TEST(Termination, MultiphaseRankingFunction) {
   EXPECT_EQ(proof.steps[0].phases.size(), 2u);
 }
 
+TEST(Termination, TerminationUnderAnInvariantFromTheGuards) {
+  // for (; i <= n; i++) for (; k < j; k++) {}, with a loop of its own at the outer head (so no chaining joins the
+  // two): the outer loop's i <= n, checked on the way into the inner loop, holds throughout it, where i increases.
+  auto keep = [](const std::string& changed) {
+    std::string rest;
+    for (const char* v : {"i", "n", "k", "j", "m"})
+      if (changed.find(std::string("(= ") + v + "P") == std::string::npos)
+        rest += std::string(" (= ") + v + "P " + v + ")";
+    return "(and " + changed + rest + ")";
+  };
+  termination::Proof proof = prove(system({"i", "n", "k", "j", "m"}, {"s", "a", "b"},
+                                          {{"s", "a", keep("true")},
+                                           {"a", "a", keep("(> m 0) (= mP (- m 1))")},
+                                           {"a", "b", keep("(<= i n)")},
+                                           {"b", "b", keep("(< k j) (= kP (+ k 1))")},
+                                           {"b", "a", keep("(>= k j) (= iP (+ i 1))")}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.underGuardInvariants);
+}
+
+TEST(Termination, NonLinearGrowthBoundedByTheGuard) {
+  // while (x >= 2 && y > x) x = x * x: the square is at least 4x - 4 where x >= 2, so y - x decreases.
+  termination::Proof proof = prove(
+      system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 2) (> y x) (= xP (* x x)) (= yP y))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  // Where the factor's bound allows no growth (x >= 1: 1 * 1 = 1), there is none to find: x = 1 runs forever.
+  termination::Proof stuck = prove(
+      system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 1) (> y x) (= xP (* x x)) (= yP y))"}}));
+  EXPECT_NE(stuck.answer, termination::Answer::Yes);
+}
+
 TEST(Termination, CycleThroughTwoLocations) {
   termination::Proof proof = prove(system({"i", "n"}, {"s", "h", "b"},
                                           {{"s", "h", "(and (= iP 0) (= nP n))"},
@@ -382,17 +413,39 @@ TEST(Termination, NonTerminationWhereTheLocationsGuardsLoseTheirEdge) {
 }
 
 TEST(Termination, NonTerminationFoundByAConcreteRun) {
-  // Five locations in a row and back, once x is 5: a cycle longer than any searched, which a run from x = 5 takes.
-  termination::Proof proof = prove(system({"x"}, {"s", "a", "b", "c", "d", "e"},
+  // Five locations in a row and back, once x is 5, each with a way out: a cycle through more locations where a run
+  // may choose than any searched, which a run from x = 5 takes.
+  termination::Proof proof = prove(system({"x"}, {"s", "a", "b", "c", "d", "e", "z"},
                                           {{"s", "a", "(>= xP 0)"},
                                            {"a", "b", "(and (= x 5) (= xP x))"},
                                            {"b", "c", "(= xP x)"},
                                            {"c", "d", "(= xP x)"},
                                            {"d", "e", "(= xP x)"},
-                                           {"e", "a", "(= xP x)"}}));
+                                           {"e", "a", "(= xP x)"},
+                                           {"a", "z", "(and (< x 0) (= xP x))"},
+                                           {"b", "z", "(and (< x 0) (= xP x))"},
+                                           {"c", "z", "(and (< x 0) (= xP x))"},
+                                           {"d", "z", "(and (< x 0) (= xP x))"},
+                                           {"e", "z", "(and (< x 0) (= xP x))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
   EXPECT_EQ(proof.witness->kind, "recurring state");
   EXPECT_EQ(proof.witness->cycles.front().size(), 5u);
+}
+
+TEST(Termination, NonTerminationAlongAChainOfLocations) {
+  // A cycle of six transitions, as translations from programs make them, with one way on at each location: it
+  // counts as one choice, so its closed guard is found.
+  termination::Proof proof = prove(system({"x", "y"}, {"s", "a", "b", "c", "d", "e", "f", "z"},
+                                          {{"s", "a", "(and (= xP x) (= yP y))"},
+                                           {"a", "b", "(and (>= x 1) (= xP x) (= yP y))"},
+                                           {"b", "c", "(and (= xP (+ (* 3 x) 1)) (= yP y))"},
+                                           {"c", "d", "(and (= xP x) (= yP y))"},
+                                           {"d", "e", "(and (= xP x) (= yP xP))"},
+                                           {"e", "f", "(and (>= y 1) (= xP x) (= yP y))"},
+                                           {"f", "a", "(and (= xP x) (= yP y))"},
+                                           {"a", "z", "(and (< x 1) (= xP x) (= yP y))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+  EXPECT_EQ(proof.witness->cycles.front().size(), 6u);
 }
 
 TEST(Termination, NonTerminationThroughAnInnerLoopRunToItsEnd) {
