@@ -35,9 +35,6 @@ constexpr size_t kMaxGeneralSolverCircuits = 64;
 // unwound into 245,000 terms, while the largest question it answered in a sample of 112 reachability tasks had
 // 8,500 (and the largest it was asked, 21,000).
 constexpr size_t kMaxGeneralSolverTerms = 100000;
-// About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
-// recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
-constexpr double kEncodedInstructionsPerSecond = 20000;
 
 class Checker {
  public:
@@ -81,9 +78,6 @@ class Checker {
       if (model) model->emplace(m);
       return r;
     };
-    auto tactic = [&](const char* name) { return z3::tactic(context_, name); };
-    z3::tactic bitBlasted = tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
-                            tactic("bit-blast") & tactic("sat");
     // Z3's general solvers do not always stop at their time limit: they turn arithmetic into circuits, and into
     // clauses, without looking at it (60 s for a question of 4 s on a loop of 300 remainders per iteration; 30 s
     // and 3.6 GB for one of 0.2 s on an unwound state machine). Its bit-blasting tactics do look. So a formula
@@ -91,11 +85,11 @@ class Checker {
     // circuits. It is the SMT core after simplification, which stopped on the state machine where Z3's default
     // solver did not, except for floating point, which only the default solver decides.
     const bool needsArrays = keepsArrays(goal);
-    if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlasted.mk_solver(), 1.0, false);
-    z3::check_result r = needsArrays ? z3::unknown : ask(bitBlasted.mk_solver(), kBitBlastedShare, false);
+    if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlastingSolver(context_), 1.0, false);
+    z3::check_result r = needsArrays ? z3::unknown : ask(bitBlastingSolver(context_), kBitBlastedShare, false);
     if (r != z3::unknown || deadline.expired() || manyCircuits(goal) || manyTerms(goal)) return r;
     if (anySubterm(goal, [](const smt::Term& t) { return t.is_fpa(); })) return ask(z3::solver(context_), 1.0, true);
-    return ask((tactic("simplify") & tactic("smt")).mk_solver(), 1.0, true);
+    return ask((z3::tactic(context_, "simplify") & z3::tactic(context_, "smt")).mk_solver(), 1.0, true);
   }
 
   // Whether `goal` has more terms than the general solver gets through before it looks at its time limit again.

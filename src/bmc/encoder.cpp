@@ -168,7 +168,7 @@ class Encoder {
                     {}};
     initializeGlobals(start, false);
     Iteration iteration{{}, {}, c_.bool_val(false), {}};
-    const std::vector<const llvm::Value*> state = loopState(head);
+    const std::vector<const llvm::Value*> state = loopState(*loop);
     for (const llvm::Value* v : state) {
       auto* global = llvm::dyn_cast<llvm::GlobalVariable>(v);
       smt::Term before = fresh("head", valueBits(global ? global->getValueType() : v->getType()));
@@ -199,7 +199,10 @@ class Encoder {
     callStack_.pop_back();
     if (!returned.empty()) {
       PathState back = merge(returned);
-      iteration.returns = back.guard;
+      // Not only the checks that end their path: an address-dependent one lets it go on under one layout.
+      z3::expr_vector failures(c_);
+      for (const Obligation& o : out_.checks) failures.push_back(o.condition);
+      iteration.returns = failures.empty() ? back.guard : back.guard && !z3::mk_or(failures);
       for (const llvm::Value* v : state) {
         if (std::optional<size_t> k = scalarGlobalIndex(v)) {
           iteration.after.push_back(back.scalarGlobals[*k]);
@@ -210,7 +213,7 @@ class Encoder {
         iteration.after.push_back(it->second);
       }
     } else {
-      iteration.after = iteration.before;
+      iteration.after = iteration.before;  // never used: `returns` is false
     }
     iteration.background = out_.background;
     iteration.background.insert(iteration.background.end(), out_.arrayFacts.begin(), out_.arrayFacts.end());
@@ -926,7 +929,7 @@ class Encoder {
 
   void recordHeadState(const llvm::BasicBlock& head, const std::vector<unsigned>& iterations, const PathState& s) {
     Encoding::HeadState visit{&head, iterations.back(), s.guard, {}};
-    for (const llvm::Value* v : loopState(head)) {
+    for (const llvm::Value* v : loopState(*shapeOf(*head.getParent()).loops->getLoopFor(&head))) {
       if (std::optional<size_t> k = scalarGlobalIndex(v)) {
         visit.values.push_back(s.scalarGlobals[*k]);
         continue;
@@ -1966,23 +1969,28 @@ Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm
   }
 }
 
-std::vector<const llvm::Value*> loopState(const llvm::BasicBlock& head) {
+z3::solver bitBlastingSolver(z3::context& context) {
+  auto tactic = [&](const char* name) { return z3::tactic(context, name); };
+  return (tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
+          tactic("bit-blast") & tactic("sat"))
+      .mk_solver();
+}
+
+std::vector<const llvm::Value*> loopState(const llvm::Loop& loop) {
+  const llvm::BasicBlock& head = *loop.getHeader();
   std::vector<const llvm::Value*> state;
   for (const llvm::PHINode& phi : head.phis()) state.push_back(&phi);
-  auto& function = const_cast<llvm::Function&>(*head.getParent());
-  llvm::DominatorTree dominators(function);
-  llvm::LoopInfo loops(dominators);
-  if (const llvm::Loop* loop = loops.getLoopFor(&head)) {
+  {
     std::unordered_set<const llvm::Value*> seen;
-    for (const llvm::BasicBlock* b : loop->blocks())
+    for (const llvm::BasicBlock* b : loop.blocks())
       for (const llvm::Instruction& i : *b) {
         auto* phi = llvm::dyn_cast<llvm::PHINode>(&i);
         for (unsigned k = 0; k < i.getNumOperands(); ++k) {
           const llvm::Value* operand = i.getOperand(k);
           // What the head's phis take on entering the loop is not used in an iteration.
-          if (b == &head && phi && !loop->contains(phi->getIncomingBlock(k))) continue;
+          if (b == &head && phi && !loop.contains(phi->getIncomingBlock(k))) continue;
           auto* defined = llvm::dyn_cast<llvm::Instruction>(operand);
-          const bool outside = (defined && !loop->contains(defined)) || llvm::isa<llvm::Argument>(operand);
+          const bool outside = (defined && !loop.contains(defined)) || llvm::isa<llvm::Argument>(operand);
           if (outside && seen.insert(operand).second) state.push_back(operand);
         }
       }

@@ -20,6 +20,7 @@
 
 namespace llvm {
 class BasicBlock;
+class Loop;
 class Module;
 class Value;
 }
@@ -95,7 +96,7 @@ Encoding encode(z3::context& context, llvm::Module& module, const EncodingOption
 // What a loop's iterations carry from one visit of its head to the next, in a fixed order: the head's phis, the
 // values from before the loop that the loop uses, and the globals the encoding keeps as values of their own. Memory
 // is not among them.
-std::vector<const llvm::Value*> loopState(const llvm::BasicBlock& head);
+std::vector<const llvm::Value*> loopState(const llvm::Loop& loop);
 
 // One iteration of a loop of main without inner loops, from any state at its head: `before` are free variables for
 // the loopState(head) and the memory is free too. Where `returns` holds, the iteration comes back to the head, with
@@ -109,6 +110,15 @@ struct Iteration {
 };
 Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm::BasicBlock& head,
                           const EncodingOptions& options);
+
+// About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
+// recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
+constexpr double kEncodedInstructionsPerSecond = 20000;
+
+// Z3's tactics for a formula without arrays, as one solver: simplified, floating point and then everything
+// bit-blasted, decided by SAT. They settle most of the encoder's questions in milliseconds, and, unlike Z3's general
+// solvers, look at their limits while they turn arithmetic into circuits.
+z3::solver bitBlastingSolver(z3::context& context);
 
 // Which of the conditions hold in the model (one evaluation of them all: they share most of their terms).
 std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions);

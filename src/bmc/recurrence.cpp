@@ -19,8 +19,6 @@ namespace atropos::bmc {
 
 namespace {
 
-// About how many instructions of the unwound program a second encodes (as bmc.cpp measures it).
-constexpr double kEncodedInstructionsPerSecond = 20000;
 constexpr unsigned kMaxQueryMillis = 15000;
 constexpr size_t kMaxFacts = 512;
 constexpr unsigned kMaxLowBits = 16;
@@ -143,7 +141,7 @@ std::vector<std::string> sourceNames(const llvm::BasicBlock& head, const std::ve
     std::string name;
     if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(v)) {
       name = g->getName().str();
-    } else if (llvm::isa<llvm::PHINode>(v) && atHead.count(v) && valuesOf[atHead[v]].size() >= 1) {
+    } else if (llvm::isa<llvm::PHINode>(v) && atHead.count(v)) {
       name = atHead[v]->getName().str();
     } else {
       for (const auto& [variable, values] : valuesOf)
@@ -192,10 +190,10 @@ std::string signedLiteral(int64_t v, unsigned bits) {
 
 // The fact in C, or nothing when a value in it has no name or no C type of its width.
 std::optional<std::string> cExpressionOf(const Fact& f, const std::vector<std::string>& names,
-                                         const std::vector<unsigned>& widths, const std::vector<bool>& pointers) {
+                                         const std::vector<unsigned>& widths) {
   auto stated = [&](size_t e) {
     const unsigned w = widths[e];
-    return !names[e].empty() && !pointers[e] && (w == 8 || w == 16 || w == 32 || w == 64);
+    return !names[e].empty() && (w == 8 || w == 16 || w == 32 || w == 64);
   };
   if (!stated(f.entry) || (f.kind == Fact::Kind::Equal && !stated(f.other))) return std::nullopt;
   const unsigned w = widths[f.entry];
@@ -232,11 +230,7 @@ z3::check_result checkWithin(z3::context& context, const std::vector<smt::Term>&
   limits.deadline = deadline;
   limits.queryMillis = kMaxQueryMillis;
   const bool bitvectorsOnly = std::none_of(facts.begin(), facts.end(), hasArrays);
-  auto tactic = [&](const char* name) { return z3::tactic(context, name); };
-  z3::solver solver = bitvectorsOnly ? (tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
-                                        tactic("bit-blast") & tactic("sat"))
-                                           .mk_solver()
-                                     : z3::solver(context);
+  z3::solver solver = bitvectorsOnly ? bitBlastingSolver(context) : z3::solver(context);
   smt::limit(solver, limits);
   for (const smt::Term& f : facts) solver.add(f);
   smt::QueryWatch watch(context);
@@ -277,8 +271,9 @@ std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm
   return std::nullopt;
 }
 
-// Whether the loop reads and writes only globals: an iteration from any state at the head has no other object
-// (main's variables in memory, the heap), so a loop that touches one is never proven here.
+// Whether the loop's own loads and stores (its calls are not looked into) go to globals only: an iteration from any
+// state at the head has no other object (main's variables in memory, the heap), so a loop that touches one is not
+// proven here, and trying would only cost time.
 bool touchesOnlyGlobals(const llvm::Loop& loop) {
   for (const llvm::BasicBlock* b : loop.blocks())
     for (const llvm::Instruction& i : *b) {
@@ -304,10 +299,10 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
   llvm::DominatorTree dominators(*main);
   llvm::LoopInfo loops(dominators);
   // Of main's loops that have no loop around them or in them and keep their values out of memory but for globals.
-  std::vector<const llvm::BasicBlock*> heads;
+  std::vector<const llvm::Loop*> tried;
   for (const llvm::Loop* loop : loops)
-    if (loop->getSubLoops().empty() && touchesOnlyGlobals(*loop)) heads.push_back(loop->getHeader());
-  if (heads.empty()) return std::nullopt;
+    if (loop->getSubLoops().empty() && touchesOnlyGlobals(*loop)) tried.push_back(loop);
+  if (tried.empty()) return std::nullopt;
   try {
     z3::context context;
     EncodingOptions encodingOptions;
@@ -317,8 +312,9 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
     encodingOptions.maxInstructions =
         static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond);
     const Encoding encoding = encode(context, *module, encodingOptions);
-    for (const llvm::BasicBlock* head : heads) {
+    for (const llvm::Loop* loop : tried) {
       if (options.deadline.expired()) break;
+      const llvm::BasicBlock* head = loop->getHeader();
       std::vector<const Encoding::HeadState*> visits;
       for (const Encoding::HeadState& h : encoding.headStates)
         if (h.head == head) visits.push_back(&h);
@@ -346,16 +342,15 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
       }
       if (!model) continue;
       // Its states from the second visit on: the first may still be on the way into the loop's steady course.
-      const std::vector<const llvm::Value*> state = loopState(*head);
+      // Facts about integers only. A pointer's value is an address of the encoding's layout, which the iteration
+      // does not share (main's objects from before the loop are not there, functions get their addresses as they
+      // are first used); floating-point values are left free too.
+      const std::vector<const llvm::Value*> state = loopState(*loop);
       std::vector<unsigned> widths(state.size(), 0);
-      std::vector<bool> pointers(state.size(), false);
       for (size_t e = 0; e < state.size(); ++e) {
-        const smt::Term& v = visits.front()->values[e];
-        if (v.is_bv() && v.get_sort().bv_size() <= 64) widths[e] = v.get_sort().bv_size();
         const llvm::Type* type = state[e]->getType();
         if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(state[e])) type = g->getValueType();
-        pointers[e] = type->isPointerTy();
-        if (!type->isIntegerTy() && !type->isPointerTy()) widths[e] = 0;
+        if (type->isIntegerTy() && type->getIntegerBitWidth() <= 64) widths[e] = type->getIntegerBitWidth();
       }
       std::vector<std::vector<std::optional<uint64_t>>> observed;
       for (size_t k = 1; k <= last; ++k) {
@@ -375,6 +370,8 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
         kept = closedSubset(*head, *module, facts, options.deadline);
       } catch (const EncodingFailure&) {
         continue;
+      } catch (const z3::exception&) {
+        continue;
       }
       if (!kept) continue;
       ProvenRecurrentSet proven;
@@ -389,7 +386,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
         if (facts[k].kind == Fact::Kind::LowBits && k + 1 < facts.size() && (*kept)[k + 1] &&
             facts[k + 1].kind == Fact::Kind::LowBits && facts[k + 1].entry == facts[k].entry)
           continue;
-        std::optional<std::string> c = cExpressionOf(facts[k], names, widths, pointers);
+        std::optional<std::string> c = cExpressionOf(facts[k], names, widths);
         if (!c) {
           proven.complete = false;
           continue;

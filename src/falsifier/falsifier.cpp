@@ -544,15 +544,19 @@ std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::
 
 Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const RecurrentSetClaim& claim,
                             const Options& options) {
-  constexpr uint64_t kStepsAfterStem = 1u << 20;
+  constexpr uint64_t kStepsReplayed = 1u << 20;
   interp::ReplayInputs inputs(claim.stem, claim.uninitializedReadsZero);
   interp::RunOptions ro;
   ro.deadline = options.deadline;
-  ro.maxSteps = kStepsAfterStem;
+  ro.maxSteps = kStepsReplayed;
   ro.maxMemoryBytes = options.memoryBytes;
   ro.recordTrace = true;
   const RunResult run = interpreter.run(inputs, ro);
-  if (run.end != RunEnd::StepLimit || run.addressDependent || run.inputs.size() < claim.stem.size())
+  // At the end it still goes round the loop: the head's line is among the last lines executed.
+  const bool looping = std::any_of(run.trace.begin(), run.trace.end(), [&](const SourceLocation& at) {
+    return at.line == claim.head.line && at.file == claim.head.file;
+  });
+  if (run.end != RunEnd::StepLimit || run.addressDependent || run.inputs.size() < claim.stem.size() || !looping)
     return Outcome::unknown(Property::Termination,
                             claim.engine + ": the execution to a recurrent set at " + describe(claim.head) +
                                 " did not replay (it ended: " + interp::runEndName(run.end) + ")",

@@ -62,8 +62,10 @@ struct RecurrentSetClaim {
   std::string how;  // how the set was proven, for the verdict's reason
 };
 
-// Termination FALSE when the stem replays: the execution draws the stem's inputs, then runs on for a million steps
-// without ending, stopping at a violation or leaving what the interpreter executes exactly. UNKNOWN otherwise.
+// Termination FALSE when the stem replays: the execution with the stem's inputs (and zeros after them) runs for a
+// million steps without ending, stopping at a violation, leaving what the interpreter executes exactly or looking
+// at an address, and is still going round the loop at the end (the head's line among the last lines executed).
+// UNKNOWN otherwise.
 Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const RecurrentSetClaim& claim,
                             const Options& options);
 

@@ -253,18 +253,28 @@ class Translator {
     }
   }
 
-  // The constant bounds that `constraints` give `e` directly (a constraint -e + k <= 0, e - k <= 0 or e - k == 0).
+  // The constant bounds that `constraints` give e = s + c0 (s its terms, c0 its constant) directly: a constraint
+  // -s + k <= 0 says s >= k, so e >= k + c0; s - k <= 0 says e <= k + c0; either as an equality says both. Throws
+  // ArithmeticOverflow where a bound does not fit.
   static std::pair<std::optional<Integer>, std::optional<Integer>> boundsOf(const LinearExpr& e,
                                                                            const std::vector<Constraint>& constraints) {
     std::optional<Integer> lower, upper;
     const LinearExpr negated = e.scaled(-1);
+    auto atLeast = [&](Integer bound) {
+      if (!lower || *lower < bound) lower = bound;
+    };
+    auto atMost = [&](Integer bound) {
+      if (!upper || *upper > bound) upper = bound;
+    };
     for (const Constraint& c : constraints) {
-      if (c.expr.terms == negated.terms) {  // -e + k <= 0: e >= k
-        if (!lower || *lower < c.expr.constant) lower = c.expr.constant;
-        if (c.equality && (!upper || *upper > c.expr.constant)) upper = c.expr.constant;
-      } else if (c.expr.terms == e.terms) {  // e - k <= 0: e <= k
-        if (!upper || *upper > -c.expr.constant) upper = -c.expr.constant;
-        if (c.equality && (!lower || *lower < -c.expr.constant)) lower = -c.expr.constant;
+      if (c.expr.terms == negated.terms) {
+        const Integer bound = checkedAdd(c.expr.constant, e.constant);
+        atLeast(bound);
+        if (c.equality) atMost(bound);
+      } else if (c.expr.terms == e.terms) {
+        const Integer bound = checkedAdd(checkedMul(c.expr.constant, -1), e.constant);
+        atMost(bound);
+        if (c.equality) atLeast(bound);
       }
     }
     return {lower, upper};

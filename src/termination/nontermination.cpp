@@ -212,10 +212,11 @@ struct Candidate {
   std::string kind;
 };
 
-// Simple cycles of the system's first `original` transitions, each starting at its smallest location, that pass
-// through at most `maxCycleLength` locations where a run can go more than one way (a chain of locations with one
-// way on each, as translations from programs have many, counts once); where a cycle passes through a location with
-// a repeated self-loop (the transitions from `original` on), also with that repetition taken there (an inner loop
+// Simple cycles of the system's first `original` transitions, each starting at its smallest location, with fewer
+// than `maxCycleLength` steps into locations where a run can go more than one way, besides the step that closes
+// the cycle (steps into locations with one way on, as translations from programs have many, do not count; a
+// repetition taken at a location counts as one more such step); where a cycle passes through a location with a
+// repeated self-loop (the transitions from `original` on), also with that repetition taken there (an inner loop
 // run to its end within the cycle).
 std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t original, const NonTerminationOptions& options) {
   constexpr size_t kMaxCycleTransitions = 64;
@@ -318,11 +319,12 @@ std::optional<its::Transition> repetition(const its::Its& its, const its::Transi
 // between the branches x > 0 and x < 0, and neither repeats alone).
 std::vector<std::vector<size_t>> pairsOf(const its::Its& its, const std::vector<std::vector<size_t>>& simple,
                                          const NonTerminationOptions& options) {
+  constexpr size_t kMaxPairTransitions = 4;  // the two cycles' together, beyond which the formulas grow large
   std::vector<std::vector<size_t>> pairs;
   for (size_t a = 0; a < simple.size() && simple.size() + pairs.size() < options.maxCycles; ++a)
     for (size_t b = a + 1; b < simple.size() && simple.size() + pairs.size() < options.maxCycles; ++b) {
       if (its.transitions[simple[a].front()].from != its.transitions[simple[b].front()].from) continue;
-      if (simple[a].size() + simple[b].size() > options.maxCycleLength) continue;
+      if (simple[a].size() + simple[b].size() > kMaxPairTransitions) continue;
       std::vector<size_t> both = simple[a];
       both.insert(both.end(), simple[b].begin(), simple[b].end());
       pairs.push_back(std::move(both));

@@ -254,6 +254,11 @@ TEST(Termination, NonLinearGrowthBoundedByTheGuard) {
   termination::Proof stuck = prove(
       system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= x 1) (> y x) (= xP (* x x)) (= yP y))"}}));
   EXPECT_NE(stuck.answer, termination::Answer::Yes);
+  // A factor's constant counts in its bounds: x + 1 <= 6 where x <= 5, so (x + 1)^2 - 31 may be x again (x = 5).
+  termination::Proof fixed = prove(system(
+      {"x"}, {"s", "a"},
+      {{"s", "a", "(>= xP 0)"}, {"a", "a", "(and (>= x 0) (<= x 5) (= xP (- (* (+ x 1) (+ x 1)) 31)))"}}));
+  EXPECT_NE(fixed.answer, termination::Answer::Yes);
 }
 
 TEST(Termination, CycleThroughTwoLocations) {
