@@ -1,6 +1,7 @@
 #include "its/guard_invariants.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,17 +65,22 @@ size_t strengthenWithGuardInvariants(LinearIts& its, z3::context& context, const
       for (unsigned k = 0; k < t.temporaries; ++k)
         temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
       std::vector<Constraint> kept;
+      std::optional<z3::solver> solver;  // the transition's guard and its source's facts, made once if needed
       for (const Constraint& fact : facts[t.to]) {
         if (keptBy(fact, t, n) && std::find(t.guard.begin(), t.guard.end(), fact) != t.guard.end()) {
           kept.push_back(fact);
           continue;
         }
-        z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline});
-        for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
-        for (const Constraint& c : facts[t.from]) solver.add(toZ3(c, context, variables, temporaries));
+        if (!solver) {
+          solver.emplace(smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline}));
+          for (const Constraint& c : t.guard) solver->add(toZ3(c, context, variables, temporaries));
+          for (const Constraint& c : facts[t.from]) solver->add(toZ3(c, context, variables, temporaries));
+        }
         const LinearExpr afterwards = fact.expr.substituted([&](unsigned v) { return t.update[v]; });
-        solver.add(!toZ3(Constraint{afterwards, fact.equality}, context, variables, temporaries));
-        if (solver.check() == z3::unsat) kept.push_back(fact);
+        solver->push();
+        solver->add(!toZ3(Constraint{afterwards, fact.equality}, context, variables, temporaries));
+        if (solver->check() == z3::unsat) kept.push_back(fact);
+        solver->pop();
       }
       if (kept.size() != facts[t.to].size()) {
         facts[t.to] = std::move(kept);

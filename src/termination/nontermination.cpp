@@ -212,19 +212,22 @@ struct Candidate {
   std::string kind;
 };
 
-// Simple cycles of the system's first `original` transitions, each starting at its smallest location, with fewer
-// than `maxCycleLength` steps into locations where a run can go more than one way, besides the step that closes
-// the cycle (steps into locations with one way on, as translations from programs have many, do not count; a
-// repetition taken at a location counts as one more such step); where a cycle passes through a location with a
-// repeated self-loop (the transitions from `original` on), also with that repetition taken there (an inner loop
-// run to its end within the cycle).
-std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t original, const NonTerminationOptions& options) {
+// Simple cycles of the system's first `original` transitions, each starting at its smallest location, of at most
+// `maxCycleLength` transitions; or, with `choicesOnly`, with fewer than `maxCycleLength` steps into locations where
+// a run can go more than one way before the step that closes the cycle (steps into locations with one way on, as
+// translations from programs have many, do not count; a repetition taken at a location counts as one more such
+// step). Where a cycle passes through a location with a repeated self-loop (the transitions from `original` on),
+// also with that repetition taken there (an inner loop run to its end within the cycle).
+std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t original, const NonTerminationOptions& options,
+                                              bool choicesOnly) {
   constexpr size_t kMaxCycleTransitions = 64;
   std::vector<std::vector<size_t>> cycles;
   std::vector<std::vector<size_t>> outgoing(its.locations.size()), repeated(its.locations.size());
   for (size_t i = 0; i < its.transitions.size(); ++i)
     (i < original ? outgoing : repeated)[its.transitions[i].from].push_back(i);
-  auto branches = [&](its::LocationId l) { return outgoing[l].size() + repeated[l].size() > 1 ? 1u : 0u; };
+  auto branches = [&](its::LocationId l) {
+    return !choicesOnly || outgoing[l].size() + repeated[l].size() > 1 ? 1u : 0u;
+  };
   std::vector<size_t> path;
   size_t choices = 0;  // of the path's locations, those where a run can go more than one way
   std::vector<bool> onPath(its.locations.size(), false);
@@ -236,14 +239,14 @@ std::vector<std::vector<size_t>> simpleCycles(const its::Its& its, size_t origin
         path.push_back(i);
         cycles.push_back(path);
         path.pop_back();
-      } else if (to > first && !onPath[to] && choices + branches(to) + 1 < options.maxCycleLength &&
+      } else if (to > first && !onPath[to] && choices + branches(to) < options.maxCycleLength &&
                  path.size() + 1 < kMaxCycleTransitions) {
         path.push_back(i);
         onPath[to] = true;
         choices += branches(to);
         search(first, to);
         for (size_t r : repeated[to])
-          if (choices + branches(to) + 1 < options.maxCycleLength && path.size() + 1 < kMaxCycleTransitions) {
+          if (choices + branches(to) < options.maxCycleLength && path.size() + 1 < kMaxCycleTransitions) {
             path.push_back(r);
             choices += branches(to);
             search(first, to);
@@ -639,6 +642,16 @@ bool isRepetitionOf(const its::Its& its, const Repetition& r, Checker& checker) 
   return checker.check(n >= 1 && guardWith(more) && !(t.guard && rest && z3::mk_and(sameAsMore))) == z3::unsat;
 }
 
+// The cycle once beginning at each of its locations, filed under that location.
+void addRotations(std::vector<std::vector<std::vector<size_t>>>& through, const std::vector<size_t>& cycle,
+                  const its::Its& its) {
+  for (size_t k = 0; k < cycle.size(); ++k) {
+    std::vector<size_t> rotated(cycle.begin() + static_cast<std::ptrdiff_t>(k), cycle.end());
+    rotated.insert(rotated.end(), cycle.begin(), cycle.begin() + static_cast<std::ptrdiff_t>(k));
+    through[its.transitions[rotated.front()].from].push_back(std::move(rotated));
+  }
+}
+
 // A location's cycles together make one candidate up to this many (beyond, the formulas grow large).
 constexpr size_t kMaxCyclesOfLocation = 16;
 // How often the states without a way back are taken out of a location's guards (each round may double the formula).
@@ -661,7 +674,7 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
       repetitions.push_back({i, *repeated});
       extended.transitions.push_back(std::move(*repeated));
     }
-  const std::vector<std::vector<size_t>> all = simpleCycles(extended, its.transitions.size(), options);
+  const std::vector<std::vector<size_t>> all = simpleCycles(extended, its.transitions.size(), options, false);
   auto repeats = [&](const std::vector<size_t>& cycle) {
     return std::any_of(cycle.begin(), cycle.end(), [&](size_t i) { return i >= its.transitions.size(); });
   };
@@ -683,17 +696,27 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
       }
     // Locations with several simple cycles: each rotated to begin there.
     std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
-    for (const std::vector<size_t>& cycle : stage == 0 ? cycles : all)
-      for (size_t k = 0; k < cycle.size(); ++k) {
-        std::vector<size_t> rotated(cycle.begin() + static_cast<std::ptrdiff_t>(k), cycle.end());
-        rotated.insert(rotated.end(), cycle.begin(), cycle.begin() + static_cast<std::ptrdiff_t>(k));
-        through[extended.transitions[rotated.front()].from].push_back(std::move(rotated));
-      }
+    for (const std::vector<size_t>& cycle : stage == 0 ? cycles : all) addRotations(through, cycle, extended);
     for (its::LocationId l = 0; l < its.locations.size(); ++l)
       if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
         search.candidateOfLocation(l, through[l], stage == 0 ? 0 : kNarrowingRounds);
     found = search.reachOne();
     if (!found) found = search.simulate(kSimulatedRuns[stage], kSimulatedSteps[stage], 0x5eed + stage, stage == 1);
+  }
+  // Last, the longer cycles whose length is chains of locations with one way on: each, and a location's together.
+  if (!found && !options.deadline.expired()) {
+    Search search(extended, its.transitions.size(), context, options);
+    std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
+    for (const std::vector<size_t>& cycle : simpleCycles(extended, its.transitions.size(), options, true)) {
+      if (cycle.size() <= options.maxCycleLength) continue;  // searched above
+      if (options.deadline.expired()) return std::nullopt;
+      search.candidatesOfCycle(cycle);
+      addRotations(through, cycle, extended);
+    }
+    for (its::LocationId l = 0; l < its.locations.size(); ++l)
+      if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
+        search.candidateOfLocation(l, through[l], 0);
+    found = search.reachOne();
   }
   if (!found) return std::nullopt;
   found->repetitions = std::move(repetitions);

@@ -2,8 +2,8 @@
 // some cycle through the location can be taken (with some values of its temporaries) back into the set.
 //
 // Candidate sets (on the original system, never on its linear over-approximation, with the start condition `true`),
-// for each cycle through at most maxCycleLength locations where a run can go more than one way (the locations of a
-// chain with one way on at each count once), run as one step:
+// for each cycle of at most maxCycleLength transitions (last also the longer ones whose length is chains of
+// locations with one way on, through at most maxCycleLength locations where a run may choose), run as one step:
 // - fixed points: the states the cycle can leave unchanged;
 // - closed guards: the states where the cycle can be taken, when taking it always leads back there;
 // - eventually increasing guards: the guard with "none of its bounds shrinks" added for each bound p (p' - p >= 0
@@ -53,7 +53,7 @@ struct RecurrentSet {
 struct NonTerminationOptions {
   Deadline deadline = Deadline::never();
   unsigned queryMillis = 2000;
-  size_t maxCycleLength = 4;  // locations where a run may choose, per cycle
+  size_t maxCycleLength = 4;
   size_t maxStemLength = 24;  // transitions of the bounded model checking
   size_t maxCycles = 200;
 };

@@ -96,8 +96,12 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     // What the guards into each location require of values kept on the way may hold there throughout: once more
     // with those invariants (their search costs a solver call per candidate and transition, so only now).
     if (unproven && !options.deadline.expired()) {
+      // A quarter of the time left at most: on a large system the candidates are many, and a run that never ends
+      // may still be there to find.
+      ProverOptions limited = options;
+      limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 4));
       Proof underGuards;
-      if (!rankCycles(its, context, options, underGuards, true, true) && underGuards.underGuardInvariants) {
+      if (!rankCycles(its, context, limited, underGuards, true, true) && underGuards.underGuardInvariants) {
         proof = std::move(underGuards);
         unproven.reset();
       }
