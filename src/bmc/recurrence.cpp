@@ -20,6 +20,8 @@ namespace atropos::bmc {
 namespace {
 
 constexpr unsigned kMaxQueryMillis = 15000;
+// The loops this proves are small; a program that unwinds to more (recursion inlined 8 deep took 1.6 GB) is left.
+constexpr size_t kMaxUnwoundInstructions = 20000;
 constexpr size_t kMaxFacts = 512;
 constexpr unsigned kMaxLowBits = 16;
 
@@ -239,6 +241,11 @@ z3::check_result checkWithin(z3::context& context, const std::vector<smt::Term>&
   return r;
 }
 
+size_t unwoundInstructionsWithin(const Deadline& deadline) {
+  return std::min(kMaxUnwoundInstructions,
+                  static_cast<size_t>(std::clamp(deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond));
+}
+
 // Houdini: the largest subset of `facts` that one iteration keeps (none when an iteration from the set may leave it
 // without a fact to drop, or the solver cannot tell).
 std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm::Module& module,
@@ -247,8 +254,7 @@ std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm
   EncodingOptions options;
   options.bound = 64;  // the loops of the functions it calls
   options.deadline = deadline;
-  options.maxInstructions =
-      static_cast<size_t>(std::clamp(deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond);
+  options.maxInstructions = unwoundInstructionsWithin(deadline);
   const Iteration iteration = encodeIteration(context, module, head, options);
   std::vector<bool> kept(facts.size(), true);
   for (size_t round = 0; round <= facts.size(); ++round) {
@@ -309,8 +315,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
     encodingOptions.bound = options.observedIterations;
     encodingOptions.headStates = true;
     encodingOptions.deadline = options.deadline;
-    encodingOptions.maxInstructions =
-        static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 0.1, 1e6) * kEncodedInstructionsPerSecond);
+    encodingOptions.maxInstructions = unwoundInstructionsWithin(options.deadline);
     const Encoding encoding = encode(context, *module, encodingOptions);
     for (const llvm::Loop* loop : tried) {
       if (options.deadline.expired()) break;
