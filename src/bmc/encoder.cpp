@@ -929,7 +929,9 @@ class Encoder {
 
   void recordHeadState(const llvm::BasicBlock& head, const std::vector<unsigned>& iterations, const PathState& s) {
     Encoding::HeadState visit{&head, iterations.back(), s.guard, {}};
-    for (const llvm::Value* v : loopState(*shapeOf(*head.getParent()).loops->getLoopFor(&head))) {
+    auto [known, fresh] = loopStates_.try_emplace(&head);
+    if (fresh) known->second = loopState(*shapeOf(*head.getParent()).loops->getLoopFor(&head));
+    for (const llvm::Value* v : known->second) {
       if (std::optional<size_t> k = scalarGlobalIndex(v)) {
         visit.values.push_back(s.scalarGlobals[*k]);
         continue;
@@ -1898,6 +1900,8 @@ class Encoder {
   // readByte's answers by (memory term, address); the memory term is kept so that its id is not reused.
   std::map<std::pair<unsigned, uint64_t>, std::pair<smt::Term, smt::Term>> bytesRead_;
   std::vector<const llvm::Function*> callStack_;
+  // loopState of each head whose visits are recorded, made at its first visit.
+  std::unordered_map<const llvm::BasicBlock*, std::vector<const llvm::Value*>> loopStates_;
   std::optional<smt::Term> initialMemory_;
   std::optional<smt::Term> zeroedGlobals_;          // the initial memory with the zero-initialized globals in it
   std::map<uint64_t, uint64_t> zeroedGlobalBytes_;  // [base, end) of each zero-initialized global

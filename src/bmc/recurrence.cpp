@@ -226,8 +226,8 @@ bool hasArrays(const smt::Term& t) {
 // Z3's bit-blasting tactics where the question has no arrays (its QF_BV solver ran past
 // 20 s on an iteration's question about a few multiplications that they settle in milliseconds), else its general
 // solver.
-z3::check_result checkWithin(z3::context& context, const std::vector<smt::Term>& facts, const Deadline& deadline,
-                             std::optional<z3::model>* model) {
+z3::check_result checkWithin(z3::context& context, smt::QueryWatch& watch, const std::vector<smt::Term>& facts,
+                             const Deadline& deadline, std::optional<z3::model>* model) {
   smt::Limits limits;
   limits.deadline = deadline;
   limits.queryMillis = kMaxQueryMillis;
@@ -235,7 +235,6 @@ z3::check_result checkWithin(z3::context& context, const std::vector<smt::Term>&
   z3::solver solver = bitvectorsOnly ? bitBlastingSolver(context) : z3::solver(context);
   smt::limit(solver, limits);
   for (const smt::Term& f : facts) solver.add(f);
-  smt::QueryWatch watch(context);
   z3::check_result r = smt::checkLimited(watch, solver, limits);
   if (r == z3::sat && model) model->emplace(solver.get_model());
   return r;
@@ -251,6 +250,7 @@ size_t unwoundInstructionsWithin(const Deadline& deadline) {
 std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm::Module& module,
                                               const std::vector<Fact>& facts, const Deadline& deadline) {
   z3::context context;
+  smt::QueryWatch watch(context);
   EncodingOptions options;
   options.bound = 64;  // the loops of the functions it calls
   options.deadline = deadline;
@@ -263,7 +263,7 @@ std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm
     query.push_back(conjunction(facts, kept, iteration.before, context));
     query.push_back(!(iteration.returns && conjunction(facts, kept, iteration.after, context)));
     std::optional<z3::model> model;
-    const z3::check_result r = checkWithin(context, query, deadline, &model);
+    const z3::check_result r = checkWithin(context, watch, query, deadline, &model);
     if (r == z3::unsat) return kept;
     if (r != z3::sat || !model->eval(iteration.returns, true).is_true()) return std::nullopt;
     bool dropped = false;
@@ -311,6 +311,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
   if (tried.empty()) return std::nullopt;
   try {
     z3::context context;
+    smt::QueryWatch watch(context);
     EncodingOptions encodingOptions;
     encodingOptions.bound = options.observedIterations;
     encodingOptions.headStates = true;
@@ -340,7 +341,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
           if (input)
             for (const NondetDraw& draw : encoding.draws)
               query.push_back(draw.value == context.bv_val(*input, draw.value.get_sort().bv_size()));
-          const z3::check_result r = checkWithin(context, query, options.deadline, &model);
+          const z3::check_result r = checkWithin(context, watch, query, options.deadline, &model);
           if (r != z3::unsat) break;
         }
         if (model) break;
