@@ -25,8 +25,15 @@ class Lifter {
     if (!std::any_of(its_.transitions.begin(), its_.transitions.end(), [&](const Transition& t) {
           return multiplies(t.guard) ||
                  std::any_of(t.update.begin(), t.update.end(), [&](const smt::Term& u) { return multiplies(u); });
-        }))
+        }) &&
+        !limits_.squaresOfChangingValues)
       return std::nullopt;
+    if (limits_.squaresOfChangingValues)
+      for (const Transition& t : its_.transitions)
+        for (unsigned v = 0; v < t.update.size() && products_.size() < limits_.maxProducts; ++v)
+          if (!z3::eq(t.update[v], its_.variables[v]) && !t.update[v].is_numeral() &&
+              productIndex_.emplace(Product{v, v}, products_.size()).second)
+            products_.push_back(Product{v, v});
     const size_t n = its_.transitions.size();
     guards_.reserve(n);
     updates_.resize(n);
@@ -187,13 +194,19 @@ class Lifter {
       productVariables_.push_back(its_.context->int_const(name.c_str()));
       lifted.variables.push_back(productVariables_.back());
     }
-    // A product in which every variable is a factor an even number of times is a square.
+    // A product in which every variable is a factor an even number of times is a square; the square of one
+    // variable lies above the parabola's tangents at -1 and 1 (x*x >= 2*|x| - 1).
     smt::Term squaresNonNegative = its_.context->bool_val(true);
     for (size_t p = 0; p < products_.size(); ++p) {
       std::map<unsigned, unsigned> multiplicity;
       for (unsigned factor : products_[p]) ++multiplicity[factor];
       if (std::all_of(multiplicity.begin(), multiplicity.end(), [](const auto& m) { return m.second % 2 == 0; }))
         squaresNonNegative = squaresNonNegative && productVariables_[p] >= 0;
+      if (products_[p].size() == 2 && products_[p][0] == products_[p][1]) {
+        const smt::Term& x = its_.variables[products_[p][0]];
+        squaresNonNegative =
+            squaresNonNegative && productVariables_[p] - 2 * x + 1 >= 0 && productVariables_[p] + 2 * x + 1 >= 0;
+      }
     }
     for (size_t k = 0; k < its_.transitions.size(); ++k) {
       std::unordered_map<unsigned, smt::Term> done;

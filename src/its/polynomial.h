@@ -23,6 +23,10 @@
 namespace atropos::its {
 
 struct LiftLimits {
+  // Also the square of every variable that some transition changes (and what their updates need), for a system
+  // without products: x + y*y/2 and the like rank loops whose updates add a changing value (x += y; y--), where
+  // y*y >= 2*c*y - c*c (for c = -1, 1) bounds them.
+  bool squaresOfChangingValues = false;
   unsigned maxDegree = 6;         // of a product kept as a variable
   unsigned maxProducts = 12;      // variables added
   size_t maxExpandedTerms = 256;  // a product's update with more summands stays unexpanded (an unknown value)
@@ -31,7 +35,8 @@ struct LiftLimits {
 
 // The system with a variable for every product of the system's variables that its guards and updates use, and for
 // the products their updates need (closed up to the limits); a product variable is named by its factors joined
-// by '*' ("y*y"). nullopt when the system uses no such product, or the deadline passed.
+// by '*' ("y*y"). nullopt when the system uses no such product (and limits.squaresOfChangingValues is off or no
+// value changes), or the deadline passed.
 std::optional<Its> liftProducts(const Its& its, const LiftLimits& limits = {});
 
 }  // namespace atropos::its

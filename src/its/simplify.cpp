@@ -379,6 +379,62 @@ bool simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits
   return weakened;
 }
 
+bool splitByWhatFollows(LinearIts& its, z3::context& context, const SimplifyLimits& limits, size_t maxPredicates,
+                        size_t maxParts) {
+  const unsigned variables = static_cast<unsigned>(its.variables.size());
+  std::vector<smt::Term> constants;
+  for (unsigned v = 0; v < variables; ++v) constants.push_back(context.int_const(numbered("x", v).c_str()));
+  std::vector<bool> onCycle(its.transitions.size(), false);
+  for (const std::vector<size_t>& component : cyclicComponents(its))
+    for (size_t i : component) onCycle[i] = true;
+  // The inequalities over system variables that the cycles' transitions out of each location require.
+  std::vector<std::vector<Constraint>> predicates(its.locations.size());
+  for (size_t i = 0; i < its.transitions.size(); ++i) {
+    if (!onCycle[i]) continue;
+    const LinearTransition& t = its.transitions[i];
+    for (const Constraint& c : t.guard) {
+      bool overVariables = std::all_of(c.expr.terms.begin(), c.expr.terms.end(),
+                                       [&](const auto& term) { return term.first < variables; });
+      std::vector<Constraint>& known = predicates[t.from];
+      if (!c.equality && !c.expr.isConstant() && overVariables &&
+          std::find(known.begin(), known.end(), c) == known.end())
+        known.push_back(c);
+    }
+  }
+  bool split = false;
+  std::vector<LinearTransition> result;
+  for (size_t i = 0; i < its.transitions.size(); ++i) {
+    LinearTransition& t = its.transitions[i];
+    const std::vector<Constraint>& at = predicates[t.to];
+    if (!onCycle[i] || at.empty() || at.size() > maxPredicates || limits.deadline.expired()) {
+      result.push_back(std::move(t));
+      continue;
+    }
+    std::vector<LinearTransition> parts{t};
+    try {
+      for (const Constraint& p : at) {
+        // p after the transition, and its negation over the integers: e <= 0 or -e + 1 <= 0.
+        LinearExpr afterwards = p.expr.substituted([&](unsigned v) { return t.update[v]; });
+        std::vector<LinearTransition> refined;
+        for (const LinearTransition& part : parts)
+          for (const LinearExpr& side : {afterwards, afterwards.scaled(-1) + LinearExpr::number(1)}) {
+            LinearTransition piece = part;
+            piece.guard.push_back(Constraint{side, false});
+            if (tidy(piece, variables) && satisfiable(piece, constants, context, limits)) refined.push_back(piece);
+          }
+        if (refined.size() > maxParts) break;
+        parts = std::move(refined);
+      }
+    } catch (const ArithmeticOverflow&) {
+      parts = {t};
+    }
+    split = split || parts.size() > 1;
+    for (LinearTransition& part : parts) result.push_back(std::move(part));
+  }
+  its.transitions = std::move(result);
+  return split;
+}
+
 std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its) {
   std::vector<size_t> all(its.transitions.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;

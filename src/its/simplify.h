@@ -35,6 +35,15 @@ struct SimplifyLimits {
 // need the system simplified without it.
 bool simplify(LinearIts& its, z3::context& context, const SimplifyLimits& limits);
 
+// Splits each transition of a cycle by which of the guards' inequalities at its target hold after it
+// (`x0 <= 0; x0++` into the part that ends with x0 <= 0 and the part that ends with x0 >= 1), keeping the satisfiable
+// parts: the same runs, but which transition can follow which becomes sharper (a loop that goes up to 1 and back
+// to 0 by two branches, each repeatable only on its own side: java_Avg's). Targets whose guards have more than
+// maxPredicates distinct inequalities, and transitions that would become more than maxParts, stay as they are.
+// Returns whether some transition was split.
+bool splitByWhatFollows(LinearIts& its, z3::context& context, const SimplifyLimits& limits, size_t maxPredicates = 3,
+                        size_t maxParts = 4);
+
 // The transitions of each non-trivial strongly connected component (a cycle exists through every transition).
 std::vector<std::vector<size_t>> cyclicComponents(const LinearIts& its);
 // The same among the transitions `among` only.

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "its/affine_invariants.h"
+#include "its/cycle_invariants.h"
 #include "its/guard_invariants.h"
 #include "its/intervals.h"
 #include "its/polynomial.h"
@@ -28,19 +30,31 @@ namespace {
 // Linearizes and simplifies `its` into proof.system and looks for ranking functions for each of its cycles: the
 // reason when some cycle has none, with proof.unproven naming its transitions.
 std::optional<std::string> rankCycles(const its::Its& its, z3::context& context, const ProverOptions& options,
-                                      Proof& proof, bool mergeSameEffect = true, bool guardInvariants = false) {
+                                      Proof& proof, bool mergeSameEffect = true, bool invariants = false) {
   its::LinearizeLimits linearizeLimits;
   linearizeLimits.deadline = options.deadline;
   proof.system = its::linearize(its, linearizeLimits);
   proof.underIntervalInvariants = its::strengthenWithIntervals(proof.system, options.deadline) > 0;
-  if (guardInvariants)
+  if (invariants) {
+    proof.underAffineInvariants =
+        its::strengthenWithAffineInvariants(proof.system, context, options.deadline, options.queryMillis) > 0;
     proof.underGuardInvariants =
         its::strengthenWithGuardInvariants(proof.system, context, options.deadline, options.queryMillis) > 0;
+  }
   its::SimplifyLimits limits;
   limits.deadline = options.deadline;
   limits.queryMillis = options.queryMillis;
   limits.mergeSameEffect = mergeSameEffect;
   proof.weakenedByMerging = its::simplify(proof.system, context, limits);
+  if (invariants) {
+    // Only now: the invariants of the cycles do not hold on a cycle's first transitions, so they must not take part
+    // in what simplification decides about reaching the cycles (a path into a cycle through its first transitions).
+    proof.cycleInvariants =
+        its::strengthenWithCycleInvariants(proof.system, context, options.deadline, options.queryMillis);
+    proof.underCycleInvariants = std::any_of(proof.cycleInvariants.begin(), proof.cycleInvariants.end(),
+                                             [](const std::vector<its::Constraint>& c) { return !c.empty(); });
+    proof.splitByWhatFollows = its::splitByWhatFollows(proof.system, context, limits);
+  }
   RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
   for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
     std::optional<std::vector<RankingStep>> steps =
@@ -93,30 +107,45 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
         unproven.reset();
       }
     }
-    // What the guards into each location require of values kept on the way may hold there throughout: once more
-    // with those invariants (their search costs a solver call per candidate and transition, so only now).
+    // What the guards into each location require of values kept on the way may hold there throughout, and what
+    // the transitions of a cycle establish holds once a run has gone round it: once more with those invariants
+    // (their search costs a solver call per candidate and transition, so only now), merged and then not.
     if (unproven && !options.deadline.expired()) {
       // A quarter of the time left at most: on a large system the candidates are many, and a run that never ends
       // may still be there to find.
       ProverOptions limited = options;
       limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 4));
-      Proof underGuards;
-      if (!rankCycles(its, context, limited, underGuards, true, true) && underGuards.underGuardInvariants) {
-        proof = std::move(underGuards);
-        unproven.reset();
+      for (bool merged : {true, false}) {
+        Proof underInvariants;
+        if (!rankCycles(its, context, limited, underInvariants, merged, true)) {
+          proof = std::move(underInvariants);
+          unproven.reset();
+          break;
+        }
+        if (!underInvariants.weakenedByMerging || limited.deadline.expired()) break;
       }
     }
     // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
     // updates their factors give them, a ranking function may exist (its/polynomial.h).
-    if (unproven && !options.deadline.expired())
-      if (std::optional<its::Its> lifted = its::liftProducts(its, its::LiftLimits{.deadline = options.deadline})) {
+    // And where the system has no products, the squares of the values it changes (x += y; y-- has the ranking
+    // function 2*x + y*y + 2*y).
+    for (bool squares : {false, true}) {
+      if (!unproven || options.deadline.expired()) break;
+      // The squares are a guess: a quarter of the time left at most, as for the invariants.
+      ProverOptions limited = options;
+      if (squares)
+        limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 4));
+      its::LiftLimits lift{.squaresOfChangingValues = squares, .deadline = limited.deadline};
+      if (std::optional<its::Its> lifted = its::liftProducts(its, lift)) {
         Proof overProducts;
         overProducts.productsLifted = true;
-        if (!rankCycles(*lifted, context, options, overProducts)) {
+        if (!rankCycles(*lifted, context, limited, overProducts)) {
           proof = std::move(overProducts);
           unproven.reset();
         }
+        if (!squares) break;
       }
+    }
     if (unproven && !options.deadline.expired())
       if (std::optional<Proof> byCases = proveByCasesOfVanishing(its, context, options)) {
         proof = std::move(*byCases);
@@ -140,12 +169,15 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
   } catch (const its::OutOfTime& e) {
     proof = Proof{};
     proof.reason = e.what();
+  } catch (const its::ArithmeticOverflow& e) {
+    proof = Proof{};
+    proof.reason = std::string("a coefficient grew too large: ") + e.what();
   }
   return proof;
 }
 
 std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, its::LocationId l) {
-  if (proof.answer != Answer::Yes || proof.productsLifted ||
+  if (proof.answer != Answer::Yes || proof.productsLifted || proof.underCycleInvariants ||
       std::any_of(proof.casesOfVanishing.begin(), proof.casesOfVanishing.end(),
                   [](const std::vector<std::string>& c) { return !c.empty(); }))
     return std::nullopt;
@@ -160,7 +192,7 @@ std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, 
     const bool touches = std::any_of(step.component.begin(), step.component.end(),
                                      [&](size_t i) { return proof.system.transitions[i].from == l; });
     if (!touches) continue;
-    if (step.phases.size() != 1 || step.minimum) return std::nullopt;
+    if (step.phases.size() != 1 || step.extremum != RankingStep::Extremum::None || step.unrolled) return std::nullopt;
     if (enclosing && !std::all_of(step.component.begin(), step.component.end(), [&](size_t i) {
           return std::find(enclosing->begin(), enclosing->end(), i) != enclosing->end();
         }))
@@ -196,8 +228,26 @@ std::string describe(const Proof& proof,
   if (proof.answer == Answer::Yes) {
     if (proof.underIntervalInvariants)
       out << "under the bounds every run from the start keeps at each location (interval invariants)\n";
+    if (proof.underAffineInvariants)
+      out << "under the affine equalities every run from the start keeps at each location (affine invariants)\n";
     if (proof.underGuardInvariants)
       out << "under what the guards into each location require of values kept there (invariants from the guards)\n";
+    if (proof.underCycleInvariants) {
+      out << "under what the transitions of each cycle establish at their targets, from a run's first rounds of the "
+             "cycle on (invariants of the cycles):\n";
+      for (its::LocationId l = 0; l < proof.cycleInvariants.size(); ++l) {
+        if (proof.cycleInvariants[l].empty()) continue;
+        out << "  at " << proof.system.locations[l] << ":";
+        const std::vector<std::string> names = namesAt(l);
+        for (size_t k = 0; k < proof.cycleInvariants[l].size(); ++k) {
+          const its::Constraint& c = proof.cycleInvariants[l][k];
+          out << (k ? " && " : " ") << its::toString(c.expr, names) << (c.equality ? " == 0" : " <= 0");
+        }
+        out << "\n";
+      }
+    }
+    if (proof.splitByWhatFollows)
+      out << "with the transitions of the cycles split by which guards at their targets hold after them\n";
     if (proof.productsLifted)
       out << "over products of variables as variables of their own (each updated as its factors are)\n";
     for (its::LocationId l = 0; l < proof.casesOfVanishing.size(); ++l)
@@ -218,12 +268,19 @@ std::string describe(const Proof& proof,
       out << "cycle through";
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
       out << " (" << counted(step.component.size(), "transition") << "): ";
-      if (step.phases.empty()) {
+      if (step.unrolled) {
+        out << "repeated " << step.unrolled << " times in a row, the loop "
+            << (step.phases.empty() ? "cannot be taken"
+                                    : step.phases.size() == 1 ? "has a linear ranking function (below, of the repetition)"
+                                                              : numbered("has a nested ranking function of ",
+                                                                         step.phases.size()) +
+                                                                    " phases (below, of the repetition)");
+      } else if (step.phases.empty()) {
         out << "split by which transition can follow which into " << counted(step.parts.size(), "cycle");
         if (!step.removed.empty()) out << "; " << step.removed.size() << " on none of them (taken finitely often)";
       }
-      else if (step.minimum) {
-        out << "ranking function min(";
+      else if (step.extremum != RankingStep::Extremum::None) {
+        out << "ranking function " << (step.extremum == RankingStep::Extremum::Minimum ? "min(" : "max(");
         for (size_t k = 0; k < step.phases.size(); ++k) out << (k ? ", f" : "f") << k + 1;
         out << ")";
       }

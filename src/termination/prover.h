@@ -42,8 +42,16 @@ struct Proof {
   bool productsLifted = false;
   // Yes: `system` carries interval invariants from the start location in its guards (its/intervals.h).
   bool underIntervalInvariants = false;
+  // Yes: `system` carries affine equalities that hold from the start in its guards (its/affine_invariants.h).
+  bool underAffineInvariants = false;
   // Yes: `system` carries invariants taken from its guards in its guards (its/guard_invariants.h).
   bool underGuardInvariants = false;
+  // Yes: `system` carries invariants that hold once a run has gone round a cycle (its/cycle_invariants.h) in the
+  // guards of the cycles' transitions: the ranking functions decrease from then on, not from every state.
+  bool underCycleInvariants = false;
+  std::vector<std::vector<its::Constraint>> cycleInvariants;  // per location of `system`: those invariants
+  // `system`'s transitions on cycles are split by which guards of their targets they end in (its/simplify.h).
+  bool splitByWhatFollows = false;
   // Simplifying `system` merged transitions under a weaker guard (its/simplify.h).
   bool weakenedByMerging = false;
   // Yes: per location of `system`, the variables (names) by which of them are zero its loops were split into
@@ -57,7 +65,7 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
 // for any two visits of `l` in a run, some fj is non-negative at the first, lower at the second, and every fi before
 // it is not higher there (a lexicographic decrease; the relation is transitive and well-founded). The functions of
 // the linear steps whose transitions leave `l`, in the proof's order. None where the proof gives no such reading
-// there: a nested or minimum function, a split of l's cycles by which transition can follow which (a path from l
+// there: a nested, minimum or maximum function, invariants of the cycles, a split of l's cycles by which transition can follow which (a path from l
 // back to l may then run through several of the parts), products as variables, cases of vanishing variables.
 std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, its::LocationId l);
 

@@ -97,8 +97,10 @@ class Synthesis {
   }
 
   // guard(t) ⇒ p(x, t) >= k, by Farkas' lemma: multipliers λ (non-negative for inequalities) with
-  // Σ λ_j·a_j = -p (per variable) and Σ λ_j·b_j >= k - p_0.
-  void requireAtLeast(const LinearTransition& t, const Parametric& p, int k) {
+  // Σ λ_j·a_j = -p (per variable) and Σ λ_j·b_j >= k - p_0. With `when`, required only where that holds.
+  void requireAtLeast(const LinearTransition& t, const Parametric& p, int k,
+                      const std::optional<smt::Term>& when = std::nullopt) {
+    auto require = [&](const smt::Term& condition) { solver_.add(when ? smt::Term(z3::implies(*when, condition)) : condition); };
     std::map<unsigned, smt::Term> combination;
     smt::Term constants = context_.real_val(0);
     for (const its::Constraint& c : t.guard) {
@@ -122,9 +124,9 @@ class Synthesis {
       auto q = p.coefficients.find(v);
       smt::Term lhs = c == combination.end() ? context_.real_val(0) : c->second;
       smt::Term rhs = q == p.coefficients.end() ? context_.real_val(0) : -q->second;
-      solver_.add(lhs == rhs);
+      require(lhs == rhs);
     }
-    solver_.add(constants >= context_.real_val(k) - *p.constant);
+    require(constants >= context_.real_val(k) - *p.constant);
   }
 
   z3::solver& solver() { return solver_; }
@@ -299,41 +301,93 @@ std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<si
   return step;
 }
 
-// min(f1, f2) decreases by at least 1 and stays non-negative on every transition of the component: each transition
-// is assigned the function whose value after it lies below both values before it. Components of up to
-// kMaxTransitions transitions; the first transition's assignment is fixed (the two functions are interchangeable).
-std::optional<RankingStep> minimumStep(const LinearIts& its, const std::vector<size_t>& component, z3::context& context,
-                                       const RankingOptions& options) {
-  constexpr size_t kMaxTransitions = 6;
-  if (component.size() < 2 || component.size() > kMaxTransitions) return std::nullopt;
-  for (unsigned choice = 0; choice < (1u << (component.size() - 1)); ++choice) {
-    if (options.deadline.expired()) return std::nullopt;
-    Synthesis synthesis(its, component, context, options);
-    std::vector<std::map<its::LocationId, Parametric>> functions{synthesis.newFunction(), synthesis.newFunction()};
-    for (size_t k = 0; k < component.size(); ++k) {
-      const LinearTransition& t = its.transitions[component[k]];
-      const Parametric& below = functions[k == 0 ? 0 : (choice >> (k - 1)) & 1].at(t.to);
-      for (const auto& f : functions) {
-        synthesis.requireAtLeast(t, Synthesis::difference(f.at(t.from), synthesis.after(below, t)), 1);
-        synthesis.requireAtLeast(t, f.at(t.from), 0);
+// min(f1, f2) (or max(f1, f2)) decreases by at least 1 and stays non-negative on every transition of the component:
+// for the minimum each transition is assigned the function whose value after it lies below both values before it,
+// for the maximum the function whose value before it lies above both values after it (and is non-negative). The
+// assignment is the solver's choice (a Boolean per transition guarding the two sets of Farkas conditions); the
+// first transition's is fixed, the two functions being interchangeable.
+std::optional<RankingStep> extremumStep(const LinearIts& its, const std::vector<size_t>& component,
+                                        RankingStep::Extremum extremum, z3::context& context,
+                                        const RankingOptions& options) {
+  constexpr size_t kMaxTransitions = 12;
+  if (component.size() < 2 || component.size() > kMaxTransitions || options.deadline.expired()) return std::nullopt;
+  Synthesis synthesis(its, component, context, options);
+  std::vector<std::map<its::LocationId, Parametric>> functions{synthesis.newFunction(), synthesis.newFunction()};
+  for (size_t k = 0; k < component.size(); ++k) {
+    const LinearTransition& t = its.transitions[component[k]];
+    smt::Term second = context.bool_const(numbered("second", k).c_str());
+    if (k == 0) synthesis.solver().add(!second);
+    for (int choice = 0; choice < 2; ++choice) {
+      const auto& assigned = functions[choice];
+      smt::Term when = choice ? second : !second;
+      if (extremum == RankingStep::Extremum::Minimum) {
+        Parametric below = synthesis.after(assigned.at(t.to), t);
+        for (const auto& f : functions) synthesis.requireAtLeast(t, Synthesis::difference(f.at(t.from), below), 1, when);
+      } else {
+        const Parametric& above = assigned.at(t.from);
+        for (const auto& f : functions)
+          synthesis.requireAtLeast(t, Synthesis::difference(above, synthesis.after(f.at(t.to), t)), 1, when);
+        synthesis.requireAtLeast(t, above, 0, when);
       }
     }
-    if (synthesis.solver().check() != z3::sat) continue;
-    RankingStep step;
-    step.component = component;
-    step.minimum = true;
+    if (extremum == RankingStep::Extremum::Minimum)
+      for (const auto& f : functions) synthesis.requireAtLeast(t, f.at(t.from), 0);
+  }
+  if (synthesis.solver().check() != z3::sat) return std::nullopt;
+  RankingStep step;
+  step.component = component;
+  step.extremum = extremum;
+  try {
+    step.phases = synthesis.extract(functions);
+  } catch (const its::ArithmeticOverflow&) {
+    return std::nullopt;
+  }
+  step.removed = component;
+  return step;
+}
+
+// A self-loop repeated 2, 3, ... kMaxRepetitions times in a row: the first repetition that cannot be taken, or that
+// has a linear or nested ranking function of its own.
+std::optional<RankingStep> unrolledStep(const LinearIts& its, size_t loop, z3::context& context,
+                                        const RankingOptions& options) {
+  constexpr unsigned kMaxRepetitions = 4;
+  if (its.transitions[loop].from != its.transitions[loop].to) return std::nullopt;
+  for (unsigned times = 2; times <= kMaxRepetitions && !options.deadline.expired(); ++times) {
+    std::optional<LinearTransition> repeated;
     try {
-      step.phases = synthesis.extract(functions);
+      repeated = repetition(its, loop, times);
     } catch (const its::ArithmeticOverflow&) {
-      continue;
+      return std::nullopt;
     }
-    step.removed = component;
+    RankingStep step;
+    step.component = {loop};
+    step.removed = {loop};
+    step.unrolled = times;
+    if (!repeated || valid(context, IntegerView(its, *repeated, context).guard(), context.bool_val(false),
+                           {options.queryMillis, options.deadline}))
+      return step;
+    LinearIts alone = its;
+    alone.transitions = {*repeated};
+    std::optional<RankingStep> ranked = lexicographicStep(alone, {0}, context, options, Decreasing::OnAll);
+    for (unsigned depth = 2; !ranked && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
+      ranked = nestedStep(alone, {0}, depth, context, options);
+    if (!ranked) continue;
+    step.phases = std::move(ranked->phases);
     return step;
   }
   return std::nullopt;
 }
 
 }  // namespace
+
+std::optional<LinearTransition> repetition(const LinearIts& its, size_t loop, unsigned times) {
+  const unsigned variables = static_cast<unsigned>(its.variables.size());
+  const LinearTransition& t = its.transitions[loop];
+  LinearTransition repeated = t;
+  for (unsigned k = 1; k < times; ++k) repeated = its::compose(repeated, t, variables);
+  if (!its::tidy(repeated, variables)) return std::nullopt;
+  return repeated;
+}
 
 namespace {
 
@@ -427,6 +481,26 @@ bool splitHolds(const RankingStep& step, const std::vector<std::vector<int>>& su
 }  // namespace
 
 bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits) {
+  if (step.unrolled > 1) {
+    if (step.component.size() != 1 || step.removed != step.component) return false;
+    const LinearTransition& loop = its.transitions[step.component.front()];
+    if (loop.from != loop.to) return false;
+    std::optional<LinearTransition> repeated;
+    try {
+      repeated = repetition(its, step.component.front(), step.unrolled);
+    } catch (const its::ArithmeticOverflow&) {
+      return false;
+    }
+    if (!repeated) return true;
+    if (step.phases.empty())
+      return valid(context, IntegerView(its, *repeated, context).guard(), context.bool_val(false), limits);
+    LinearIts alone = its;
+    alone.transitions = {*repeated};
+    RankingStep once = step;
+    once.unrolled = 0;
+    once.component = once.removed = {0};
+    return checkStep(alone, once, context, limits);
+  }
   if (step.phases.empty()) return splitHolds(step, followers(its, step.component, context, limits));
   for (size_t i : step.component) {
     const LinearTransition& t = its.transitions[i];
@@ -435,12 +509,15 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
       if (!f.perLocation.at(t.from) || !f.perLocation.at(t.to)) return false;
     bool removed = std::find(step.removed.begin(), step.removed.end(), i) != step.removed.end();
     smt::Term claim = context.bool_val(true);
-    if (step.minimum) {
+    if (step.extremum != RankingStep::Extremum::None) {
       if (!removed) return false;
+      auto combine = [&](const smt::Term& a, const smt::Term& b) {
+        return step.extremum == RankingStep::Extremum::Minimum ? z3::min(a, b) : z3::max(a, b);
+      };
       smt::Term before = view.before(step.phases[0]), after = view.after(step.phases[0]);
       for (size_t k = 1; k < step.phases.size(); ++k) {
-        before = z3::min(before, view.before(step.phases[k]));
-        after = z3::min(after, view.after(step.phases[k]));
+        before = combine(before, view.before(step.phases[k]));
+        after = combine(after, view.after(step.phases[k]));
       }
       claim = before - after >= 1 && before >= 0;
     } else if (step.phases.size() == 1) {
@@ -501,13 +578,17 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
                                linearTried ? Decreasing::OnEachAlone : Decreasing::Both);
     for (unsigned depth = 2; !step && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       step = nestedStep(its, current.transitions, depth, context, options);
-    if (!step) step = minimumStep(its, current.transitions, context, options);
-    if (step && !step->phases.empty()) holds = checkStep(its, *step, context, {options.queryMillis, options.deadline});
+    for (RankingStep::Extremum extremum : {RankingStep::Extremum::Minimum, RankingStep::Extremum::Maximum})
+      if (!step) step = extremumStep(its, current.transitions, extremum, context, options);
+    if (!step && current.transitions.size() == 1)
+      step = unrolledStep(its, current.transitions.front(), context, options);
+    if (step && (!step->phases.empty() || step->unrolled))
+      holds = checkStep(its, *step, context, {options.queryMillis, options.deadline});
     if (!holds) {
       if (stuck) *stuck = current.transitions;
       return std::nullopt;
     }
-    if (step->phases.empty()) {
+    if (step->phases.empty() && !step->unrolled) {
       for (std::vector<size_t>& part : step->parts) work.push_back({part, true});
     } else {
       std::vector<size_t> rest;

@@ -19,7 +19,12 @@
 // - Where a loop moves one of two values down and forgets the other (Piecewise: "if (q < p) { q--; p = *; }"),
 //   no linear or lexicographic function exists, but the minimum of two does: each transition is assigned the
 //   function whose new value lies below both old ones, and per assignment (at most 2^5 for 6 transitions) Farkas'
-//   lemma gives one linear program, as for a single function.
+//   lemma gives one linear program, as for a single function. Dually the maximum of two, where each branch sets
+//   both values below one of the old ones ("x = y - 2; y--" or "y = x - 1; x--": max(x, y)); each transition is
+//   assigned the function whose old value lies above both new ones.
+// - A self-loop that none of these handle is repeated (up to 4 times in a row, composed into one transition): where
+//   the repetition cannot be taken (Round3's x % 3 meets 0 within three iterations of x++) or has a ranking
+//   function, the loop cannot run forever either.
 // - Every function found is re-checked on the integers by the solver before it counts: an LP bug cannot give a
 //   wrong proof.
 #pragma once
@@ -46,9 +51,13 @@ struct RankingStep {
   std::vector<size_t> component;        // the transitions (indices in the ITS) this step was proven for
   // None: the component split along which transition can follow which (`parts`, proven apart; the removed
   // transitions are on no cycle of that graph); one: a lexicographic component; more: a nested ranking function,
-  // or with `minimum`, functions whose minimum is a ranking function.
+  // or with `extremum`, functions whose minimum or maximum is a ranking function.
   std::vector<RankingFunction> phases;
-  bool minimum = false;
+  enum class Extremum { None, Minimum, Maximum };
+  Extremum extremum = Extremum::None;
+  // Above one: the component is one self-loop, and `phases` speak of it repeated that many times in a row
+  // (`repetition`); no phases: so repeated it cannot be taken at all.
+  unsigned unrolled = 0;
   std::vector<size_t> removed;          // the transitions shown to be taken finitely often
   std::vector<std::vector<size_t>> parts;
 };
@@ -64,6 +73,10 @@ struct RankingOptions {
 std::optional<std::vector<RankingStep>> proveComponent(const its::LinearIts& its, const std::vector<size_t>& component,
                                                        z3::context& context, const RankingOptions& options,
                                                        std::vector<size_t>* stuck = nullptr);
+
+// The self-loop `loop` of `its` taken `times` times in a row, as one transition (same location), tidied; none when
+// its guard is trivially unsatisfiable. Throws its::ArithmeticOverflow when a coefficient leaves 128 bits.
+std::optional<its::LinearTransition> repetition(const its::LinearIts& its, size_t loop, unsigned times);
 
 // Re-checks one step on the integers; false also when the solver cannot tell within the limits.
 bool checkStep(const its::LinearIts& its, const RankingStep& step, z3::context& context, const smt::Limits& limits);

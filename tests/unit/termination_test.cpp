@@ -144,6 +144,16 @@ TEST(Termination, PolynomialRankingFunctionOverProducts) {
   EXPECT_NE(termination::describe(proof).find("y*y"), std::string::npos) << termination::describe(proof);
 }
 
+TEST(Termination, QuadraticRankingFunctionOverSquaresOfChangingValues) {
+  // while (x >= 1) { if (*) { x += z; z--; } else { x += y; y--; } }: no products anywhere, but
+  // 2*x + y*y + 2*y + z*z + 2*z falls by 1 on both branches and stays at least 2*x - 2 (y*y >= -2*y - 1).
+  termination::Proof proof = prove(system({"x", "y", "z"}, {"a"},
+                                          {{"a", "a", "(and (>= x 1) (= xP (+ x z)) (= zP (- z 1)) (= yP y))"},
+                                           {"a", "a", "(and (>= x 1) (= xP (+ x y)) (= yP (- y 1)) (= zP z))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.productsLifted);
+}
+
 TEST(Termination, ProductsDoNotHideANonTerminatingRun) {
   // while (x*x >= 0) x = x + y: a square is never negative, so this runs forever from every state.
   termination::Proof proof = prove(system({"x", "y"}, {"a"}, {{"a", "a", "(and (>= (* x x) 0) (= xP (+ x y)) (= yP y))"}}));
@@ -243,6 +253,89 @@ TEST(Termination, TerminationUnderAnInvariantFromTheGuards) {
                                            {"b", "a", keep("(>= k j) (= iP (+ i 1))")}}));
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
   EXPECT_TRUE(proof.underGuardInvariants);
+}
+
+TEST(Termination, TerminationUnderAnInvariantOfTheCycle) {
+  // while (*) { if (x >= y + 2) y++; else if (y >= 1) { x = y; y = 0; } } from any x, y: both branches end with
+  // y < x, which the ranking function x (then x - y) needs and the first iteration need not have.
+  termination::Proof proof = prove(system({"x", "y"}, {"a"},
+                                          {{"a", "a", "(and (>= x (+ y 2)) (= xP x) (= yP (+ y 1)))"},
+                                           {"a", "a", "(and (>= y 1) (= xP y) (= yP 0))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.underCycleInvariants);
+  EXPECT_FALSE(termination::lexicographicAt(proof, proof.system.start).has_value());
+}
+
+TEST(Termination, TerminationUnderAnAffineInvariant) {
+  // c = a; d = b; while (c > 0) { if (d > 0) { c--; d--; } else { b++; c = a; d = b; } }: c - d = a - b throughout,
+  // so the reset's d == 0 bounds a - b, which it lowers.
+  auto keep = [](const std::string& changed) {
+    std::string rest;
+    for (const char* v : {"a", "b", "c", "d"})
+      if (changed.find(std::string("(= ") + v + "P") == std::string::npos)
+        rest += std::string(" (= ") + v + "P " + v + ")";
+    return "(and " + changed + rest + ")";
+  };
+  termination::Proof proof =
+      prove(system({"a", "b", "c", "d"}, {"s", "l"},
+                   {{"s", "l", keep("(= cP a) (= dP b)")},
+                    {"l", "l", keep("(> c 0) (> d 0) (= cP (- c 1)) (= dP (- d 1))")},
+                    {"l", "l", keep("(> c 0) (= d 0) (= bP (+ b 1)) (= cP a) (= dP (+ b 1))")}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.underAffineInvariants);
+}
+
+TEST(Termination, LoopRepeatedUntilItCannotBeTaken) {
+  // while (r > 0) { x++; r = (x + 1) % 3; }: four iterations in a row would need the remainders of three consecutive
+  // numbers all positive.
+  termination::Proof proof = prove(system({"x", "r", "q"}, {"a"},
+                                          {{"a", "a",
+                                            "(and (> r 0) (= xP (+ x 1)) (= rP (- (+ x 2) (* 3 qP))) (>= rP 0) "
+                                            "(< rP 3))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 1u);
+  EXPECT_EQ(proof.steps[0].unrolled, 4u);
+  z3::context context;
+  termination::RankingStep tooFew = proof.steps[0];
+  tooFew.unrolled = 3;
+  EXPECT_FALSE(termination::checkStep(proof.system, tooFew, context, smt::Limits{2000, Deadline::never()}));
+}
+
+TEST(Termination, CycleInvariantsAreEstablishedNotOnlyKept) {
+  // y >= 5 and y <= 3 are each kept by both branches (y never changes), together they would rule out every
+  // iteration; but no branch establishes either: x++ forever from y = 7.
+  termination::Proof proof = prove(system({"x", "y"}, {"a"},
+                                          {{"a", "a", "(and (>= y 5) (= yP y) (= xP (+ x 1)))"},
+                                           {"a", "a", "(and (<= y 3) (= yP y) (= xP (+ x 1)))"}}));
+  EXPECT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+}
+
+TEST(Termination, CycleInvariantsDoNotCutTheWayIntoTheCycle) {
+  // i = 0; while (true) { while (j > 0) j--; i++; }: i >= 1 holds at the outer head once a round is done, not on the
+  // way in; the cycle must not look unreachable for it.
+  auto keep = [](const std::string& changed) {
+    std::string rest;
+    for (const char* v : {"i", "j"})
+      if (changed.find(std::string("(= ") + v + "P") == std::string::npos)
+        rest += std::string(" (= ") + v + "P " + v + ")";
+    return "(and " + changed + rest + ")";
+  };
+  termination::Proof proof = prove(system({"i", "j"}, {"s", "a", "b"},
+                                          {{"s", "a", keep("(= iP 0)")},
+                                           {"a", "b", keep("true")},
+                                           {"b", "b", keep("(> j 0) (= jP (- j 1))")},
+                                           {"b", "a", keep("(>= i 0) (= iP (+ i 1))")}}));
+  EXPECT_EQ(proof.answer, termination::Answer::No) << proof.reason;
+}
+
+TEST(Termination, TransitionsSplitByTheGuardTheyEndIn) {
+  // while (*) { if (x <= 0 && y >= 3) { x++; y -= 2; } else if (x >= 1) { x--; y++; } }: each branch repeats only
+  // on its side of 0 (ranking -x, x), and across it they alternate, y falling by 1 a round (3x + 2y).
+  termination::Proof proof = prove(system({"x", "y"}, {"a"},
+                                          {{"a", "a", "(and (<= x 0) (>= y 3) (= xP (+ x 1)) (= yP (- y 2)))"},
+                                           {"a", "a", "(and (>= x 1) (= xP (- x 1)) (= yP (+ y 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  EXPECT_TRUE(proof.splitByWhatFollows);
 }
 
 TEST(Termination, NonLinearGrowthBoundedByTheGuard) {
@@ -349,12 +442,28 @@ TEST(Termination, MinimumOfTwoFunctions) {
                                            {"a", "a", "(and (> q 0) (> p 0) (< p q) (= pP (- p 1)))"}}));
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
   ASSERT_EQ(proof.steps.size(), 1u);
-  ASSERT_TRUE(proof.steps[0].minimum);
+  ASSERT_EQ(proof.steps[0].extremum, termination::RankingStep::Extremum::Minimum);
   z3::context context;
   termination::RankingStep wrong = proof.steps[0];
   its::LocationId a = proof.system.transitions[wrong.component[0]].from;
   for (termination::RankingFunction& f : wrong.phases) f.perLocation[a] = its::LinearExpr::variable(0);
   EXPECT_FALSE(termination::checkStep(proof.system, wrong, context, smt::Limits{2000, Deadline::never()}));
+}
+
+TEST(Termination, MaximumOfTwoFunctions) {
+  // while (x > 0 && y > 0) { if (*) { x = y - 2; y--; } else { y = x - 1; x--; } }: max(x, y) falls on both
+  // branches, and no linear, lexicographic, nested function or minimum does.
+  termination::Proof proof =
+      prove(system({"x", "y"}, {"a"},
+                    {{"a", "a", "(and (> x 0) (> y 0) (= xP (- y 2)) (= yP (- y 1)))"},
+                     {"a", "a", "(and (> x 0) (> y 0) (= xP (- x 1)) (= yP (- x 1)))"}}));
+  ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
+  ASSERT_EQ(proof.steps.size(), 1u);
+  ASSERT_EQ(proof.steps[0].extremum, termination::RankingStep::Extremum::Maximum);
+  z3::context context;
+  termination::RankingStep asMinimum = proof.steps[0];
+  asMinimum.extremum = termination::RankingStep::Extremum::Minimum;
+  EXPECT_FALSE(termination::checkStep(proof.system, asMinimum, context, smt::Limits{2000, Deadline::never()}));
 }
 
 TEST(Termination, NonTerminationByFixedPoint) {

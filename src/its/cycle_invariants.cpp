@@ -1,0 +1,128 @@
+#include "its/cycle_invariants.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "its/simplify.h"
+#include "smt/solver.h"
+
+namespace atropos::its {
+
+namespace {
+
+// Rounds of "given what holds at the sources": each makes the invariants hold one transition later.
+constexpr unsigned kMaxRounds = 4;
+
+void addOnce(std::vector<Constraint>& set, const Constraint& c) {
+  if (std::find(set.begin(), set.end(), c) == set.end()) set.push_back(c);
+}
+
+// What the transition's guard says of the state after it, where each variable it reads can be told from the new
+// values (kept, or copied into some variable with a constant added), and the constants it assigns.
+std::vector<Constraint> carriedThrough(const LinearTransition& t, unsigned variables) {
+  std::vector<std::optional<LinearExpr>> oldValue(variables);
+  for (unsigned w = 0; w < variables; ++w) {
+    if (t.update[w] == LinearExpr::variable(w)) {
+      oldValue[w] = LinearExpr::variable(w);
+      continue;
+    }
+    for (unsigned v = 0; v < variables && !oldValue[w]; ++v) {
+      const LinearExpr& u = t.update[v];
+      if (u.terms.size() == 1 && u.terms[0].first == w && u.terms[0].second == 1)
+        oldValue[w] = LinearExpr::variable(v) - LinearExpr::number(u.constant);
+    }
+  }
+  std::vector<Constraint> carried;
+  for (const Constraint& c : t.guard) {
+    if (c.expr.isConstant() || !std::all_of(c.expr.terms.begin(), c.expr.terms.end(), [&](const auto& term) {
+          return term.first < variables && oldValue[term.first];
+        }))
+      continue;
+    addOnce(carried, Constraint{c.expr.substituted([&](unsigned w) { return *oldValue[w]; }), c.equality});
+  }
+  for (unsigned v = 0; v < variables; ++v)
+    if (t.update[v].isConstant() && !(t.update[v] == LinearExpr::variable(v))) {
+      LinearExpr difference = LinearExpr::variable(v) - t.update[v];
+      addOnce(carried, Constraint{difference, true});
+      addOnce(carried, Constraint{difference, false});
+      addOnce(carried, Constraint{difference.scaled(-1), false});
+    }
+  return carried;
+}
+
+std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::context& context, const Deadline& deadline,
+                                                     unsigned queryMillis) {
+  const unsigned n = static_cast<unsigned>(its.variables.size());
+  std::vector<smt::Term> variables;
+  for (unsigned v = 0; v < n; ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
+  std::vector<std::vector<Constraint>> holding(its.locations.size());
+  for (const std::vector<size_t>& component : cyclicComponents(its)) {
+    std::map<LocationId, std::vector<Constraint>> candidates;
+    for (size_t i : component)
+      for (const Constraint& c : carriedThrough(its.transitions[i], n)) addOnce(candidates[its.transitions[i].to], c);
+    for (unsigned round = 0; round < kMaxRounds; ++round) {
+      if (deadline.expired()) return {};
+      std::map<LocationId, std::vector<Constraint>> next;
+      for (auto& [l, facts] : candidates) next[l] = facts;
+      for (size_t i : component) {
+        const LinearTransition& t = its.transitions[i];
+        std::vector<Constraint>& facts = next[t.to];
+        if (facts.empty()) continue;
+        std::vector<smt::Term> temporaries;
+        for (unsigned k = 0; k < t.temporaries; ++k)
+          temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
+        z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline});
+        for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
+        for (const Constraint& c : holding[t.from]) solver.add(toZ3(c, context, variables, temporaries));
+        std::vector<Constraint> kept;
+        for (const Constraint& fact : facts) {
+          const LinearExpr afterwards = fact.expr.substituted([&](unsigned v) { return t.update[v]; });
+          solver.push();
+          solver.add(!toZ3(Constraint{afterwards, fact.equality}, context, variables, temporaries));
+          if (solver.check() == z3::unsat) kept.push_back(fact);
+          solver.pop();
+        }
+        facts = std::move(kept);
+      }
+      bool grown = false;
+      for (auto& [l, facts] : next) {
+        grown = grown || facts.size() != holding[l].size();
+        holding[l] = std::move(facts);
+      }
+      if (!grown) break;
+    }
+  }
+  // An equation says what the two inequalities of its constant assignment say.
+  for (std::vector<Constraint>& facts : holding) {
+    const std::vector<Constraint> all = facts;
+    std::erase_if(facts, [&](const Constraint& c) {
+      return !c.equality && (std::find(all.begin(), all.end(), Constraint{c.expr, true}) != all.end() ||
+                             std::find(all.begin(), all.end(), Constraint{c.expr.scaled(-1), true}) != all.end());
+    });
+  }
+  return holding;
+}
+
+}  // namespace
+
+std::vector<std::vector<Constraint>> strengthenWithCycleInvariants(LinearIts& its, z3::context& context,
+                                                                   const Deadline& deadline, unsigned queryMillis) {
+  try {
+    std::vector<std::vector<Constraint>> holding = cycleInvariants(its, context, deadline, queryMillis);
+    if (holding.empty()) return {};  // the deadline passed
+    for (const std::vector<size_t>& component : cyclicComponents(its))
+      for (size_t i : component) {
+        LinearTransition& t = its.transitions[i];
+        for (const Constraint& fact : holding[t.from])
+          if (std::find(t.guard.begin(), t.guard.end(), fact) == t.guard.end()) t.guard.push_back(fact);
+      }
+    return holding;
+  } catch (const ArithmeticOverflow&) {
+    return {};
+  }
+}
+
+}  // namespace atropos::its
