@@ -34,21 +34,28 @@ class Synthesis {
       : its_(its),
         context_(context),
         solver_(smt::limitedSolver(context, "QF_LRA", smt::Limits{options.queryMillis, options.deadline})) {
-    // A location's function reads only the variables its outgoing transitions read.
-    for (size_t i : component) {
-      const LinearTransition& t = its.transitions[i];
-      std::set<unsigned>& relevant = relevant_[t.from];
-      relevant_[t.to];
-      auto note = [&](const LinearExpr& e) {
-        for (const auto& [v, c] : e.terms)
-          if (v < its.variables.size()) relevant.insert(v);
-      };
-      for (const its::Constraint& c : t.guard) note(c.expr);
-      for (size_t v = 0; v < t.update.size(); ++v)
-        if (!(t.update[v] == LinearExpr::variable(static_cast<unsigned>(v)))) {
-          note(t.update[v]);
-          relevant.insert(static_cast<unsigned>(v));
-        }
+    // A location's function reads only the variables its outgoing transitions read, and those that the function at
+    // a transition's target reads through its update (a counter that one transition increments and the next passes
+    // on unchanged), to a fixpoint.
+    for (bool grown = true; grown;) {
+      grown = false;
+      for (size_t i : component) {
+        const LinearTransition& t = its.transitions[i];
+        std::set<unsigned>& relevant = relevant_[t.from];
+        const size_t before = relevant.size();
+        auto note = [&](const LinearExpr& e) {
+          for (const auto& [v, c] : e.terms)
+            if (v < its.variables.size()) relevant.insert(v);
+        };
+        for (const its::Constraint& c : t.guard) note(c.expr);
+        for (size_t v = 0; v < t.update.size(); ++v)
+          if (!(t.update[v] == LinearExpr::variable(static_cast<unsigned>(v)))) {
+            note(t.update[v]);
+            relevant.insert(static_cast<unsigned>(v));
+          }
+        for (unsigned v : std::set<unsigned>(relevant_[t.to])) note(t.update[v]);
+        grown = grown || relevant.size() != before;
+      }
     }
   }
 

@@ -236,21 +236,22 @@ TEST(Termination, MultiphaseRankingFunction) {
 }
 
 TEST(Termination, TerminationUnderAnInvariantFromTheGuards) {
-  // for (; i <= n; i++) for (; k < j; k++) {}, with a loop of its own at the outer head (so no chaining joins the
-  // two): the outer loop's i <= n, checked on the way into the inner loop, holds throughout it, where i increases.
+  // while (n > 0 && i > n) { while (x > 0) x -= i - n; x = n; n--; }, with a loop of its own at the outer head (so
+  // no chaining joins the two): the outer loop's i > n, checked on the way into the inner loop, holds throughout it,
+  // where x falls by i - n; with i <= n the inner loop would not end (no interval says so).
   auto keep = [](const std::string& changed) {
     std::string rest;
-    for (const char* v : {"i", "n", "k", "j", "m"})
+    for (const char* v : {"i", "n", "x", "m"})
       if (changed.find(std::string("(= ") + v + "P") == std::string::npos)
         rest += std::string(" (= ") + v + "P " + v + ")";
     return "(and " + changed + rest + ")";
   };
-  termination::Proof proof = prove(system({"i", "n", "k", "j", "m"}, {"s", "a", "b"},
+  termination::Proof proof = prove(system({"i", "n", "x", "m"}, {"s", "a", "b"},
                                           {{"s", "a", keep("true")},
                                            {"a", "a", keep("(> m 0) (= mP (- m 1))")},
-                                           {"a", "b", keep("(<= i n)")},
-                                           {"b", "b", keep("(< k j) (= kP (+ k 1))")},
-                                           {"b", "a", keep("(>= k j) (= iP (+ i 1))")}}));
+                                           {"a", "b", keep("(> n 0) (> i n)")},
+                                           {"b", "b", keep("(> x 0) (= xP (- x (- i n)))")},
+                                           {"b", "a", keep("(<= x 0) (= xP n) (= nP (- n 1))")}}));
   ASSERT_EQ(proof.answer, termination::Answer::Yes) << proof.reason;
   EXPECT_TRUE(proof.underGuardInvariants);
 }
