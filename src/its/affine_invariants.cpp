@@ -4,12 +4,11 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <string>
 #include <vector>
 
+#include "its/houdini.h"
 #include "its/nullspace.h"
 #include "its/simplify.h"
-#include "smt/solver.h"
 
 namespace atropos::its {
 
@@ -107,34 +106,20 @@ std::vector<std::optional<std::vector<Row>>> affineHulls(const LinearIts& its, c
 bool keepInductive(const LinearIts& its, std::vector<std::vector<Constraint>>& facts, const std::vector<bool>& reached,
                    z3::context& context, const Deadline& deadline, unsigned queryMillis) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
-  std::vector<smt::Term> variables;
-  for (unsigned v = 0; v < n; ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
   for (bool changed = true; changed;) {
     changed = false;
     for (const LinearTransition& t : its.transitions) {
       if (!reached[t.from] || facts[t.to].empty()) continue;
       if (deadline.expired()) return false;
-      std::vector<smt::Term> temporaries;
-      for (unsigned k = 0; k < t.temporaries; ++k)
-        temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
-      z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline});
-      for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
-      for (const Constraint& c : facts[t.from]) solver.add(toZ3(c, context, variables, temporaries));
-      std::vector<Constraint> kept;
-      for (const Constraint& fact : facts[t.to]) {
-        const LinearExpr afterwards = fact.expr.substituted([&](unsigned v) { return t.update[v]; });
-        solver.push();
-        solver.add(!toZ3(Constraint{afterwards, true}, context, variables, temporaries));
-        if (solver.check() == z3::unsat) kept.push_back(fact);
-        solver.pop();
-      }
+      std::vector<Constraint> kept =
+          holdingAfter(t, n, facts[t.from], facts[t.to], context, smt::Limits{queryMillis, deadline});
       if (kept.size() != facts[t.to].size()) {
         facts[t.to] = std::move(kept);
         changed = true;
       }
     }
   }
-  return true;
+  return !deadline.expired();
 }
 
 }  // namespace
@@ -168,14 +153,7 @@ size_t strengthenWithAffineInvariants(LinearIts& its, z3::context& context, cons
   } catch (const ArithmeticOverflow&) {
     return 0;
   }
-  size_t added = 0;
-  for (LinearTransition& t : its.transitions)
-    for (const Constraint& fact : facts[t.from])
-      if (std::find(t.guard.begin(), t.guard.end(), fact) == t.guard.end()) {
-        t.guard.push_back(fact);
-        ++added;
-      }
-  return added;
+  return addToGuards(its, facts);
 }
 
 }  // namespace atropos::its

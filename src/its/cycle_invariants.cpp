@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <string>
 #include <vector>
 
+#include "its/houdini.h"
 #include "its/simplify.h"
-#include "smt/solver.h"
 
 namespace atropos::its {
 
@@ -56,8 +55,6 @@ std::vector<Constraint> carriedThrough(const LinearTransition& t, unsigned varia
 std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::context& context, const Deadline& deadline,
                                                      unsigned queryMillis) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
-  std::vector<smt::Term> variables;
-  for (unsigned v = 0; v < n; ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
   std::vector<std::vector<Constraint>> holding(its.locations.size());
   for (const std::vector<size_t>& component : cyclicComponents(its)) {
     std::map<LocationId, std::vector<Constraint>> candidates;
@@ -71,20 +68,8 @@ std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::c
         const LinearTransition& t = its.transitions[i];
         std::vector<Constraint>& facts = next[t.to];
         if (facts.empty()) continue;
-        std::vector<smt::Term> temporaries;
-        for (unsigned k = 0; k < t.temporaries; ++k)
-          temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
-        z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline});
-        for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
-        for (const Constraint& c : holding[t.from]) solver.add(toZ3(c, context, variables, temporaries));
-        std::vector<Constraint> kept;
-        for (const Constraint& fact : facts) {
-          const LinearExpr afterwards = fact.expr.substituted([&](unsigned v) { return t.update[v]; });
-          solver.push();
-          solver.add(!toZ3(Constraint{afterwards, fact.equality}, context, variables, temporaries));
-          if (solver.check() == z3::unsat) kept.push_back(fact);
-          solver.pop();
-        }
+        std::vector<Constraint> kept =
+            holdingAfter(t, n, holding[t.from], facts, context, smt::Limits{queryMillis, deadline});
         facts = std::move(kept);
       }
       bool grown = false;
@@ -113,12 +98,10 @@ std::vector<std::vector<Constraint>> strengthenWithCycleInvariants(LinearIts& it
   try {
     std::vector<std::vector<Constraint>> holding = cycleInvariants(its, context, deadline, queryMillis);
     if (holding.empty()) return {};  // the deadline passed
+    std::vector<bool> onCycle(its.transitions.size(), false);
     for (const std::vector<size_t>& component : cyclicComponents(its))
-      for (size_t i : component) {
-        LinearTransition& t = its.transitions[i];
-        for (const Constraint& fact : holding[t.from])
-          if (std::find(t.guard.begin(), t.guard.end(), fact) == t.guard.end()) t.guard.push_back(fact);
-      }
+      for (size_t i : component) onCycle[i] = true;
+    addToGuards(its, holding, &onCycle);
     return holding;
   } catch (const ArithmeticOverflow&) {
     return {};

@@ -1,11 +1,9 @@
 #include "its/guard_invariants.h"
 
 #include <algorithm>
-#include <optional>
-#include <string>
 #include <vector>
 
-#include "smt/solver.h"
+#include "its/houdini.h"
 
 namespace atropos::its {
 
@@ -53,49 +51,22 @@ size_t strengthenWithGuardInvariants(LinearIts& its, z3::context& context, const
           }
     }
   }
-  std::vector<smt::Term> variables;
-  for (unsigned v = 0; v < n; ++v) variables.push_back(context.int_const(("x" + std::to_string(v)).c_str()));
   // Houdini: a fact goes when some transition into its location may end in a state without it.
   for (bool changed = true; changed;) {
     changed = false;
     for (const LinearTransition& t : its.transitions) {
       if (t.to == its.start || !reached[t.from] || facts[t.to].empty()) continue;
       if (deadline.expired()) return 0;
-      std::vector<smt::Term> temporaries;
-      for (unsigned k = 0; k < t.temporaries; ++k)
-        temporaries.push_back(context.int_const(("t" + std::to_string(k)).c_str()));
-      std::vector<Constraint> kept;
-      std::optional<z3::solver> solver;  // the transition's guard and its source's facts, made once if needed
-      for (const Constraint& fact : facts[t.to]) {
-        if (keptBy(fact, t, n) && std::find(t.guard.begin(), t.guard.end(), fact) != t.guard.end()) {
-          kept.push_back(fact);
-          continue;
-        }
-        if (!solver) {
-          solver.emplace(smt::limitedSolver(context, "QF_LIA", smt::Limits{queryMillis, deadline}));
-          for (const Constraint& c : t.guard) solver->add(toZ3(c, context, variables, temporaries));
-          for (const Constraint& c : facts[t.from]) solver->add(toZ3(c, context, variables, temporaries));
-        }
-        const LinearExpr afterwards = fact.expr.substituted([&](unsigned v) { return t.update[v]; });
-        solver->push();
-        solver->add(!toZ3(Constraint{afterwards, fact.equality}, context, variables, temporaries));
-        if (solver->check() == z3::unsat) kept.push_back(fact);
-        solver->pop();
-      }
+      std::vector<Constraint> kept =
+          holdingAfter(t, n, facts[t.from], facts[t.to], context, smt::Limits{queryMillis, deadline});
       if (kept.size() != facts[t.to].size()) {
         facts[t.to] = std::move(kept);
         changed = true;
       }
     }
   }
-  size_t added = 0;
-  for (LinearTransition& t : its.transitions)
-    for (const Constraint& fact : facts[t.from])
-      if (std::find(t.guard.begin(), t.guard.end(), fact) == t.guard.end()) {
-        t.guard.push_back(fact);
-        ++added;
-      }
-  return added;
+  if (deadline.expired()) return 0;
+  return addToGuards(its, facts);
 }
 
 }  // namespace atropos::its

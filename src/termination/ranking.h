@@ -4,7 +4,9 @@
 // - Synthesis is Podelski–Rybalchenko style: a linear template per location, and for each condition
 //   "guard ⇒ affine(x, x') >= k" Farkas' lemma turns the universally quantified implication into a linear
 //   feasibility problem over the template's coefficients and fresh multipliers, solved exactly by Z3's simplex
-//   (rationals). Complete for linear ranking functions over the rationals, sound for the integers.
+//   (rationals). Complete for linear ranking functions over the rationals, sound for the integers. A location's
+//   template reads the variables its outgoing transitions read or change, and what its successors' templates read
+//   through the updates (closed to a fixpoint; the rest cannot matter).
 // - Lexicographic combinations are built by transition removal (as in AProVE's and KoAT's back ends): a function
 //   that never increases on the component's transitions and decreases by at least 1 while being non-negative on
 //   some of them shows those are taken only finitely often; they are removed, the rest is split into components
