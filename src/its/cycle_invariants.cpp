@@ -52,8 +52,8 @@ std::vector<Constraint> carriedThrough(const LinearTransition& t, unsigned varia
   return carried;
 }
 
-std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::context& context, const Deadline& deadline,
-                                                     unsigned queryMillis) {
+std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::context& context,
+                                                     const Deadline& deadline, unsigned queryMillis) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
   std::vector<std::vector<Constraint>> holding(its.locations.size());
   for (const std::vector<size_t>& component : cyclicComponents(its)) {

@@ -285,12 +285,13 @@ std::string describe(const Proof& proof,
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
       out << " (" << counted(step.component.size(), "transition") << "): ";
       if (step.unrolled) {
-        out << "repeated " << step.unrolled << " times in a row, the loop "
-            << (step.phases.empty() ? "cannot be taken"
-                                    : step.phases.size() == 1 ? "has a linear ranking function (below, of the repetition)"
-                                                              : numbered("has a nested ranking function of ",
-                                                                         step.phases.size()) +
-                                                                    " phases (below, of the repetition)");
+        out << "repeated " << step.unrolled << " times in a row, the loop ";
+        if (step.phases.empty())
+          out << "cannot be taken";
+        else if (step.phases.size() == 1)
+          out << "has a linear ranking function (below, of the repetition)";
+        else
+          out << numbered("has a nested ranking function of ", step.phases.size()) << " phases (below, of the repetition)";
       } else if (step.phases.empty()) {
         out << "split by which transition can follow which into " << counted(step.parts.size(), "cycle");
         if (!step.removed.empty()) out << "; " << step.removed.size() << " on none of them (taken finitely often)";

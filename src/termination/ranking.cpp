@@ -107,7 +107,9 @@ class Synthesis {
   // Σ λ_j·a_j = -p (per variable) and Σ λ_j·b_j >= k - p_0. With `when`, required only where that holds.
   void requireAtLeast(const LinearTransition& t, const Parametric& p, int k,
                       const std::optional<smt::Term>& when = std::nullopt) {
-    auto require = [&](const smt::Term& condition) { solver_.add(when ? smt::Term(z3::implies(*when, condition)) : condition); };
+    auto require = [&](const smt::Term& condition) {
+      solver_.add(when ? smt::Term(z3::implies(*when, condition)) : condition);
+    };
     std::map<unsigned, smt::Term> combination;
     smt::Term constants = context_.real_val(0);
     for (const its::Constraint& c : t.guard) {
@@ -329,7 +331,8 @@ std::optional<RankingStep> extremumStep(const LinearIts& its, const std::vector<
       smt::Term when = choice ? second : !second;
       if (extremum == RankingStep::Extremum::Minimum) {
         Parametric below = synthesis.after(assigned.at(t.to), t);
-        for (const auto& f : functions) synthesis.requireAtLeast(t, Synthesis::difference(f.at(t.from), below), 1, when);
+        for (const auto& f : functions)
+          synthesis.requireAtLeast(t, Synthesis::difference(f.at(t.from), below), 1, when);
       } else {
         const Parametric& above = assigned.at(t.from);
         for (const auto& f : functions)
