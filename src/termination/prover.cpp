@@ -291,7 +291,8 @@ std::string describe(const Proof& proof,
         else if (step.phases.size() == 1)
           out << "has a linear ranking function (below, of the repetition)";
         else
-          out << numbered("has a nested ranking function of ", step.phases.size()) << " phases (below, of the repetition)";
+          out << numbered("has a nested ranking function of ", step.phases.size())
+              << " phases (below, of the repetition)";
       } else if (step.phases.empty()) {
         out << "split by which transition can follow which into " << counted(step.parts.size(), "cycle");
         if (!step.removed.empty()) out << "; " << step.removed.size() << " on none of them (taken finitely often)";
