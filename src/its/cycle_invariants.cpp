@@ -52,25 +52,26 @@ std::vector<Constraint> carriedThrough(const LinearTransition& t, unsigned varia
   return carried;
 }
 
-std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::context& context,
-                                                     const Deadline& deadline, unsigned queryMillis) {
+// Per location, the invariants of the cycles `components` (as in the header); none when the deadline passed.
+std::optional<std::vector<std::vector<Constraint>>> cycleInvariants(const LinearIts& its,
+                                                                    const std::vector<std::vector<size_t>>& components,
+                                                                    z3::context& context, const Deadline& deadline,
+                                                                    unsigned queryMillis) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
   std::vector<std::vector<Constraint>> holding(its.locations.size());
-  for (const std::vector<size_t>& component : cyclicComponents(its)) {
+  for (const std::vector<size_t>& component : components) {
     std::map<LocationId, std::vector<Constraint>> candidates;
     for (size_t i : component)
       for (const Constraint& c : carriedThrough(its.transitions[i], n)) addOnce(candidates[its.transitions[i].to], c);
     for (unsigned round = 0; round < kMaxRounds; ++round) {
-      if (deadline.expired()) return {};
+      if (deadline.expired()) return std::nullopt;
       std::map<LocationId, std::vector<Constraint>> next;
       for (auto& [l, facts] : candidates) next[l] = facts;
       for (size_t i : component) {
         const LinearTransition& t = its.transitions[i];
         std::vector<Constraint>& facts = next[t.to];
         if (facts.empty()) continue;
-        std::vector<Constraint> kept =
-            holdingAfter(t, n, holding[t.from], facts, context, smt::Limits{queryMillis, deadline});
-        facts = std::move(kept);
+        facts = holdingAfter(t, n, holding[t.from], facts, context, smt::Limits{queryMillis, deadline});
       }
       bool grown = false;
       for (auto& [l, facts] : next) {
@@ -96,13 +97,15 @@ std::vector<std::vector<Constraint>> cycleInvariants(const LinearIts& its, z3::c
 std::vector<std::vector<Constraint>> strengthenWithCycleInvariants(LinearIts& its, z3::context& context,
                                                                    const Deadline& deadline, unsigned queryMillis) {
   try {
-    std::vector<std::vector<Constraint>> holding = cycleInvariants(its, context, deadline, queryMillis);
-    if (holding.empty()) return {};  // the deadline passed
+    const std::vector<std::vector<size_t>> components = cyclicComponents(its);
+    std::optional<std::vector<std::vector<Constraint>>> holding =
+        cycleInvariants(its, components, context, deadline, queryMillis);
+    if (!holding) return {};
     std::vector<bool> onCycle(its.transitions.size(), false);
-    for (const std::vector<size_t>& component : cyclicComponents(its))
+    for (const std::vector<size_t>& component : components)
       for (size_t i : component) onCycle[i] = true;
-    addToGuards(its, holding, &onCycle);
-    return holding;
+    addToGuards(its, *holding, &onCycle);
+    return std::move(*holding);
   } catch (const ArithmeticOverflow&) {
     return {};
   }

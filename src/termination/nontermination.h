@@ -53,7 +53,7 @@ struct RecurrentSet {
 struct NonTerminationOptions {
   Deadline deadline = Deadline::never();
   unsigned queryMillis = 2000;
-  size_t maxCycleLength = 4;
+  size_t maxCycleLength = 4;  // transitions per cycle, and locations where a run may choose in the last stage
   size_t maxStemLength = 24;  // transitions of the bounded model checking
   size_t maxCycles = 200;
 };

@@ -72,12 +72,18 @@ std::optional<std::string> rankCycles(const its::Its& its, z3::context& context,
   return std::nullopt;
 }
 
+// `options` with at most `share` of the time left.
+ProverOptions withShareOfTimeLeft(const ProverOptions& options, double share) {
+  ProverOptions limited = options;
+  limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() * share));
+  return limited;
+}
+
 // Products that vanish once a loop has driven a factor to zero: the proof with the loops' iterations split by which
 // of those variables are zero (its/vanishing.h). In half of the time left at most, so that a run that never ends can
 // still be looked for.
 std::optional<Proof> proveByCasesOfVanishing(const its::Its& its, z3::context& context, const ProverOptions& options) {
-  ProverOptions limited = options;
-  limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+  const ProverOptions limited = withShareOfTimeLeft(options, 0.5);
   try {
     std::optional<its::CasesOfVanishing> split =
         its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = limited.deadline});
@@ -128,8 +134,7 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     if (unproven && !options.deadline.expired()) {
       // A quarter of the time left at most: on a large system the candidates are many, and a run that never ends
       // may still be there to find.
-      ProverOptions limited = options;
-      limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 4));
+      const ProverOptions limited = withShareOfTimeLeft(options, 0.25);
       for (bool merged : {true, false}) {
         Proof underInvariants;
         if (!rankCycles(its, context, limited, underInvariants, merged, true)) {
@@ -144,22 +149,19 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
     // updates their factors give them, a ranking function may exist (its/polynomial.h).
     // And where the system has no products, the squares of the values it changes (x += y; y-- has the ranking
     // function 2*x + y*y + 2*y).
-    for (bool squares : {false, true}) {
-      if (!unproven || options.deadline.expired()) break;
-      if (squares && !accumulates(proof.system, proof.unproven)) break;
+    if (unproven && !options.deadline.expired()) {
+      ProverOptions lifting = options;
+      std::optional<its::Its> lifted = its::liftProducts(its, its::LiftLimits{.deadline = options.deadline});
       // The squares are a guess: a quarter of the time left at most, as for the invariants.
-      ProverOptions limited = options;
-      if (squares)
-        limited.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 4));
-      its::LiftLimits lift{.squaresOfChangingValues = squares, .deadline = limited.deadline};
-      if (std::optional<its::Its> lifted = its::liftProducts(its, lift)) {
-        Proof overProducts;
-        overProducts.productsLifted = true;
-        if (!rankCycles(*lifted, context, limited, overProducts)) {
-          proof = std::move(overProducts);
-          unproven.reset();
-        }
-        if (!squares) break;
+      if (!lifted && accumulates(proof.system, proof.unproven)) {
+        lifting = withShareOfTimeLeft(options, 0.25);
+        lifted = its::liftProducts(its, its::LiftLimits{.squaresOfChangingValues = true, .deadline = lifting.deadline});
+      }
+      Proof overProducts;
+      overProducts.productsLifted = true;
+      if (lifted && !rankCycles(*lifted, context, lifting, overProducts)) {
+        proof = std::move(overProducts);
+        unproven.reset();
       }
     }
     if (unproven && !options.deadline.expired())

@@ -356,6 +356,17 @@ std::optional<RankingStep> extremumStep(const LinearIts& its, const std::vector<
   return step;
 }
 
+// `its` with `t` as its only transition.
+LinearIts withOnly(const LinearIts& its, const LinearTransition& t) {
+  LinearIts alone = its;
+  alone.transitions = {t};
+  return alone;
+}
+
+bool cannotBeTaken(const LinearIts& its, const LinearTransition& t, z3::context& context, const smt::Limits& limits) {
+  return valid(context, IntegerView(its, t, context).guard(), context.bool_val(false), limits);
+}
+
 // A self-loop repeated 2, 3, ... kMaxRepetitions times in a row: the first repetition that cannot be taken, or that
 // has a linear or nested ranking function of its own.
 std::optional<RankingStep> unrolledStep(const LinearIts& its, size_t loop, z3::context& context,
@@ -373,11 +384,8 @@ std::optional<RankingStep> unrolledStep(const LinearIts& its, size_t loop, z3::c
     step.component = {loop};
     step.removed = {loop};
     step.unrolled = times;
-    if (!repeated || valid(context, IntegerView(its, *repeated, context).guard(), context.bool_val(false),
-                           {options.queryMillis, options.deadline}))
-      return step;
-    LinearIts alone = its;
-    alone.transitions = {*repeated};
+    if (!repeated || cannotBeTaken(its, *repeated, context, {options.queryMillis, options.deadline})) return step;
+    const LinearIts alone = withOnly(its, *repeated);
     std::optional<RankingStep> ranked = lexicographicStep(alone, {0}, context, options, Decreasing::OnAll);
     for (unsigned depth = 2; !ranked && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
       ranked = nestedStep(alone, {0}, depth, context, options);
@@ -502,14 +510,11 @@ bool checkStep(const LinearIts& its, const RankingStep& step, z3::context& conte
       return false;
     }
     if (!repeated) return true;
-    if (step.phases.empty())
-      return valid(context, IntegerView(its, *repeated, context).guard(), context.bool_val(false), limits);
-    LinearIts alone = its;
-    alone.transitions = {*repeated};
+    if (step.phases.empty()) return cannotBeTaken(its, *repeated, context, limits);
     RankingStep once = step;
     once.unrolled = 0;
     once.component = once.removed = {0};
-    return checkStep(alone, once, context, limits);
+    return checkStep(withOnly(its, *repeated), once, context, limits);
   }
   if (step.phases.empty()) return splitHolds(step, followers(its, step.component, context, limits));
   for (size_t i : step.component) {
