@@ -48,10 +48,10 @@ def read_runs(path):
     return read_csv(path)
 
 
-# How the tool's reasons name an unsigned wrap-around: the symbolic execution's check ("unsigned wrap-around: the
-# unsigned addition may wrap around in f at line 7"), bounded model checking's ("unsigned wrap-around (line 7)"),
-# the executions' ("an execution ... unsigned wrap-around ...").
-WRAP = re.compile(r"unsigned wrap-around(?::\s*[^;()]*|\s*\(line \d+\))")
+# How the tool's reasons name a wrap-around: the symbolic execution's check ("wrap-around: a conversion to a
+# narrower type may change the value in f at line 7"), bounded model checking's ("unsigned wrap-around (line 7)"),
+# the executions' ("an execution ... meets a wrap-around ..."); earlier versions wrote "unsigned wrap-around" for all.
+WRAP = re.compile(r"(?:unsigned )?wrap-around(?::\s*[^;()]*|\s*\(line \d+\))")
 
 
 def wraps_named(reason):

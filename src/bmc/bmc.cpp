@@ -195,7 +195,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
   std::map<Property, bool> candidateFound;
   // Whether a property's reading makes unsigned wrap-around an operation C does not compute (`termcomp`).
   const bool wrapChecks = std::any_of(properties.begin(), properties.end(), [&](Property p) {
-    return effectOf(Check::UnsignedWrap, p, options.semantics) == Effect::Diverges;
+    return effectOf(Check::WrapAround, p, options.semantics) == Effect::Diverges;
   });
   std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(program);
   auto stillOpen = [&](Property p) { return outcomes[p].verdict == Verdict::Unknown && !candidateFound[p]; };
@@ -286,7 +286,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
                                (*unwound == z3::sat ? "run longer" : "may run longer");
           continue;
         }
-        if (wrapChecks && effectOf(Check::UnsignedWrap, p, options.semantics) != Effect::Diverges) {
+        if (wrapChecks && effectOf(Check::WrapAround, p, options.semantics) != Effect::Diverges) {
           // The wrap-around checks cut paths this property goes on along.
           outcomes[p].reason = "bounded model checking: checked together with properties of another reading";
           continue;

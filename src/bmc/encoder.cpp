@@ -1228,7 +1228,7 @@ class Encoder {
           if (s.dead) return;
         }
         if (unsignedWrapChecks_ && frontend::isUnsignedArithmetic(i)) {
-          check(s, Check::UnsignedWrap, wraps(op, a, b, false), i, "unsigned wrap-around");
+          check(s, Check::WrapAround, wraps(op, a, b, false), i, "unsigned wrap-around");
           if (s.dead) return;
         }
         if (op == llvm::Instruction::Sub) pointerDifference(i, s);
@@ -1269,7 +1269,7 @@ class Encoder {
           check(s, Check::OtherUndefined, z3::lshr(r, b) != a, i, "left shift overflows an operation marked nuw");
         // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
         if (op == llvm::Instruction::Shl && !nsw && unsignedWrapChecks_)
-          check(s, Check::UnsignedWrap, z3::lshr(r, b) != a, i, "unsigned wrap-around of a left shift");
+          check(s, Check::WrapAround, z3::lshr(r, b) != a, i, "unsigned wrap-around of a left shift");
         if (op != llvm::Instruction::Shl && exact)
           check(s, Check::OtherUndefined, z3::shl(r, b) != a, i, "inexact shift marked exact");
         return define(s, i, r);

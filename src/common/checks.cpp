@@ -37,7 +37,7 @@ constexpr std::array<CheckRow, 18> kChecks{{
     {Check::MemoryAmbiguous, "memory reachable only from the stack at the end", {N, B, B, N, N}, kNone, false, false},
     {Check::SignedOverflow, "signed overflow", {B, B, B, V, B}, kNone, true, true},
     {Check::RemainderOverflow, "INT_MIN % -1", {B, B, B, B, B}, kNone, true, true},
-    {Check::UnsignedWrap, "unsigned wrap-around", {N, N, N, N, N}, kNone, false, true},
+    {Check::WrapAround, "wrap-around", {N, N, N, N, N}, kNone, false, true},
     {Check::DivisionByZero, "division by zero", {B, B, B, B, B}, kNone, false, false},
     {Check::InvalidShift, "shift out of range", {B, B, B, B, B}, kNone, false, false},
     {Check::OtherUndefined, "undefined behaviour", {B, B, B, B, B}, kNone, false, false},
@@ -73,7 +73,7 @@ struct SemanticsInfo {
 constexpr std::array<SemanticsInfo, 3> kSemantics{{
     {Semantics::C, "c", "as clang compiles C: a signed overflow is undefined behaviour"},
     {Semantics::SvComp, "svcomp", "signed arithmetic unbounded, unsigned wraps as in C; no-overflow decided in C"},
-    {Semantics::TermComp, "termcomp", "all integer arithmetic unbounded; no-overflow decided in C"},
+    {Semantics::TermComp, "termcomp", "integers are mathematical, without a type's range; no-overflow decided in C"},
 }};
 
 }  // namespace

@@ -10,9 +10,23 @@
 
 namespace atropos {
 
-// How integer arithmetic is read (DESIGN §4). `c`: as clang compiles C for the data model, a signed overflow is
-// undefined behaviour. `svcomp`: signed arithmetic is unbounded, unsigned wraps as in C. `termcomp`: all integer
-// arithmetic is unbounded, as the Termination Competition's C rules say. no-overflow is always decided in C.
+// How integer arithmetic is read (DESIGN §4). no-overflow is always decided in C.
+// - `c`: as clang compiles C for the data model; a signed overflow is undefined behaviour.
+// - `svcomp`: signed arithmetic is unbounded, unsigned wraps as in C; the values a program draws (nondet functions,
+//   uninitialized memory) lie in their type's range.
+// - `termcomp`: the Termination Competition's rule, integers are mathematical integers. A type has no range: a
+//   nondet function of a signed type returns any integer, of an unsigned type any integer >= 0 (a _Bool 0 or 1);
+//   uninitialized memory and main's parameters hold any integer. +, -, * and / are exact (division truncates
+//   towards zero), unsigned ones too (0u - 1 is -1), comparisons are mathematical, and a conversion between int and
+//   unsigned keeps the value. Where C's meaning needs a width, the reading takes C's where C and the mathematical
+//   reading agree, and otherwise:
+//   - a conversion to a narrower type keeps the value where that type can hold it in either signedness
+//     ([-2^(n-1), 2^n - 1]); beyond, the competition's rule (no overflow occurs) gives nothing, and Check::WrapAround
+//     blocks the proof;
+//   - bitwise operations act on the infinite two's complement representation (C's result on values in the type's
+//     range), a left shift multiplies by a power of two, a right shift divides and rounds down;
+//   - a constant whose C type the IR does not keep (`-1` and `4294967295u` are one bit pattern) is read in the type
+//     of the value it meets where debug information or the operations tell it, and as either value where not.
 enum class Semantics { C, SvComp, TermComp };
 
 std::string_view semanticsName(Semantics s);
@@ -32,7 +46,7 @@ enum class Check {
   MemoryAmbiguous,    // at exit or abort some heap is reachable only from the stack or through integers
   SignedOverflow,     // a signed operation's result lies outside its type (nsw, INT_MIN / -1, abs(INT_MIN), ...)
   RemainderOverflow,  // INT_MIN % -1: undefined in C, although the mathematical result (0) fits
-  UnsignedWrap,       // an unsigned operation's result wraps around: defined in C, not under termcomp
+  WrapAround,         // C wraps a value around (unsigned arithmetic, a narrowing conversion) where termcomp keeps it
   DivisionByZero,
   InvalidShift,       // a shift by at least the width of the type
   OtherUndefined,     // another operation LLVM leaves undefined (poison from nuw, exact, fptosi out of range, ...)

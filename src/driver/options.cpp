@@ -21,11 +21,11 @@ Options:
   --data-model MODEL     ILP32 or LP64 (default: the task's, else LP64)
   --semantics READING    how integer arithmetic is read: `c` (default: as clang compiles C, a signed overflow is
                          undefined behaviour), `svcomp` (signed arithmetic is unbounded, unsigned wraps as in C,
-                         as SV-COMP's termination tasks mean it), `termcomp` (all integer arithmetic is
-                         unbounded, as the Termination Competition's C rules say; an unsigned wrap-around makes
-                         proofs impossible and executions no evidence; a function that is only declared returns an
-                         arbitrary value without side effects, __VERIFIER_nondet_String() fresh memory ending in
-                         '\0'). no-overflow is always decided in C
+                         as SV-COMP's termination tasks mean it), `termcomp` (integers are mathematical, as the
+                         Termination Competition's C rules say: no type has a range, unsigned arithmetic is
+                         exact, executions in C count only without wrap-arounds; a function that is only
+                         declared returns an arbitrary value without side effects, __VERIFIER_nondet_String()
+                         fresh memory ending in '\0'). no-overflow is always decided in C
   --timeout SECONDS      time budget for the whole run (default 60)
   --memory MB            memory budget (default 8192)
   --json                 print the results as one JSON document

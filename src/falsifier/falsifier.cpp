@@ -243,7 +243,7 @@ class Search {
     ro.deadline = until;
     ro.maxSteps = 1u << 22;
     ro.maxMemoryBytes = options_.memoryBytes;
-    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
+    ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     std::deque<std::unique_ptr<interp::PausedExecution>> frontier;
     uint64_t frontierBytes = 0;  // the frontier keeps to a quarter of the memory budget
     std::unordered_set<uint64_t> seen;
@@ -303,7 +303,7 @@ class Search {
     ro.deadline = options_.deadline;
     ro.maxSteps = maxSteps;
     ro.maxMemoryBytes = options_.memoryBytes;
-    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
+    ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     ro.maxInputs = kMaxInputsPerRun;
     ro.detectLasso = open(Property::Termination);
     RunResult result = interpreter_.run(inputs, ro);
@@ -322,16 +322,16 @@ class Search {
     if (firstBlocked_ && effectOf(interp::checkOf(firstBlocked_->violation->kind), p, options_.semantics) == Effect::Blocks)
       why += "; " + blockedRunText(*firstBlocked_);
     if (auto it = hiddenByWrap_.find(p); it != hiddenByWrap_.end())
-      why += "; an execution that shows it violated in C meets an unsigned wrap-around: an unsigned operation wraps "
-             "or reads a value with its sign bit set (" +
+      why += "; an execution that shows it violated in C meets a wrap-around: an unsigned operation wraps or reads "
+             "a value with its sign bit set, or a conversion to a narrower type changes the value (" +
              (it->second.known() ? describe(it->second) : std::string("at a line the debug information does not give")) +
              "), which unbounded integers read otherwise";
     return why;
   }
 
-  // Notes, for the reason, where a run that would show `p` violated met an unsigned wrap-around (under termcomp).
+  // Notes, for the reason, where a run that would show `p` violated met a wrap-around (under termcomp).
   void noteHiddenByWrap(const RunResult& r, Property p) {
-    if (r.unsignedWrap && !shows(r, p)) hiddenByWrap_.try_emplace(p, *r.unsignedWrap);
+    if (r.wrapAround && !shows(r, p)) hiddenByWrap_.try_emplace(p, *r.wrapAround);
   }
 
   // Where an execution stopped at a check that keeps `p` open (a signed overflow, for termination in C), and with
@@ -352,9 +352,9 @@ class Search {
   }
 
   // Whether a run shows anything about `p` under the reading asked: executions are C's, so under `termcomp` one
-  // whose unsigned arithmetic wrapped around does not.
+  // that wrapped a value around does not.
   bool shows(const RunResult& r, Property p) const {
-    return !r.unsignedWrap || effectOf(Check::UnsignedWrap, p, options_.semantics) != Effect::Diverges;
+    return !r.wrapAround || effectOf(Check::WrapAround, p, options_.semantics) != Effect::Diverges;
   }
 
   bool open(Property p) const {
@@ -383,7 +383,7 @@ class Search {
     ro.deadline = Deadline::never();
     ro.maxSteps = original.steps + 16;
     ro.maxMemoryBytes = options_.memoryBytes;
-    ro.noteUnsignedWraps = options_.semantics == Semantics::TermComp;
+    ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     ro.recordTrace = true;
     ro.detectLasso = original.end == RunEnd::Lasso;
     if (original.lasso) ro.describeRecurrence = {original.lasso->head, original.lasso->firstVisitStep};
@@ -429,7 +429,7 @@ class Search {
              std::move(cex));
       return;
     }
-    if (r.end == RunEnd::Violation && !firstBlocked_ && !r.unsignedWrap) {
+    if (r.end == RunEnd::Violation && !firstBlocked_ && !r.wrapAround) {
       const Check check = interp::checkOf(r.violation->kind);
       if (std::any_of(pending_.begin(), pending_.end(), [&](const auto& entry) {
             return open(entry.first) && effectOf(check, entry.first, options_.semantics) == Effect::Blocks;

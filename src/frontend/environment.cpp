@@ -130,12 +130,28 @@ bool isUnsignedDebugType(const llvm::DIType* type) {
                    basic->getEncoding() == llvm::dwarf::DW_ATE_boolean);
 }
 
-bool returnsUnsigned(const llvm::Function& function) {
-  const llvm::DISubprogram* subprogram = function.getSubprogram();
-  if (!subprogram || !subprogram->getType()) return false;
-  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
-  return types.size() > 0 && isUnsignedDebugType(types[0]);
+bool isSignedDebugType(const llvm::DIType* type) {
+  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) type = derived->getBaseType();
+  auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(type);
+  return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_signed ||
+                   basic->getEncoding() == llvm::dwarf::DW_ATE_signed_char);
 }
+
+namespace {
+
+// The type a function returns, as its debug information states it (nullptr for void or without it).
+const llvm::DIType* debugReturnType(const llvm::Function& function) {
+  const llvm::DISubprogram* subprogram = function.getSubprogram();
+  if (!subprogram || !subprogram->getType()) return nullptr;
+  llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
+  return types.size() > 0 ? types[0] : nullptr;
+}
+
+}  // namespace
+
+bool returnsUnsigned(const llvm::Function& function) { return isUnsignedDebugType(debugReturnType(function)); }
+
+bool returnsSigned(const llvm::Function& function) { return isSignedDebugType(debugReturnType(function)); }
 
 bool reachErrorEnds(const llvm::Function& reachError) {
   if (reachError.isDeclaration() || reachError.doesNotReturn()) return true;
@@ -203,7 +219,7 @@ void giveArbitraryResult(llvm::Function& function) {
 }
 
 // `char* atropos.nondet_String()`: n >= 1 bytes from malloc, the last one '\0', the others as malloc leaves them.
-// n is a long: no object is larger than PTRDIFF_MAX bytes (clang's pointer arithmetic assumes it), and long has
+// n is a long of at most PTRDIFF_MAX: no object is larger (clang's pointer arithmetic assumes it), and long has
 // the width of ptrdiff_t in both data models.
 void giveFreshString(llvm::Function& declared, DataModel model) {
   llvm::Module& module = *declared.getParent();
@@ -219,8 +235,11 @@ void giveFreshString(llvm::Function& declared, DataModel model) {
                                                 "atropos.nondet_String", module);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", body));
   llvm::Value* length = builder.CreateCall(nondetSize, {}, "length");
-  builder.CreateCall(assume, {builder.CreateZExt(builder.CreateICmpSGT(length, llvm::ConstantInt::get(size, 0)),
-                                                 builder.getInt32Ty())});
+  // Stated for the readings whose integers have no type's range, where a long may be larger.
+  llvm::Value* objectSize = builder.CreateAnd(builder.CreateICmpSGT(length, llvm::ConstantInt::get(size, 0)),
+                                              builder.CreateICmpSLE(length, llvm::ConstantInt::get(context, llvm::APInt::getSignedMaxValue(
+                                                                                         size->getIntegerBitWidth()))));
+  builder.CreateCall(assume, {builder.CreateZExt(objectSize, builder.getInt32Ty())});
   llvm::Value* string = builder.CreateCall(malloc, {length}, "string");
   llvm::Value* last = builder.CreateGEP(builder.getInt8Ty(), string,
                                         builder.CreateSub(length, llvm::ConstantInt::get(size, 1)), "last");

@@ -111,9 +111,9 @@ struct RunOptions {
   // nested in itself with the same arguments and older memory: such a run repeats forever and ends as
   // RunEnd::Lasso. Off by default: the comparisons cost time at every loop head and recursive call.
   bool detectLasso = false;
-  // Note the first unsigned wrap-around (RunResult::unsignedWrap): only `termcomp` needs it, and it costs a check
-  // at every unsigned operation.
-  bool noteUnsignedWraps = false;
+  // Note the first wrap-around (RunResult::wrapAround): only `termcomp` needs it, and it costs a check at every
+  // unsigned operation and truncation.
+  bool noteWrapArounds = false;
   // With detectLasso, in a replay of a run that ended in a Lasso: describe the state at every visit of that lasso's
   // head from its first visit on (Lasso::headStates).
   struct RecurrenceToDescribe {
@@ -165,12 +165,13 @@ struct RunResult {
   // holds for the program.
   bool addressDependent = false;
   SourceLocation addressDependence;
-  // With RunOptions::noteUnsignedWraps, the first addition, subtraction, multiplication or left shift without the
-  // nsw flag (C's unsigned arithmetic) whose result wrapped around, or the first unsigned operation (those, an
-  // unsigned comparison, division or right shift) that read a value with its sign bit set, which may be a negative
-  // int converted to unsigned: C defines both, but under `termcomp` integers are unbounded, so there the run shows
-  // nothing from this point on.
-  std::optional<SourceLocation> unsignedWrap;
+  // With RunOptions::noteWrapArounds, the first addition, subtraction, multiplication or left shift without the
+  // nsw flag (C's unsigned arithmetic) whose result wrapped around, the first unsigned operation (those, an
+  // unsigned comparison, division or right shift, a widening of an unsigned value) that read a value with its sign
+  // bit set, which may be a negative int converted to unsigned, or the first truncation of a value outside the
+  // narrower type's signed range (its bits may then be read as another number than the value truncated): C defines
+  // them all, but under `termcomp` integers are unbounded, so there the run shows nothing from this point on.
+  std::optional<SourceLocation> wrapAround;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
   std::vector<SourceLocation> trace;
   uint64_t traceDropped = 0;

@@ -561,8 +561,8 @@ void Execution::loop() {
   // converted to unsigned (the IR shows no conversion): with unbounded integers it would have stayed negative. Noted
   // as a wrap-around, so the run is no evidence (also when the value was a large unsigned one: conservative).
   auto noteReadAsUnsigned = [&](uint64_t bits, unsigned width) {
-    if (options_.noteUnsignedWraps && !result_.unsignedWrap && width > 0 && ((bits >> (width - 1)) & 1))
-      result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+    if (options_.noteWrapArounds && !result_.wrapAround && width > 0 && ((bits >> (width - 1)) & 1))
+      result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
   };
   auto reload = [&]() {
     fn = &code_.functions[frames_.back().function];
@@ -618,13 +618,13 @@ void Execution::loop() {
         }
         if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
         const bool unsignedArithmetic = !(in.flags & (kNoSignedWrap | kPointerDifference));
-        if (options_.noteUnsignedWraps && unsignedArithmetic && !result_.unsignedWrap) {
+        if (options_.noteWrapArounds && unsignedArithmetic && !result_.wrapAround) {
           noteReadAsUnsigned(a, w);
           noteReadAsUnsigned(b, w);
           const unsigned __int128 ua = a, ub = b;
           const unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
           if (exact > maskOf(w) || (in.op == Op::Sub && a < b))
-            result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+            result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
         }
         R[in.dst] = Slot{r & maskOf(w), 0, 0};
         break;
@@ -685,8 +685,8 @@ void Execution::loop() {
             goto done;
           }
           // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
-          if (options_.noteUnsignedWraps && !(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.unsignedWrap)
-            result_.unsignedWrap = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+          if (options_.noteWrapArounds && !(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.wrapAround)
+            result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
         } else if (in.op == Op::LShr) {
           noteReadAsUnsigned(a, w);
           r = a >> b;
@@ -706,14 +706,14 @@ void Execution::loop() {
       case Op::ICmp:
         if ((in.flags & kPointer) && pointerComparisonDependsOnAddresses(in.imm, R[in.a], R[in.b]))
           dependsOnAddresses(here());
-        if (options_.noteUnsignedWraps && !(in.flags & kPointer) &&
+        if (options_.noteWrapArounds && !(in.flags & kPointer) &&
             llvm::CmpInst::isUnsigned(static_cast<llvm::CmpInst::Predicate>(in.imm))) {
           noteReadAsUnsigned(R[in.a].bits, w);
           noteReadAsUnsigned(R[in.b].bits, w);
         }
         // Equal bits with the sign bit set may be a negative int and the unsigned value C converted it to, which
         // unbounded integers keep apart.
-        if (options_.noteUnsignedWraps && !(in.flags & kPointer) &&
+        if (options_.noteWrapArounds && !(in.flags & kPointer) &&
             llvm::CmpInst::isEquality(static_cast<llvm::CmpInst::Predicate>(in.imm)) && R[in.a].bits == R[in.b].bits)
           noteReadAsUnsigned(R[in.a].bits, w);
         R[in.dst] = Slot{compareInteger(in.imm, R[in.a].bits, R[in.b].bits, w) ? 1u : 0u, 0, 0};
@@ -727,7 +727,13 @@ void Execution::loop() {
       case Op::FCmp:
         R[in.dst] = Slot{compareFloat(in.imm, asDouble(R[in.a].bits, w), asDouble(R[in.b].bits, w)) ? 1u : 0u, 0, 0};
         break;
-      case Op::Trunc: R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0}; break;
+      case Op::Trunc:
+        // A value the narrower type's signed range holds keeps its number whichever way the bits are read back.
+        if (options_.noteWrapArounds && !result_.wrapAround && w > 1 &&
+            signExtend(R[in.a].bits & maskOf(w), w) != signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)))
+          result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+        R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0};
+        break;
       case Op::ZExt:
         if (in.imm > 1) noteReadAsUnsigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         R[in.dst] = Slot{R[in.a].bits, 0, 0};

@@ -146,12 +146,8 @@ class Executor::Step {
     if (!e_.index_.signedUnbounded()) require(smt::inSignedRange(result, bits), Check::SignedOverflow, message);
   }
 
-  // Under `termcomp`, the mathematical result of an unsigned operation must be what C computes: a wrap-around is an
-  // error state that blocks the proofs (IntegerModel::unsignedWrapsChecked).
-  void requireNoUnsignedWrap(const smt::Term& exact, unsigned bits, const std::string& message) {
-    if (e_.index_.integers().unsignedWrapsChecked)
-      require(smt::inUnsignedRange(exact, bits), Check::UnsignedWrap, message);
-  }
+  // Every integer is a mathematical integer (IntegerModel::typesUnbounded, `termcomp`).
+  bool mathematical() const { return e_.index_.typesUnbounded(); }
 
   // ---- values ----------------------------------------------------------------------------------------------
   smt::Term fresh(const std::string& hint) {
@@ -163,6 +159,14 @@ class Executor::Step {
     smt::Term v = fresh(hint);
     facts_.push_back(rangeOf(v, bits, view));
     return v;
+  }
+
+  // A value no operation of the program computed (an indeterminate value, what a library function returns): in its
+  // type's range, unless the reading gives integers none.
+  smt::Term freshValue(const std::string& hint, const llvm::Type* type, View view) {
+    unsigned bits = e_.index_.bits(type);
+    if (mathematical() && type->isIntegerTy() && bits > 1) return fresh(hint);
+    return freshInRange(hint, bits, type->isPointerTy() ? View::Unsigned : view);
   }
 
   unsigned bitsOf(const llvm::Value* v) const {
@@ -179,31 +183,16 @@ class Executor::Step {
     return c_.int_val(static_cast<uint64_t>(value.getZExtValue()));
   }
 
-  // How a value kept in one reading is read in the other: as C converts it (a value that flows into an unsigned
-  // variable, parameter or operation: the IR leaves out a conversion between int and unsigned of one width), or
-  // as the same bits only (the operands of a bitwise operation or a truncation, a shift amount), which is no
-  // conversion in C.
-  enum class Reading { Converted, Bits };
-
-  Reading readingInto(const llvm::Value* target) const {
-    return e_.index_.mayBeReadAsUnsigned(target) ? Reading::Converted : Reading::Bits;
-  }
-
-  smt::Term convert(const smt::Term& term, unsigned bits, View from, View to, Reading reading = Reading::Converted) {
-    if (from == to || bits == 0) return term;
+  // How a value kept in one reading is read in the other: C converts between int and unsigned of one width where
+  // the IR shows no conversion, and reads the same bits in both. With mathematical integers a value is the same
+  // number in both readings (a conversion keeps it).
+  smt::Term convert(const smt::Term& term, unsigned bits, View from, View to) {
+    if (from == to || bits == 0 || mathematical()) return term;
     smt::Term modulus = smt::powerOfTwo(c_, bits);
     if (from == View::Unsigned) {
       if (holds(term <= smt::signedMax(c_, bits))) return term;
       return (term - modulus).simplify();
     }
-    // A negative value converted to unsigned takes its remainder in C. With unbounded unsigned integers
-    // (termcomp) it would stay negative: a check. Its bits are those of its remainder only while it lies in its
-    // type's range: with unbounded integers, 2^32 & -1 is 2^32.
-    if (reading == Reading::Converted)
-      requireNoUnsignedWrap(term, bits, "a value that may be negative is converted to unsigned");
-    else if (e_.index_.integers().unsignedWrapsChecked && e_.index_.signedUnbounded())
-      require(smt::inSignedRange(term, bits), Check::UnsignedWrap,
-              "a value that may lie outside its type's range is read as bits");
     // Unbounded signed arithmetic: the value may lie outside the signed range, and has the bits of its remainder.
     if (e_.index_.signedUnbounded() && !provable(smt::inSignedRange(term, bits)))
       return wrapped(term, bits, View::Unsigned, "bits");
@@ -211,11 +200,12 @@ class Executor::Step {
     return (term + modulus).simplify();
   }
 
-  smt::Term read(const llvm::Value* v, View want, Reading reading = Reading::Converted) {
+  // The value of `v` read in `want`: an operation that reads it so, whose C type says how a constant's bits read.
+  smt::Term read(const llvm::Value* v, View want) {
     if (v->getType()->isPointerTy()) want = View::Unsigned;
     if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) return numeral(ci->getValue(), want);
     if (llvm::isa<llvm::ConstantPointerNull>(v)) return c_.int_val(0);
-    if (llvm::isa<llvm::UndefValue>(v)) return freshInRange("undef", bitsOf(v), want);
+    if (llvm::isa<llvm::UndefValue>(v)) return freshValue("undef", v->getType(), want);
     if (auto* fp = llvm::dyn_cast<llvm::ConstantFP>(v)) {
       unsigned bits = bitsOf(v);
       return convert(numeral(fp->getValueAPF().bitcastToAPInt(), View::Unsigned), bits, View::Unsigned, want);
@@ -229,11 +219,25 @@ class Executor::Step {
     if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) {
       const Local* local = in_.top().find(e_.index_.valueId(v));
       if (!local) unsupported("a value that is not defined on this path");
-      smt::Term value = convert(local->value, bitsOf(v), viewOf(v), want, reading);
-      if (want == View::Signed && e_.index_.mayBeConvertedToUnsigned(v)) return eitherReading(value, bitsOf(v));
+      smt::Term value = convert(local->value, bitsOf(v), viewOf(v), want);
+      if (want == View::Signed && !mathematical() && e_.index_.mayBeConvertedToUnsigned(v))
+        return eitherReading(value, bitsOf(v));
       return value;
     }
     unsupported("a constant of a kind that is not modelled");
+  }
+
+  // The value of `v` where it flows into `position` (a phi, a parameter, a call's result, the other side of an
+  // equality; nullptr for memory, whose C type the IR does not keep). With mathematical integers a constant whose
+  // bits read as two numbers (-1 and 2^32 - 1) is the one of position's C type, or either where that is unknown.
+  smt::Term readInto(const llvm::Value* v, View want, const llvm::Value* position) {
+    auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v);
+    if (!mathematical() || !ci || ci->getBitWidth() <= 1 || !ci->isNegative()) return read(v, want);
+    const Signedness type = position ? e_.index_.signednessOf(position) : Signedness::Unknown;
+    if (type != Signedness::Unknown) return numeral(ci->getValue(), type == Signedness::Signed ? View::Signed : View::Unsigned);
+    smt::Term w = fresh("constant");
+    facts_.push_back(w == numeral(ci->getValue(), View::Signed) || w == numeral(ci->getValue(), View::Unsigned));
+    return w;
   }
 
   // A value outside its signed range that the program may also have converted to an unsigned type and back (the
@@ -272,7 +276,7 @@ class Executor::Step {
   smt::Term define(const llvm::Instruction* instruction, const smt::Term& term, View termView) {
     unsigned bits = bitsOf(instruction);
     View view = instruction->getType()->isPointerTy() ? View::Unsigned : viewOf(instruction);
-    smt::Term value = convert(term, bits, termView, view, readingInto(instruction));
+    smt::Term value = convert(term, bits, termView, view);
     smt::Term w = fresh(e_.index_.name(instruction));
     facts_.push_back(w == value);
     facts_.push_back(e_.index_.rangeOf(instruction, w, bits, view));
@@ -428,7 +432,7 @@ class Executor::Step {
         bool chosen = holds(read(i.getOperand(0), View::Unsigned) == 1);
         const llvm::Value* v = i.getOperand(chosen ? 1 : 2);
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, read(v, view, readingInto(&i)), view);
+        define(&i, readInto(v, view, &i), view);
         return;
       }
       case Instruction::Br:
@@ -453,12 +457,8 @@ class Executor::Step {
       case Instruction::Or:
       case Instruction::Xor:
         return executeBitwise(llvm::cast<llvm::BinaryOperator>(i));
-      case Instruction::Trunc: {
-        View view = viewOf(&i);
-        unsigned bits = bitsOf(&i);
-        define(&i, wrapped(read(i.getOperand(0), view, readingInto(&i)), bits, view, e_.index_.name(&i)), view);
-        return;
-      }
+      case Instruction::Trunc:
+        return executeTruncation(i);
       case Instruction::ZExt:
         define(&i, read(i.getOperand(0), View::Unsigned), View::Unsigned);
         return;
@@ -469,13 +469,13 @@ class Executor::Step {
       case Instruction::AddrSpaceCast:
       case Instruction::Freeze: {
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, read(i.getOperand(0), view, readingInto(&i)), view);
+        define(&i, readInto(i.getOperand(0), view, &i), view);
         return;
       }
       case Instruction::PtrToInt:
       case Instruction::IntToPtr: {
         unsigned bits = bitsOf(&i);
-        smt::Term value = read(i.getOperand(0), View::Unsigned, readingInto(&i));
+        smt::Term value = read(i.getOperand(0), View::Unsigned);
         if (bits < bitsOf(i.getOperand(0))) value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
         define(&i, value, View::Unsigned);
         return;
@@ -551,12 +551,10 @@ class Executor::Step {
     // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
     // bytes in both readings would otherwise double its paths at every read.
     auto defineFrom = [&](const PointsTo& entry) {
-      if (entry.view == view) return define(&load, entry.value, view);
-      if (entry.view == View::Signed && readingInto(&load) == Reading::Converted)
-        requireNoUnsignedWrap(entry.value, bits, "a value that may be negative is read from memory as unsigned");
+      if (entry.view == view || mathematical()) return define(&load, entry.value, entry.view);
       smt::Term sameInBoth = entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits);
       if (provable(sameInBoth) || provable(!sameInBoth))
-        return define(&load, convert(entry.value, bits, entry.view, view, readingInto(&load)), view);
+        return define(&load, convert(entry.value, bits, entry.view, view), view);
       return define(&load, wrapped(entry.value, bits, view, e_.index_.name(&load)), view);
     };
     // The output state's contents: an element just taken out of a list has its next pointer there.
@@ -602,7 +600,7 @@ class Executor::Step {
         view = View::Signed;
     }
     smt::Term address = read(s.getPointerOperand(), View::Unsigned);
-    store(address, read(v, view), bits, view, layout_.getTypeStoreSize(v->getType()));
+    store(address, readInto(v, view, nullptr), bits, view, layout_.getTypeStoreSize(v->getType()));
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {
@@ -627,8 +625,7 @@ class Executor::Step {
   void executeCompare(const llvm::ICmpInst& cmp) {
     using P = llvm::CmpInst::Predicate;
     P p = cmp.getPredicate();
-    if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy()) requireEqualityWithoutConversion(cmp);
-    if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy() &&
+    if (cmp.isEquality() && cmp.getOperand(0)->getType()->isIntegerTy() && !mathematical() &&
         (e_.index_.mayBeUnbounded(cmp.getOperand(0)) || e_.index_.mayBeUnbounded(cmp.getOperand(1))))
       return executeEqualityOfUnbounded(cmp);
     View view = View::Unsigned;
@@ -641,8 +638,9 @@ class Executor::Step {
           break;
         }
     }
-    smt::Term a = read(cmp.getOperand(0), view);
-    smt::Term b = read(cmp.getOperand(1), view);
+    // An order's predicate says how C read its operands; an equality's constant reads as its other side.
+    smt::Term a = cmp.isEquality() ? readInto(cmp.getOperand(0), view, cmp.getOperand(1)) : read(cmp.getOperand(0), view);
+    smt::Term b = cmp.isEquality() ? readInto(cmp.getOperand(1), view, cmp.getOperand(0)) : read(cmp.getOperand(1), view);
     smt::Term condition = c_.bool_val(true);
     switch (p) {
       case P::ICMP_EQ:
@@ -674,18 +672,6 @@ class Executor::Step {
     define(&cmp, c_.int_val(holds(condition) ? 1 : 0), View::Unsigned);
   }
 
-  // C compares an int with an unsigned value after converting the int to unsigned: a check under `termcomp` for
-  // an operand kept signed that C does not read as unsigned elsewhere.
-  void requireEqualityWithoutConversion(const llvm::ICmpInst& cmp) {
-    if (!e_.index_.integers().unsignedWrapsChecked) return;
-    for (unsigned k = 0; k < 2; ++k) {
-      const llvm::Value* operand = cmp.getOperand(k);
-      if (e_.index_.mayBeReadAsUnsigned(cmp.getOperand(1 - k)) && !llvm::isa<llvm::Constant>(operand) &&
-          viewOf(operand) == View::Signed)
-        read(operand, View::Unsigned, Reading::Converted);
-    }
-  }
-
   // An equality where an operand may lie outside its type's range (unbounded signed arithmetic). The IR does not
   // say whether C compared in a signed type (the mathematical values) or, after a conversion that the IR leaves
   // out, in an unsigned one (their remainders modulo 2^bits): equal values are equal in both readings, values with
@@ -706,7 +692,7 @@ class Executor::Step {
   void enterBlock(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
     for (const llvm::PHINode& phi : to->phis()) {
       View view = phi.getType()->isPointerTy() ? View::Unsigned : viewOf(&phi);
-      define(&phi, read(phi.getIncomingValueForBlock(from), view, readingInto(&phi)), view);
+      define(&phi, readInto(phi.getIncomingValueForBlock(from), view, &phi), view);
     }
     next_ = to->getFirstNonPHI();
   }
@@ -721,15 +707,41 @@ class Executor::Step {
     const llvm::Value* condition = sw.getCondition();
     View view = (llvm::isa<llvm::Argument>(condition) || llvm::isa<llvm::Instruction>(condition)) ? viewOf(condition)
                                                                                                   : View::Unsigned;
-    if (e_.index_.mayBeUnbounded(condition)) unsupported("a switch on a value that may lie outside its type's range");
+    if (e_.index_.mayBeUnbounded(condition) && !mathematical())
+      unsupported("a switch on a value that may lie outside its type's range");
     smt::Term value = read(condition, view);
     for (const auto& c : sw.cases())
-      if (holds(value == numeral(c.getCaseValue()->getValue(), view)))
+      if (holds(value == readInto(c.getCaseValue(), view, condition)))
         return enterBlock(sw.getParent(), c.getCaseSuccessor());
     enterBlock(sw.getParent(), sw.getDefaultDest());
   }
 
+  // The C type of an addition, subtraction or multiplication: signed where clang marks it `nsw`, else unsigned,
+  // except for a pointer difference, whose reading is its own.
+  View arithmeticView(const llvm::BinaryOperator& op) const {
+    if (op.hasNoSignedWrap()) return View::Signed;
+    return frontend::isUnsignedArithmetic(op) ? View::Unsigned : viewOf(&op);
+  }
+
+  // With mathematical integers, an addition, subtraction or multiplication is exact in either signedness.
+  void executeExactArithmetic(const llvm::BinaryOperator& op) {
+    const View view = arithmeticView(op);
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
+    switch (op.getOpcode()) {
+      case llvm::Instruction::Add:
+        define(&op, a + b, view);
+        return;
+      case llvm::Instruction::Sub:
+        define(&op, a - b, view);
+        return;
+      default:
+        define(&op, (a * b).simplify(), view);
+        return;
+    }
+  }
+
   void executeAddSub(const llvm::BinaryOperator& op) {
+    if (mathematical()) return executeExactArithmetic(op);
     bool add = op.getOpcode() == llvm::Instruction::Add;
     unsigned bits = bitsOf(&op);
     smt::Term modulus = smt::powerOfTwo(c_, bits);
@@ -744,13 +756,8 @@ class Executor::Step {
       define(&op, s, View::Signed);
       return;
     }
-    if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
-      smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
-      requireNoUnsignedWrap(add ? a + b : a - b, bits,
-                            std::string("the unsigned ") + (add ? "addition" : "subtraction") + " may wrap around");
-    }
     View view = viewOf(&op);
-    smt::Term a = read(op.getOperand(0), view, Reading::Bits), b = read(op.getOperand(1), view, Reading::Bits);
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
     smt::Term s = add ? a + b : a - b;
     // An operand that may lie outside its range (unbounded signed arithmetic) may be more than one modulus off.
     if (e_.index_.mayBeUnbounded(op.getOperand(0)) || e_.index_.mayBeUnbounded(op.getOperand(1))) {
@@ -773,9 +780,10 @@ class Executor::Step {
   }
 
   void executeMul(const llvm::BinaryOperator& op) {
+    if (mathematical()) return executeExactArithmetic(op);
     unsigned bits = bitsOf(&op);
     View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-    smt::Term a = read(op.getOperand(0), view, Reading::Bits), b = read(op.getOperand(1), view, Reading::Bits);
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
     smt::Term product = (a * b).simplify();
     if (op.hasNoUnsignedWrap()) {
       smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
@@ -785,10 +793,6 @@ class Executor::Step {
       requireInSignedRange(product, bits, "the signed multiplication may overflow");
       define(&op, product, View::Signed);
       return;
-    }
-    if (e_.index_.integers().unsignedWrapsChecked && frontend::isUnsignedArithmetic(op)) {
-      smt::Term au = read(op.getOperand(0), View::Unsigned), bu = read(op.getOperand(1), View::Unsigned);
-      requireNoUnsignedWrap(au * bu, bits, "the unsigned multiplication may wrap around");
     }
     define(&op, wrapped(product, bits, view, e_.index_.name(&op)), view);
   }
@@ -807,9 +811,11 @@ class Executor::Step {
     smt::Term q = fresh("quotient");
     smt::Term r = fresh("remainder");
     facts_.push_back(a == b * q + r);
-    if (!isSigned) {
+    if (!isSigned && !mathematical()) {
       facts_.push_back(r >= 0 && r < b && q >= 0 && q <= a);
     } else {
+      // With mathematical integers an unsigned operand may be negative (a conversion kept it): the division still
+      // truncates towards zero.
       // C division truncates towards zero: the remainder has the dividend's sign and is smaller than |b|. By a
       // constant (x / 2), the dividend's sign is split on so that the facts are linear and without disjunctions,
       // which the termination proof can use.
@@ -834,8 +840,11 @@ class Executor::Step {
 
   void executeShift(const llvm::BinaryOperator& op) {
     unsigned bits = bitsOf(&op);
-    smt::Term amount = read(op.getOperand(1), View::Unsigned, Reading::Bits);
-    require(amount < static_cast<int>(bits), Check::InvalidShift, "a shift by at least the width of the type");
+    smt::Term amount = read(op.getOperand(1), View::Unsigned);
+    // With mathematical integers a negative amount stays negative, where C reads its bits as a large one.
+    smt::Term inRange = amount < static_cast<int>(bits);
+    require(mathematical() ? amount >= 0 && inRange : inRange, Check::InvalidShift,
+            "a shift by at least the width of the type");
     int64_t k = 0;
     bool constant = smt::numeralValue(amount.simplify(), k);
     std::string hint = e_.index_.name(&op);
@@ -843,23 +852,18 @@ class Executor::Step {
       case llvm::Instruction::Shl: {
         if (!constant) {
           if (op.hasNoSignedWrap() || op.hasNoUnsignedWrap()) unsupported("a flagged shift by a variable amount");
-          if (e_.index_.integers().unsignedWrapsChecked)
-            throw ErrorRaised{Check::UnsignedWrap, "a left shift by a variable amount may wrap around"};
-          defineVariable(&op, freshInRange(hint, bits, viewOf(&op)));
+          defineVariable(&op, mathematical() ? fresh(hint) : freshInRange(hint, bits, viewOf(&op)));
           return;
         }
         View view = op.hasNoSignedWrap() ? View::Signed : viewOf(&op);
-        smt::Term product = read(op.getOperand(0), view, Reading::Bits) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
+        smt::Term product = read(op.getOperand(0), view) * smt::powerOfTwo(c_, static_cast<unsigned>(k));
         if (op.hasNoSignedWrap()) {
           requireInSignedRange(product, bits, "the signed shift may overflow");
           define(&op, product, View::Signed);
           return;
         }
         if (op.hasNoUnsignedWrap()) unsupported("a 'nuw' shift");
-        if (e_.index_.integers().unsignedWrapsChecked)
-          requireNoUnsignedWrap(read(op.getOperand(0), View::Unsigned) * smt::powerOfTwo(c_, static_cast<unsigned>(k)),
-                                bits, "the left shift may wrap around");
-        define(&op, wrapped(product, bits, view, hint), view);
+        define(&op, mathematical() ? product : wrapped(product, bits, view, hint), view);
         return;
       }
       case llvm::Instruction::LShr:
@@ -868,6 +872,13 @@ class Executor::Step {
         View view = op.getOpcode() == llvm::Instruction::AShr ? View::Signed : View::Unsigned;
         smt::Term a = read(op.getOperand(0), view);
         if (!constant) {
+          if (mathematical()) {
+            // a / 2^amount rounded down lies between a and 0 (-1 for a negative a).
+            smt::Term w = fresh(hint);
+            facts_.push_back(z3::implies(a >= 0, w >= 0 && w <= a) && z3::implies(a < 0, w >= a && w <= -1));
+            define(&op, w, view);
+            return;
+          }
           smt::Term w = e_.index_.mayBeUnbounded(op.getOperand(0)) ? fresh(hint) : freshInRange(hint, bits, view);
           if (view == View::Unsigned) facts_.push_back(w <= a);
           define(&op, w, view);
@@ -885,15 +896,26 @@ class Executor::Step {
     }
   }
 
-  void executeBitwise(const llvm::BinaryOperator& op) {
-    unsigned bits = bitsOf(&op);
-    // The result of a bitwise operation on ints is an int: C converts the operands only where it reads the result
-    // as unsigned.
-    Reading reading = readingInto(&op);
-    smt::Term a = read(op.getOperand(0), View::Unsigned, reading), b = read(op.getOperand(1), View::Unsigned, reading);
-    std::string hint = e_.index_.name(&op);
-    smt::Term w = freshInRange(hint, bits, View::Unsigned);
-    auto opcode = op.getOpcode();
+  // C keeps the low bits. With mathematical integers the value is kept where the narrower type holds it in either
+  // signedness; beyond, the reading gives nothing (common/checks.h).
+  void executeTruncation(const llvm::Instruction& i) {
+    View view = viewOf(&i);
+    unsigned bits = bitsOf(&i);
+    smt::Term value = read(i.getOperand(0), view);
+    if (!mathematical()) {
+      define(&i, wrapped(value, bits, view, e_.index_.name(&i)), view);
+      return;
+    }
+    smt::Term lowest = bits == 1 ? c_.int_val(0) : smt::signedMin(c_, bits);
+    require(value >= lowest && value <= smt::unsignedMax(c_, bits), Check::WrapAround,
+            "a conversion to a narrower type may change the value");
+    define(&i, value, view);
+  }
+
+  // The facts that tie the result `w` of a bitwise operation to its operands: on operands of `bits` bits (C's), and,
+  // where `withinWidth` is false, on operands >= 0 of any size (the infinite two's complement).
+  void bitwiseFacts(unsigned opcode, unsigned bits, const smt::Term& a, const smt::Term& b, const smt::Term& w,
+                    bool withinWidth) {
     if (bits == 1) {
       if (opcode == llvm::Instruction::And)
         facts_.push_back(w <= a && w <= b && w >= a + b - 1);
@@ -901,7 +923,9 @@ class Executor::Step {
         facts_.push_back(w >= a && w >= b && w <= a + b);
       else
         facts_.push_back(w >= a - b && w >= b - a && w <= a + b && w <= 2 - a - b);
-    } else if (opcode == llvm::Instruction::And) {
+      return;
+    }
+    if (opcode == llvm::Instruction::And) {
       unsigned k = 0;
       const smt::Term* mask = isPowerOfTwoMinusOne(b, k) ? &b : isPowerOfTwoMinusOne(a, k) ? &a : nullptr;
       if (mask) {
@@ -915,23 +939,62 @@ class Executor::Step {
       facts_.push_back(w >= a && w >= b && w <= a + b);
     } else {
       smt::Term all = smt::unsignedMax(c_, bits);
-      if (b.is_numeral() && z3::eq(b, all))
+      if (withinWidth && b.is_numeral() && z3::eq(b, all))
         facts_.push_back(w == all - a);
-      else if (a.is_numeral() && z3::eq(a, all))
+      else if (withinWidth && a.is_numeral() && z3::eq(a, all))
         facts_.push_back(w == all - b);
       else
         facts_.push_back(w <= a + b);
     }
-    if (bits > 1 && opcode != llvm::Instruction::And) {
+    if (opcode != llvm::Instruction::And) {
       // Or and xor set the sign bit only if an operand has it: without this, their result read as signed could be
       // negative whatever the operands (b | (b + 1) for b >= 0).
       smt::Term signBitClear = smt::signedMax(c_, bits);
       facts_.push_back(z3::implies(a <= signBitClear && b <= signBitClear, w <= signBitClear));
     }
+  }
+
+  void executeBitwise(const llvm::BinaryOperator& op) {
+    if (mathematical()) return executeBitwiseExactly(op);
+    unsigned bits = bitsOf(&op);
+    // The result of a bitwise operation on ints is an int: C converts the operands only where it reads the result
+    // as unsigned.
+    smt::Term a = read(op.getOperand(0), View::Unsigned), b = read(op.getOperand(1), View::Unsigned);
+    smt::Term w = freshInRange(e_.index_.name(&op), bits, View::Unsigned);
+    bitwiseFacts(op.getOpcode(), bits, a, b, w, true);
     if (viewOf(&op) == View::Unsigned)
       defineVariable(&op, w);
     else
       define(&op, w, View::Unsigned);
+  }
+
+  // With mathematical integers a bitwise operation acts on the infinite two's complement representation. On
+  // operands >= 0 the facts of C's encoding hold without the width's bound; on operands in the signed range C's
+  // result, read as signed, is the mathematical one; elsewhere the result is any integer.
+  void executeBitwiseExactly(const llvm::BinaryOperator& op) {
+    const unsigned bits = bitsOf(&op);
+    const View view = viewOf(&op);
+    smt::Term a = readInto(op.getOperand(0), view, &op), b = readInto(op.getOperand(1), view, &op);
+    const std::string hint = e_.index_.name(&op);
+    if (bits == 1 || provable(a >= 0 && b >= 0)) {
+      smt::Term all = smt::unsignedMax(c_, bits);
+      const bool withinWidth = provable(a <= all && b <= all);
+      smt::Term w = withinWidth ? freshInRange(hint, bits, View::Unsigned) : fresh(hint);
+      if (!withinWidth) facts_.push_back(w >= 0);
+      bitwiseFacts(op.getOpcode(), bits, a, b, w, withinWidth);
+      define(&op, w, View::Unsigned);
+      return;
+    }
+    if (provable(smt::inSignedRange(a, bits) && smt::inSignedRange(b, bits))) {
+      smt::Term modulus = smt::powerOfTwo(c_, bits);
+      smt::Term bitsOfA = holds(a >= 0) ? a : (a + modulus).simplify();
+      smt::Term bitsOfB = holds(b >= 0) ? b : (b + modulus).simplify();
+      smt::Term w = freshInRange(hint, bits, View::Unsigned);
+      bitwiseFacts(op.getOpcode(), bits, bitsOfA, bitsOfB, w, true);
+      define(&op, holds(w <= smt::signedMax(c_, bits)) ? w : w - modulus, View::Signed);
+      return;
+    }
+    defineVariable(&op, fresh(hint));
   }
 
   // ---- calls -----------------------------------------------------------------------------------------------
@@ -959,7 +1022,7 @@ class Executor::Step {
     frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
     for (const llvm::Argument& formal : callee.args()) {
       View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
-      smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view, readingInto(&formal));
+      smt::Term actual = readInto(call.getArgOperand(formal.getArgNo()), view, &formal);
       smt::Term w = fresh(e_.index_.name(&formal));
       facts_.push_back(w == actual);
       facts_.push_back(e_.index_.rangeOf(&formal, w, bitsOf(&formal), view));
@@ -977,7 +1040,7 @@ class Executor::Step {
     View view = View::Unsigned;
     if (returned) {
       view = returned->getType()->isPointerTy() ? View::Unsigned : viewOf(call);
-      value = read(returned, view, readingInto(call));
+      value = readInto(returned, view, call);
     }
     unsigned frame = static_cast<unsigned>(in_.frames.size() - 1);
     for (const MemoryBlock& b : in_.memory->blocks)
@@ -1020,7 +1083,7 @@ class Executor::Step {
         throw ErrorRaised{Check::SignedOverflow, "a left shift of a signed value may overflow"};
       case llvm::Intrinsic::expect: {
         View view = viewOf(&call);
-        define(&call, read(call.getArgOperand(0), view, readingInto(&call)), view);
+        define(&call, readInto(call.getArgOperand(0), view, &call), view);
         return;
       }
       default:
@@ -1060,10 +1123,13 @@ class Executor::Step {
         if (call.getType()->isVoidTy()) return;
         unsigned bits = bitsOf(&call);
         View view = call.getType()->isPointerTy() ? View::Unsigned : viewOf(&call);
-        smt::Term w = freshInRange(e_.index_.name(&call), bits, view);
+        smt::Term w = freshValue(e_.index_.name(&call), call.getType(), view);
         auto type = frontend::nondetType(
             callee, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
         if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
+        // Mathematical integers: any integer of a signed type, any integer >= 0 of an unsigned one.
+        if (mathematical() && type && type->kind == frontend::NondetKind::Integer && !type->isSigned)
+          facts_.push_back(w >= 0);
         defineVariable(&call, w);
         if (call.getType()->isPointerTy()) out_.inputsKnown = false;
         out_.inputs = std::make_shared<InputTrail>(InputTrail{out_.inputs, w, bits, view});
@@ -1117,8 +1183,7 @@ class Executor::Step {
       case EnvFunction::Putchar:
       case EnvFunction::Sqrt:
       case EnvFunction::Fabs:
-        if (!call.getType()->isVoidTy())
-          defineVariable(&call, freshInRange(e_.index_.name(&call), bitsOf(&call), viewOf(&call)));
+        if (!call.getType()->isVoidTy()) defineVariable(&call, freshValue(e_.index_.name(&call), call.getType(), viewOf(&call)));
         return;
       case EnvFunction::NoEffect:
         return;
@@ -1242,6 +1307,13 @@ State Executor::initialState(const llvm::Function& main) {
         if (bits > 64) continue;
         value = view == View::Signed ? context_.int_val(static_cast<int64_t>(ci->getSExtValue()))
                                      : context_.int_val(static_cast<uint64_t>(ci->getZExtValue()));
+        if (index_.typesUnbounded() && bits > 1 && ci->isNegative()) {
+          // Memory keeps no C type: with mathematical integers these bits are either number (Step::readInto).
+          smt::Term w = fresh("init");
+          facts.push_back(w == context_.int_val(static_cast<int64_t>(ci->getSExtValue())) ||
+                          w == context_.int_val(static_cast<uint64_t>(ci->getZExtValue())));
+          value = w;
+        }
       } else if (llvm::isa<llvm::ConstantPointerNull>(s.value) || llvm::isa<llvm::ConstantAggregateZero>(s.value)) {
         value = context_.int_val(0);
       } else if (auto* gv = llvm::dyn_cast<llvm::GlobalValue>(s.value)) {
@@ -1267,7 +1339,7 @@ State Executor::initialState(const llvm::Function& main) {
     if (bits == 0) continue;
     View view = a.getType()->isPointerTy() ? View::Unsigned : index_.view(&a);
     smt::Term w = fresh(index_.name(&a));
-    facts.push_back(rangeOf(w, bits, view));
+    facts.push_back(index_.rangeOf(&a, w, bits, view));
     state.frames.back().set(index_.valueId(&a), w);
   }
   state.addFacts(std::move(facts));
@@ -1275,7 +1347,7 @@ State Executor::initialState(const llvm::Function& main) {
 }
 
 std::vector<smt::Term> Executor::formula(const State& state) {
-  return formulaOf(context_, state, index_.pointerBits(), index_.signedUnbounded());
+  return formulaOf(context_, state, index_.pointerBits(), index_.integers());
 }
 
 void Executor::sync(const State& state) {
@@ -1298,7 +1370,7 @@ void Executor::sync(const State& state) {
     pushed_.push_back(*it);
   }
   solver_.push();
-  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits(), index_.signedUnbounded()))
+  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits(), index_.integers()))
     solver_.add(fact);
   memoryPushed_ = true;
 }

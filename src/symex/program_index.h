@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "symex/integer_model.h"
 #include "symex/state.h"
 
 namespace llvm {
@@ -21,15 +22,9 @@ class Type;
 
 namespace atropos::symex {
 
-// How the rules read integer arithmetic (the readings of common/checks.h, as the symbolic execution models them).
-struct IntegerModel {
-  // Signed arithmetic gives the mathematical result (`svcomp`, `termcomp`): a value kept in the signed reading may
-  // lie outside its type's range.
-  bool signedUnbounded = false;
-  // An unsigned operation that may wrap around is an error state (Check::UnsignedWrap), which blocks the proofs
-  // under `termcomp`: the rules compute C's wrapped result, not the unbounded one.
-  bool unsignedWrapsChecked = false;
-};
+// The signedness of a value's C type, where the program says it: the variables it is bound to (debug information),
+// the operation that computes it, the function that returns it.
+enum class Signedness { Signed, Unsigned, Unknown };
 
 class ProgramIndex {
  public:
@@ -37,6 +32,7 @@ class ProgramIndex {
 
   const IntegerModel& integers() const { return integers_; }
   bool signedUnbounded() const { return integers_.signedUnbounded; }
+  bool typesUnbounded() const { return integers_.typesUnbounded; }
   // Whether a program value may hold the mathematical result of signed arithmetic outside its type's range: the
   // results of signed operations and what they flow into (phi, select, sext, calls, returns, memory of their
   // width). Such values are kept in the signed reading.
@@ -53,12 +49,17 @@ class ProgramIndex {
   // unsigned of one width); other readings of a signed value as unsigned are only the same bits.
   bool mayBeReadAsUnsigned(const llvm::Value* value) const { return readAsUnsigned_.count(value) != 0; }
   // What the reading says of the range of `term`, the value of `value` kept in `view`: nothing when the value may
-  // be unbounded. (Values drawn as inputs lie in their type's range in any reading.)
+  // be unbounded; under `typesUnbounded` only a pointer's and a truth value's.
   smt::Term rangeOf(const llvm::Value* value, const smt::Term& term, unsigned bits, View view) const;
   // The same for a value stored in memory, which may have come from any program value of its reading.
   smt::Term storedRangeOf(const smt::Term& term, unsigned bits, View view) const;
-  // A value kept in `from`, read in `to`: the same bits (modulo 2^bits where the value may lie outside its range).
+  // A value kept in `from`, read in `to`: the same bits (modulo 2^bits where the value may lie outside its range);
+  // the same number under `typesUnbounded`.
   smt::Term inView(const smt::Term& value, unsigned bits, View from, View to) const;
+  // The signedness of the C type of `position` (an instruction or a parameter), for reading the constants that meet
+  // it under `typesUnbounded`: Unknown where the program says nothing or says both (the IR leaves out the
+  // conversions between int and unsigned). Only computed under `typesUnbounded`.
+  Signedness signednessOf(const llvm::Value* position) const;
 
   const llvm::DataLayout& layout() const { return layout_; }
   unsigned pointerBits() const { return pointerBits_; }
@@ -83,6 +84,7 @@ class ProgramIndex {
   void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
   void markUnbounded(const llvm::Module& module);
   void markReadAsUnsigned(const llvm::Module& module);
+  void collectSignedness(const llvm::Module& module);
   void computeLiveness(const llvm::Function& function);
 
   llvm::DataLayout layout_;
@@ -94,6 +96,7 @@ class ProgramIndex {
   std::unordered_set<const llvm::Value*> unbounded_;
   std::unordered_set<const llvm::Value*> convertedToUnsigned_;
   std::unordered_set<const llvm::Value*> readAsUnsigned_;
+  std::unordered_set<const llvm::Value*> signedEvidence_, unsignedEvidence_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;

@@ -324,7 +324,7 @@ ClauseSystem clausesOf(const Graph& graph, const std::vector<int>& targets, cons
     known[id] = true;
     collectSymbols(node.state, symbolIds[id], symbols[id]);
     std::set<unsigned> seen;
-    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits(), index.signedUnbounded())) {
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits(), index.integers())) {
       std::vector<smt::Term> parts;
       smt::conjunctsOf(fact, parts);
       for (const smt::Term& part : parts)

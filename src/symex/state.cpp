@@ -80,11 +80,12 @@ Memory& State::mutableMemory() {
 }
 
 std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits,
-                                   bool signedUnbounded) {
-  // A stored signed value lies in its type's range unless signed arithmetic is unbounded.
+                                   const IntegerModel& integers) {
+  // A stored value lies in its type's range unless the reading makes it unbounded.
   auto inRange = [&](const smt::Term& v, unsigned bits, View view) -> smt::Term {
+    if (integers.typesUnbounded) return context.bool_val(true);
     if (view == View::Unsigned) return smt::inUnsignedRange(v, bits);
-    return signedUnbounded ? context.bool_val(true) : smt::inSignedRange(v, bits);
+    return integers.signedUnbounded ? context.bool_val(true) : smt::inSignedRange(v, bits);
   };
   std::vector<smt::Term> facts;
   smt::Term maxAddress = smt::unsignedMax(context, pointerBits);
@@ -108,9 +109,9 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
       const PointsTo& b = entries[j];
       if (a.bits != b.bits || !z3::eq(a.block, b.block)) continue;
       smt::Term same = a.address == b.address;
-      if (a.view == b.view) {
+      if (a.view == b.view || integers.typesUnbounded) {
         facts.push_back(z3::implies(same, a.value == b.value));
-      } else if (!signedUnbounded) {
+      } else if (!integers.signedUnbounded) {
         const PointsTo& u = a.view == View::Unsigned ? a : b;
         const PointsTo& s = a.view == View::Unsigned ? b : a;
         smt::Term modulus = smt::powerOfTwo(context, u.bits);
@@ -140,9 +141,9 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
 }
 
 std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits,
-                                 bool signedUnbounded) {
+                                 const IntegerModel& integers) {
   std::vector<smt::Term> all = state.allFacts();
-  std::vector<smt::Term> memory = memoryFacts(context, *state.memory, pointerBits, signedUnbounded);
+  std::vector<smt::Term> memory = memoryFacts(context, *state.memory, pointerBits, integers);
   all.insert(all.end(), memory.begin(), memory.end());
   return all;
 }

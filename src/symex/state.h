@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "smt/term.h"
+#include "symex/integer_model.h"
 
 namespace llvm {
 class Function;
@@ -155,10 +156,11 @@ void collectValueSymbols(const State& state, std::set<unsigned>& seen, std::vect
 // The facts every represented concrete state satisfies beyond the knowledge base (seed 002, Def. 2): allocated
 // blocks are non-empty, inside the address space and pairwise disjoint; a location holds one value per type; a list
 // is empty exactly when it ends where it starts, and otherwise its first element is allocated like a block.
+// A stored value lies in its type's range as far as `integers` says.
 std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits,
-                                   bool signedUnbounded);
+                                   const IntegerModel& integers);
 // ⟨state⟩: the knowledge base and the memory facts, in one list.
 std::vector<smt::Term> formulaOf(z3::context& context, const State& state, unsigned pointerBits,
-                                 bool signedUnbounded);
+                                 const IntegerModel& integers);
 
 }  // namespace atropos::symex

@@ -238,8 +238,12 @@ std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const
     if (suggestions.size() >= kMaxSuggestions) break;
     if (n.status != Node::Status::Error || n.error == Check::NotModelled || !n.state.inputsKnown) continue;
     smt::Solver solver(context, smt::Limits{});
-    for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits(), index.signedUnbounded()))
+    for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits(), index.integers()))
       solver.add(fact);
+    // An execution draws values of C's types, whatever the reading's integers are.
+    if (index.typesUnbounded())
+      for (const InputTrail* t = n.state.inputs.get(); t; t = t->previous.get())
+        solver.add(t->view == View::Signed ? smt::inSignedRange(t->value, t->bits) : smt::inUnsignedRange(t->value, t->bits));
     auto model = solver.model(context.bool_val(true));
     if (!model) continue;
     std::vector<uint64_t> values;
@@ -582,16 +586,18 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
   std::vector<Property> asked, inC;
   for (Property p : properties)
     (readingFor(p, options.semantics) == options.semantics ? asked : inC).push_back(p);
-  const bool wraps = options.semantics == Semantics::TermComp;
   std::vector<Outcome> outcomes;
-  if (!asked.empty()) {
-    Options reading = options;
-    if (!inC.empty())
-      reading.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+  Options reading = options;
+  if (!inC.empty())
+    reading.deadline = options.deadline.capped(std::chrono::duration<double>(options.deadline.secondsLeft() / 2));
+  if (!asked.empty() && options.semantics == Semantics::TermComp) {
+    // Mathematical integers: no graph of C's arithmetic helps, since the values drawn have no type's range there.
+    outcomes = proveWithModel(program, asked, reading, IntegerModel{true, true}, false, evidence);
+  } else if (!asked.empty()) {
     // C's signed arithmetic first: its proofs exclude every signed overflow, so they hold under the reading too,
     // and its rules keep the range facts and decide the equalities that the unbounded rules cannot. It stops at
     // the first possible overflow, after which the unbounded rules take over, with the time left.
-    outcomes = proveWithModel(program, asked, reading, IntegerModel{false, wraps}, true, evidence);
+    outcomes = proveWithModel(program, asked, reading, IntegerModel{}, true, evidence);
     std::vector<Property> overflowing;
     for (const Outcome& o : outcomes)
       if (o.verdict != Verdict::True && o.blockedBy &&
@@ -603,7 +609,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
                                                [](const Outcome& o) { return o.verdict == Verdict::True; });
       Evidence unboundedEvidence;
       std::vector<Property> stillOpen;
-      for (const Outcome& u : proveWithModel(program, overflowing, reading, IntegerModel{true, wraps}, false,
+      for (const Outcome& u : proveWithModel(program, overflowing, reading, IntegerModel{true, false}, false,
                                              evidence ? &unboundedEvidence : nullptr)) {
         for (Outcome& o : outcomes)
           if (o.property == u.property) o = u;
@@ -615,7 +621,7 @@ std::vector<Outcome> prove(const frontend::Program& program, const std::vector<P
       bool wholeProvedSome = false;
       Evidence wholeEvidence;
       if (!stillOpen.empty() && !reading.deadline.expired())
-        for (const Outcome& w : proveWithModel(program, stillOpen, reading, IntegerModel{false, wraps}, false,
+        for (const Outcome& w : proveWithModel(program, stillOpen, reading, IntegerModel{}, false,
                                                evidence ? &wholeEvidence : nullptr))
           for (Outcome& o : outcomes)
             if (o.property == w.property && w.verdict == Verdict::True) {

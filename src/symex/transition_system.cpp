@@ -120,7 +120,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     if (deadline.expired()) throw its::OutOfTime();
     const Node& node = graph.nodes[id];
     NodeFacts& f = facts[static_cast<int>(id)];
-    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits(), index.signedUnbounded()))
+    for (const smt::Term& fact : formulaOf(context, node.state, index.pointerBits(), index.integers()))
       literalsOf(fact, f.literals);
     for (const smt::Term& literal : f.literals) smt::collectSymbols(literal, f.ids, f.variables);
     collectValueSymbols(node.state, f.ids, f.variables);

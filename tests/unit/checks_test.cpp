@@ -33,13 +33,13 @@ TEST(Checks, SignedOverflowIsUndefinedInCAndComputedUnderTheUnboundedReadings) {
   EXPECT_EQ(readingFor(Property::NoOverflow, Semantics::SvComp), Semantics::C);
 }
 
-TEST(Checks, UnsignedWrapMattersOnlyUnderTermcomp) {
+TEST(Checks, WrapAroundMattersOnlyUnderTermcomp) {
   for (Property p : allProperties()) {
-    EXPECT_EQ(effectOf(Check::UnsignedWrap, p, Semantics::C), Effect::None);
-    EXPECT_EQ(effectOf(Check::UnsignedWrap, p, Semantics::SvComp), Effect::None);
+    EXPECT_EQ(effectOf(Check::WrapAround, p, Semantics::C), Effect::None);
+    EXPECT_EQ(effectOf(Check::WrapAround, p, Semantics::SvComp), Effect::None);
   }
-  EXPECT_EQ(effectOf(Check::UnsignedWrap, Property::Termination, Semantics::TermComp), Effect::Diverges);
-  EXPECT_EQ(effectOf(Check::UnsignedWrap, Property::NoOverflow, Semantics::TermComp), Effect::None);
+  EXPECT_EQ(effectOf(Check::WrapAround, Property::Termination, Semantics::TermComp), Effect::Diverges);
+  EXPECT_EQ(effectOf(Check::WrapAround, Property::NoOverflow, Semantics::TermComp), Effect::None);
 }
 
 TEST(Checks, ReachErrorEndsTheExecutionForTermination) {

@@ -255,6 +255,28 @@ int main() { unsigned u = 4294967295u; u = u + 1; char c = 127; c = c + 1; short
             RunEnd::Returned);
 }
 
+// Under termcomp a run counts only while C's values are the mathematical ones: the first operation where C wraps
+// a value around (or may have, for a value with its sign bit set) is noted.
+RunResult runNotingWrapArounds(const std::string& source, std::vector<uint64_t> inputs) {
+  Compiled c = compile(source);
+  if (!c.interpreter) return {};
+  interp::ReplayInputs replay(std::move(inputs));
+  interp::RunOptions options;
+  options.noteWrapArounds = true;
+  return c.interpreter->run(replay, options);
+}
+
+TEST(Overflow, WrapAroundsAreNotedForTheUnboundedReading) {
+  const char* narrowed = "int main() { int x = __VERIFIER_nondet_int(); signed char c = x; return c; }";
+  EXPECT_FALSE(runNotingWrapArounds(narrowed, {100}).wrapAround);
+  EXPECT_FALSE(runNotingWrapArounds(narrowed, {static_cast<uint32_t>(-100)}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(narrowed, {300}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(narrowed, {200}).wrapAround);  // 200 as a signed char is -56 in C
+  const char* decrement = "int main() { unsigned u = __VERIFIER_nondet_uint(); u = u - 1; return u == 0; }";
+  EXPECT_FALSE(runNotingWrapArounds(decrement, {1}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(decrement, {0}).wrapAround);
+}
+
 TEST(Undefined, DivisionByZeroAndShifts) {
   expectViolation(run("int main() { int z = 0; return 5 / z; }"), ViolationKind::DivisionByZero);
   expectViolation(run("int main() { unsigned z = 0; return 5u % z; }"), ViolationKind::DivisionByZero);

@@ -319,13 +319,65 @@ TEST(SymexReadings, UnboundedValuesKeepTheirValueAcrossCallsAndMemory) {
   EXPECT_EQ(verdictUnder(remainder, Property::UnreachCall, Semantics::SvComp), Verdict::True);
 }
 
-TEST(SymexReadings, UnsignedWrapAroundBlocksProofsUnderTermcomp) {
+TEST(SymexReadings, UnsignedArithmeticIsExactUnderTermcomp) {
   const char* climb =
       "int main() { unsigned u = __VERIFIER_nondet_uint(); while (u > 10) u = u + 1; return 0; }";
   EXPECT_NE(verdictUnder(climb, Property::Termination, Semantics::TermComp), Verdict::True);
   const char* bounded =
       "int main() { unsigned n = __VERIFIER_nondet_uint(); for (unsigned k = 0; k < n; k++) {} return 0; }";
   EXPECT_EQ(verdictUnder(bounded, Property::Termination, Semantics::TermComp), Verdict::True);
+  // 0u - 1 is -1: the countdown leaves `i >= 0` below 0, where C's wraps around to 4294967295 and goes on; and it
+  // never leaves `n <= 5`, which C's leaves at the wrap-around.
+  const char* belowZero = "int main() { unsigned i = __VERIFIER_nondet_uint(); while (i >= 0) i = i - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(belowZero, Property::Termination, Semantics::TermComp), Verdict::True);
+  EXPECT_NE(verdictUnder(belowZero, Property::Termination, Semantics::SvComp), Verdict::True);
+  const char* neverBelowZero =
+      "int main() { unsigned n = __VERIFIER_nondet_uint(); while (n <= 5) n = n - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(neverBelowZero, Property::Termination, Semantics::SvComp), Verdict::True);
+  EXPECT_NE(verdictUnder(neverBelowZero, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+// The only ranking function of the loop is 2147483647 - prev (y may only grow): a bound of int's range, which the
+// values drawn have under svcomp and not under termcomp, where 1, 2, 3, ... may be drawn for ever. (The variants
+// with an unsigned value, uninitialized memory and a heap cell are program tests, tests/programs/semantics.)
+TEST(SymexReadings, TermcompProofsUseNoBoundOfATypesRange) {
+  const char* drawn =
+      "int main() { int y = __VERIFIER_nondet_int(), prev = 0;\n"
+      "  while (y > prev) { prev = y; y = __VERIFIER_nondet_int(); } return 0; }";
+  EXPECT_EQ(verdictUnder(drawn, Property::Termination, Semantics::SvComp), Verdict::True);
+  EXPECT_NE(verdictUnder(drawn, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* countdown = "int main() { int x = __VERIFIER_nondet_int(); while (x > 0) x = x - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(countdown, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+// C keeps a narrowed value's low bits; termcomp keeps the value where the narrower type holds it and proves nothing
+// where it may not.
+TEST(SymexReadings, ANarrowingConversionKeepsTheValueUnderTermcomp) {
+  const char* unbounded =
+      "int main() { int x = __VERIFIER_nondet_int(); signed char c = x; while (c > 0) c = c - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(unbounded, Property::Termination, Semantics::SvComp), Verdict::True);
+  EXPECT_NE(verdictUnder(unbounded, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* held =
+      "int main() { int x = __VERIFIER_nondet_int(); if (x < 0 || x > 100) return 0;\n"
+      "  signed char c = x; while (c > 0) c = c - 1; return 0; }";
+  EXPECT_EQ(verdictUnder(held, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+// `u = 4294967295u` and `x = -1` store the same bits: under termcomp the constant is the number of its C type,
+// or either number where the IR no longer says which type that is (memory).
+TEST(SymexReadings, AConstantReadsAsTheNumberOfItsTypeUnderTermcomp) {
+  const char* unsignedVariable =
+      "int main() { unsigned u = 4294967295u; while (u > 10) u = u + 1; return 0; }";
+  EXPECT_NE(verdictUnder(unsignedVariable, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* unsignedGlobal = "unsigned g = 4294967295u; int main() { while (g > 10) g = g + 1; return 0; }";
+  EXPECT_NE(verdictUnder(unsignedGlobal, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* signedVariable =
+      "int main() { int x = -1; while (x > 10) x = x + 1; return 0; }";
+  EXPECT_EQ(verdictUnder(signedVariable, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* comparedWithAnUnsigned =
+      "int main() { unsigned u = __VERIFIER_nondet_uint(); if (u != 4294967295u) return 0;\n"
+      "  while (u > 10) u = u + 1; return 0; }";
+  EXPECT_NE(verdictUnder(comparedWithAnUnsigned, Property::Termination, Semantics::TermComp), Verdict::True);
 }
 
 TEST(SymexReadings, ReachErrorEndsTheProgramForTermination) {
