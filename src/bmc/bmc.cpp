@@ -294,13 +294,11 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
         smt::Term blockers = checker.any([&](Check k) { return blocksProof(k, p, options.semantics); });
         z3::check_result blocked = checker.satisfiable(blockers, false, &model);
         if (blocked == z3::unsat && wrapChecks) {
-          // The encoding checks the unsigned operations, not the conversions of a negative int to unsigned that
-          // the IR leaves out (an int stored in an unsigned variable, then compared): with unbounded integers an
-          // execution that ends in C might not.
+          // The encoding's values have C's widths: the values drawn lie in their types' ranges, which termcomp's
+          // do not, and it does not check the conversions of a negative int to unsigned that the IR leaves out.
           outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
                                " iterations per loop in C without an unsigned wrap-around; under termcomp that "
-                               "proves nothing, since the encoding does not check the conversions of negative "
-                               "values to unsigned";
+                               "proves nothing, since the encoding draws values of C's widths";
         } else if (blocked == z3::unsat) {
           outcomes[p].verdict = Verdict::True;
           outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +

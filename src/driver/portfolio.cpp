@@ -108,10 +108,40 @@ void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outco
                         : "; over unbounded signed integers (--semantics svcomp) it is not proven either";
 }
 
+// The outcomes in the order their properties were asked for.
+void sortAsAsked(std::vector<Outcome>& outcomes, const std::vector<Property>& properties) {
+  std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
+    return std::find(properties.begin(), properties.end(), a.property) <
+           std::find(properties.begin(), properties.end(), b.property);
+  });
+}
+
 }  // namespace
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
                                       const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
+  // A constant the compiler converted to a type that cannot hold it has C's value in the IR, and none under
+  // termcomp: the properties read there are left open, the others decided as usual.
+  if (budget.semantics == Semantics::TermComp && !program.lossyConstantConversions.empty()) {
+    std::vector<Property> inC;
+    std::vector<Outcome> undecided;
+    for (Property p : properties) {
+      if (readingFor(p, budget.semantics) == Semantics::C)
+        inC.push_back(p);
+      else
+        undecided.push_back(Outcome::unknown(
+            p, program.lossyConstantConversions.front() +
+                   ": the compiler converted the constant to C's value, which termcomp's integers do not give it"));
+    }
+    if (!inC.empty()) {
+      Budget c = budget;
+      c.semantics = Semantics::C;
+      std::vector<Outcome> decided = decideProperties(program, inC, c, statistics, evidence);
+      undecided.insert(undecided.end(), decided.begin(), decided.end());
+    }
+    sortAsAsked(undecided, properties);
+    return undecided;
+  }
   auto created = interp::Interpreter::create(program);
   if (auto* why = std::get_if<std::string>(&created)) {
     std::vector<Outcome> outcomes;
@@ -302,11 +332,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
 
   for (Outcome& o : outcomes)
     if (o.reason.empty()) o.reason = "no engine decided it in the time given";
-  // Report in the order the properties were asked for.
-  std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
-    return std::find(properties.begin(), properties.end(), a.property) <
-           std::find(properties.begin(), properties.end(), b.property);
-  });
+  sortAsAsked(outcomes, properties);
   if (statistics) {
     statistics->executions = totals.runs;
     statistics->steps = totals.steps;

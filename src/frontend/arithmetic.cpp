@@ -1,13 +1,17 @@
 #include "frontend/arithmetic.h"
 
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
 #include <fstream>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "frontend/environment.h"
 
 namespace atropos::frontend {
 
@@ -41,6 +45,43 @@ class SourceText {
 };
 
 }  // namespace
+
+bool mayHoldUnsignedIntegers(const llvm::Module& module) {
+  llvm::DebugInfoFinder types;
+  types.processModule(module);
+  for (const llvm::DIType* type : types.types())
+    if (auto* basic = llvm::dyn_cast<llvm::DIBasicType>(type))
+      if (basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned || basic->getEncoding() == llvm::dwarf::DW_ATE_unsigned_char)
+        return true;
+  for (const llvm::Function& f : module)
+    for (const llvm::BasicBlock& b : f)
+      for (const llvm::Instruction& i : b) {
+        if (isUnsignedArithmetic(i)) return true;
+        switch (i.getOpcode()) {
+          case llvm::Instruction::UDiv:
+          case llvm::Instruction::URem:
+          case llvm::Instruction::LShr:
+          case llvm::Instruction::UIToFP:
+            return true;
+          case llvm::Instruction::ZExt:
+            if (i.getOperand(0)->getType()->getIntegerBitWidth() > 1) return true;
+            break;
+          case llvm::Instruction::ICmp:
+            if (llvm::cast<llvm::ICmpInst>(i).isUnsigned() && i.getOperand(0)->getType()->isIntegerTy()) return true;
+            break;
+          case llvm::Instruction::Call:
+            if (auto* callee = llvm::cast<llvm::CallInst>(i).getCalledFunction();
+                callee && classifyFunction(callee->getName()) == EnvFunction::Nondet && callee->getReturnType()->isIntegerTy())
+              if (auto type = nondetType(*callee, DataModel::LP64);
+                  type && type->kind == NondetKind::Integer && !type->isSigned)
+                return true;
+            break;
+          default:
+            break;
+        }
+      }
+  return false;
+}
 
 void writeDecrementsAsSubtractions(llvm::Module& module) {
   SourceText source;

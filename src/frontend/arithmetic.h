@@ -26,6 +26,12 @@ inline bool isUnsignedArithmetic(const llvm::Instruction& i) {
   return i.getType()->isIntegerTy() && !i.hasNoSignedWrap() && !isPointerDifference(i);
 }
 
+// Whether a value of the program may have an unsigned integer type of C: its debug information names one (for a
+// variable, a parameter, a field, a result; _Bool aside), or an operation computes or reads one (unsigned
+// arithmetic, division, right shift or comparison, a widening, a conversion to floating point, a nondet function of
+// an unsigned type). Where none does, a value whose sign bit is set is a negative number under every reading.
+bool mayHoldUnsignedIntegers(const llvm::Module& module);
+
 // Under unbounded unsigned integers (termcomp), `n--` and `--n` on an unsigned n subtract 1; clang writes both as
 // an addition of 2^bits - 1, which would wrap around for every n > 0. Each such addition becomes a subtraction of
 // 1, the same operation in C. The source text at the addition's location tells a decrement (`--`) from

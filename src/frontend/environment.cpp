@@ -130,28 +130,12 @@ bool isUnsignedDebugType(const llvm::DIType* type) {
                    basic->getEncoding() == llvm::dwarf::DW_ATE_boolean);
 }
 
-bool isSignedDebugType(const llvm::DIType* type) {
-  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) type = derived->getBaseType();
-  auto* basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(type);
-  return basic && (basic->getEncoding() == llvm::dwarf::DW_ATE_signed ||
-                   basic->getEncoding() == llvm::dwarf::DW_ATE_signed_char);
-}
-
-namespace {
-
-// The type a function returns, as its debug information states it (nullptr for void or without it).
-const llvm::DIType* debugReturnType(const llvm::Function& function) {
+bool returnsUnsigned(const llvm::Function& function) {
   const llvm::DISubprogram* subprogram = function.getSubprogram();
-  if (!subprogram || !subprogram->getType()) return nullptr;
+  if (!subprogram || !subprogram->getType()) return false;
   llvm::DITypeRefArray types = subprogram->getType()->getTypeArray();
-  return types.size() > 0 ? types[0] : nullptr;
+  return types.size() > 0 && isUnsignedDebugType(types[0]);
 }
-
-}  // namespace
-
-bool returnsUnsigned(const llvm::Function& function) { return isUnsignedDebugType(debugReturnType(function)); }
-
-bool returnsSigned(const llvm::Function& function) { return isSignedDebugType(debugReturnType(function)); }
 
 bool reachErrorEnds(const llvm::Function& reachError) {
   if (reachError.isDeclaration() || reachError.doesNotReturn()) return true;

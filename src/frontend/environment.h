@@ -65,9 +65,6 @@ bool reachErrorEnds(const llvm::Function& reachError);
 // returns one. False where it says nothing.
 bool isUnsignedDebugType(const llvm::DIType* type);
 bool returnsUnsigned(const llvm::Function& function);
-// The same for a signed integer type (char included, which is signed on the targets Atropos compiles for).
-bool isSignedDebugType(const llvm::DIType* type);
-bool returnsSigned(const llvm::Function& function);
 
 // The llvm.ubsantrap argument of the shift checks the front end asks clang for (clang's SanitizerHandler
 // ShiftOutOfBounds): a signed left shift that overflows, or shifts a negative value.

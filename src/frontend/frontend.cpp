@@ -9,6 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <regex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -100,6 +102,48 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   return result;
 }
 
+// Under the Termination Competition's environment: the warnings that name a constant whose value a conversion
+// changes (frontend.h, Program::lossyConstantConversions).
+constexpr const char* kConstantConversionWarning = "-Wconstant-conversion";
+constexpr const char* kSignConversionWarning = "-Wsign-conversion";
+
+// The text the caret line of a clang diagnostic marks in the source line above it (`^` and the `~` around it).
+std::string markedText(const std::string& source, const std::string& carets) {
+  size_t caret = carets.find('^');
+  if (caret == std::string::npos || caret >= source.size()) return "";
+  size_t from = caret, to = caret + 1;
+  while (from > 0 && carets[from - 1] == '~') --from;
+  while (to < carets.size() && carets[to] == '~') ++to;
+  return source.substr(from, std::min(to, source.size()) - from);
+}
+
+// The warnings of clang's output that convert a constant to a type that cannot hold its value, each as
+// "file:line:column: message": every -Wconstant-conversion, and a -Wsign-conversion of a literal (of a constant,
+// clang warns only where the value changes).
+std::vector<std::string> constantConversionsIn(const std::string& log) {
+  static const std::regex literal(R"(^[\s(]*[-+]?[\s(]*(0[xX][0-9a-fA-F]+|[0-9]+|'(\\.|[^'\\])+')[uUlL]*[\s)]*$)");
+  std::vector<std::string> lines;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> found;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    std::string line = lines[k];
+    bool constant = false;
+    for (const char* warning : {kConstantConversionWarning, kSignConversionWarning}) {
+      const std::string tag = std::string(" [") + warning + "]";
+      if (line.size() < tag.size() || line.compare(line.size() - tag.size(), tag.size(), tag) != 0) continue;
+      line.erase(line.size() - tag.size());
+      constant = warning == kConstantConversionWarning ||
+                 (k + 2 < lines.size() && std::regex_match(markedText(lines[k + 1], lines[k + 2]), literal));
+    }
+    if (!constant) continue;
+    if (size_t warning = line.find(": warning: "); warning != std::string::npos)
+      line.replace(warning, std::string(": warning: ").size(), ": ");
+    found.push_back(line);
+  }
+  return found;
+}
+
 bool endsWith(const std::string& s, const char* suffix) {
   size_t n = std::strlen(suffix);
   return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
@@ -134,9 +178,10 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       // signed: clang's own check (a branch to llvm.ubsantrap, emitted by its code generator, not by a pass) does.
       "-fsanitize=shift-base", "-fsanitize-trap=shift-base",
       // Older benchmark programs call undeclared functions (C89 style); clang-14 accepts that with a warning.
-      "-w", "-fno-color-diagnostics",
+      "-Wno-everything", "-fno-color-diagnostics",
       "-x", endsWith(path, ".i") ? "cpp-output" : "c",
       path, "-o", bitcode.path()};
+  if (options.termCompEnvironment) argv.insert(argv.end() - 3, {kConstantConversionWarning, kSignConversionWarning});
   ProcessResult run = runProcess(argv, diagnostics.path(), deadline);
   std::string log;
   readFile(diagnostics.path(), log);
@@ -166,6 +211,7 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
     return LoadFailure{LoadFailure::Kind::Internal, "clang produced invalid IR", brokenOs.str()};
   program.inputPath = path;
   program.dataModel = options.dataModel;
+  if (options.termCompEnvironment) program.lossyConstantConversions = constantConversionsIn(log);
   return program;
 }
 

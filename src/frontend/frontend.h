@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "common/deadline.h"
 
@@ -29,6 +30,10 @@ struct Program {
   std::unique_ptr<llvm::Module> module;
   std::string inputPath;
   DataModel dataModel = DataModel::LP64;
+  // Under the Termination Competition's environment: where the compiler converted a constant to a type that cannot
+  // hold it (`int x = 4294967297L;`, clang's -Wconstant-conversion, "file:line:column: message"). The IR has only
+  // C's result, which that reading's integers do not give the constant (common/checks.h).
+  std::vector<std::string> lossyConstantConversions;
 
   Program();
   Program(Program&&) noexcept;

@@ -195,6 +195,15 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
   for (const auto& [fn, n] : arity)
     if (fn == callee.env && !needArgs(n))
       return unsupported("a call to '" + callee.name + "' with too few arguments", at);
+  // The size_t arguments: one with its sign bit set may be a negative int that C converted.
+  static const std::vector<std::pair<EnvFunction, std::vector<size_t>>> sizes = {
+      {EnvFunction::Malloc, {0}},  {EnvFunction::Alloca, {0}},  {EnvFunction::Calloc, {0, 1}},
+      {EnvFunction::Realloc, {1}}, {EnvFunction::Memset, {2}},  {EnvFunction::Memcpy, {2}},
+      {EnvFunction::Memmove, {2}}, {EnvFunction::Memcmp, {2}},  {EnvFunction::Strnlen, {1}},
+      {EnvFunction::Strncmp, {2}}, {EnvFunction::Strncpy, {2}}};
+  for (const auto& [fn, which] : sizes)
+    if (fn == callee.env)
+      for (size_t k : which) noteSignBitRead(arg(k).bits, code_.pointerBytes * 8, false, at);
 
   switch (callee.env) {
     case EnvFunction::None:

@@ -167,6 +167,9 @@ struct Interpreter::Code {
   std::vector<std::string> unsupportedReasons;
   // See Interpreter::comparedConstants.
   std::vector<uint64_t> comparedConstants;
+  // frontend::mayHoldUnsignedIntegers: whether a value read as signed with its sign bit set may be a large unsigned
+  // one that C converted.
+  bool unsignedIntegers = true;
 };
 
 // Address layout shared by the decoder (static objects) and the runtime (dynamic objects).

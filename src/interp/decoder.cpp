@@ -43,6 +43,7 @@ class ModuleDecoder {
     code_.module = &module_;
     code_.dataModel = program.dataModel;
     code_.pointerBytes = layout_.getPointerSize();
+    code_.unsignedIntegers = frontend::mayHoldUnsignedIntegers(module_);
   }
 
   void decode() {

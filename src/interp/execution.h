@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "frontend/source_location.h"
 #include "interp/code.h"
 #include "interp/memory.h"
 #include "interp/recurrent_states.h"
@@ -70,6 +71,19 @@ class Execution {
   // a repeated call entered.
   void recordHeadState(const llvm::Instruction* at, bool enteredCall);
   void finishRecurrence(Lasso& lasso);
+
+  // Under RunOptions::noteWrapArounds (termcomp): from `at` on, C's values may not be the mathematical ones.
+  void noteWrapAround(const llvm::Instruction* at) {
+    if (options_.noteWrapArounds && !result_.wrapAround)
+      result_.wrapAround = at ? frontend::sourceLocationOf(*at) : SourceLocation{};
+  }
+  // A value with its sign bit set, read as unsigned, may be a negative int that C converted; read as signed, a large
+  // unsigned value that C converted, where the program has unsigned integers at all.
+  void noteSignBitRead(uint64_t bits, unsigned width, bool asSigned, const llvm::Instruction* at) {
+    if (!options_.noteWrapArounds || result_.wrapAround || width == 0 || ((bits >> (width - 1)) & 1) == 0) return;
+    if (asSigned && (width == 1 || !code_.unsignedIntegers)) return;
+    noteWrapAround(at);
+  }
 
   // True when the execution pauses here instead of drawing a value for `request`.
   bool pauseBeforeNondet(const NondetRequest& request);

@@ -557,13 +557,12 @@ void Execution::loop() {
   const uint64_t maxSteps = options_.maxSteps;
 
   auto here = [&]() { return fn->origin[pc_]; };
-  // Under `termcomp`, a value with its sign bit set that an unsigned operation reads may be a negative int that C
-  // converted to unsigned (the IR shows no conversion): with unbounded integers it would have stayed negative. Noted
-  // as a wrap-around, so the run is no evidence (also when the value was a large unsigned one: conservative).
-  auto noteReadAsUnsigned = [&](uint64_t bits, unsigned width) {
-    if (options_.noteWrapArounds && !result_.wrapAround && width > 0 && ((bits >> (width - 1)) & 1))
-      result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
-  };
+  // Under `termcomp`, a value with its sign bit set may be a negative int that C converted to unsigned, or a large
+  // unsigned value that C converted to int (the IR shows neither conversion): with unbounded integers it would have
+  // kept its number. Noted as a wrap-around, so the run is no evidence (conservatively, also where C converted
+  // nothing).
+  auto noteReadAsUnsigned = [&](uint64_t bits, unsigned width) { noteSignBitRead(bits, width, false, here()); };
+  auto noteReadAsSigned = [&](uint64_t bits, unsigned width) { noteSignBitRead(bits, width, true, here()); };
   auto reload = [&]() {
     fn = &code_.functions[frames_.back().function];
     code = fn->code.data();
@@ -596,6 +595,8 @@ void Execution::loop() {
         const uint64_t a = R[in.a].bits, b = R[in.b].bits;
         uint64_t r = in.op == Op::Add ? a + b : in.op == Op::Sub ? a - b : a * b;
         if (in.flags & kNoSignedWrap) {
+          noteReadAsSigned(a, w);
+          noteReadAsSigned(b, w);
           __int128 sa = signExtend(a, w), sb = signExtend(b, w);
           __int128 exact = in.op == Op::Add ? sa + sb : in.op == Op::Sub ? sa - sb : sa * sb;
           if (!fitsSigned(exact, w)) {
@@ -623,8 +624,7 @@ void Execution::loop() {
           noteReadAsUnsigned(b, w);
           const unsigned __int128 ua = a, ub = b;
           const unsigned __int128 exact = in.op == Op::Add ? ua + ub : in.op == Op::Sub ? ua - ub : ua * ub;
-          if (exact > maskOf(w) || (in.op == Op::Sub && a < b))
-            result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+          if (exact > maskOf(w) || (in.op == Op::Sub && a < b)) noteWrapAround(here());
         }
         R[in.dst] = Slot{r & maskOf(w), 0, 0};
         break;
@@ -647,6 +647,8 @@ void Execution::loop() {
       }
       case Op::SDiv:
       case Op::SRem: {
+        noteReadAsSigned(R[in.a].bits, w);
+        noteReadAsSigned(R[in.b].bits, w);
         const int64_t a = signExtend(R[in.a].bits, w), b = signExtend(R[in.b].bits, w);
         if (b == 0) {
           violation(ViolationKind::DivisionByZero, "division by zero", here());
@@ -685,12 +687,12 @@ void Execution::loop() {
             goto done;
           }
           // Bits shifted out of an unsigned value (a signed one that loses them is undefined, and trapped before).
-          if (options_.noteWrapArounds && !(in.flags & kNoSignedWrap) && (r >> b) != a && !result_.wrapAround)
-            result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+          if (!(in.flags & kNoSignedWrap) && (r >> b) != a) noteWrapAround(here());
         } else if (in.op == Op::LShr) {
           noteReadAsUnsigned(a, w);
           r = a >> b;
         } else {
+          noteReadAsSigned(a, w);
           r = static_cast<uint64_t>(signExtend(a, w) >> b) & maskOf(w);
         }
         if (in.op != Op::Shl && (in.flags & kExact) && (a & maskOf(static_cast<unsigned>(b))) != 0) {
@@ -707,9 +709,10 @@ void Execution::loop() {
         if ((in.flags & kPointer) && pointerComparisonDependsOnAddresses(in.imm, R[in.a], R[in.b]))
           dependsOnAddresses(here());
         if (options_.noteWrapArounds && !(in.flags & kPointer) &&
-            llvm::CmpInst::isUnsigned(static_cast<llvm::CmpInst::Predicate>(in.imm))) {
-          noteReadAsUnsigned(R[in.a].bits, w);
-          noteReadAsUnsigned(R[in.b].bits, w);
+            !llvm::CmpInst::isEquality(static_cast<llvm::CmpInst::Predicate>(in.imm))) {
+          const bool isSigned = llvm::CmpInst::isSigned(static_cast<llvm::CmpInst::Predicate>(in.imm));
+          noteSignBitRead(R[in.a].bits, w, isSigned, here());
+          noteSignBitRead(R[in.b].bits, w, isSigned, here());
         }
         // Equal bits with the sign bit set may be a negative int and the unsigned value C converted it to, which
         // unbounded integers keep apart.
@@ -728,10 +731,10 @@ void Execution::loop() {
         R[in.dst] = Slot{compareFloat(in.imm, asDouble(R[in.a].bits, w), asDouble(R[in.b].bits, w)) ? 1u : 0u, 0, 0};
         break;
       case Op::Trunc:
-        // A value the narrower type's signed range holds keeps its number whichever way the bits are read back.
-        if (options_.noteWrapArounds && !result_.wrapAround && w > 1 &&
-            signExtend(R[in.a].bits & maskOf(w), w) != signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)))
-          result_.wrapAround = here() ? frontend::sourceLocationOf(*here()) : SourceLocation{};
+        // A value the narrower type's signed range holds keeps its number whichever way the bits are read back (a
+        // large unsigned source reads as a negative one here: noted too).
+        if (w > 1 && signExtend(R[in.a].bits & maskOf(w), w) != signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)))
+          noteWrapAround(here());
         R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0};
         break;
       case Op::ZExt:
@@ -739,6 +742,7 @@ void Execution::loop() {
         R[in.dst] = Slot{R[in.a].bits, 0, 0};
         break;
       case Op::SExt:
+        noteReadAsSigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         R[in.dst] = Slot{static_cast<uint64_t>(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm))) & maskOf(w), 0, 0};
         break;
       case Op::FPTrunc:
@@ -762,6 +766,7 @@ void Execution::loop() {
         break;
       }
       case Op::SIToFP:
+        noteReadAsSigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         R[in.dst] = Slot{toFloatBits(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
         break;
       case Op::UIToFP:
@@ -771,6 +776,7 @@ void Execution::loop() {
         if (R[in.a].prov != 0 && !(in.flags & kPointerDifference)) dependsOnAddresses(here());
         [[fallthrough]];
       case Op::IntToPtr:
+        if (in.op == Op::IntToPtr) noteReadAsUnsigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         // The provenance travels with the integer so that a round trip through uintptr_t keeps it.
         R[in.dst] = Slot{R[in.a].bits & maskOf(w), R[in.a].prov, 0};
         break;

@@ -72,6 +72,7 @@ class Executor::Step {
     StepResult result;
     try {
       const llvm::Instruction* at = in_.top().next;
+      user_ = at;
       next_ = at->getNextNode();
       execute(*at);
       if (!framesChanged_) out_.top().next = next_;
@@ -203,7 +204,10 @@ class Executor::Step {
   // The value of `v` read in `want`: an operation that reads it so, whose C type says how a constant's bits read.
   smt::Term read(const llvm::Value* v, View want) {
     if (v->getType()->isPointerTy()) want = View::Unsigned;
-    if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) return numeral(ci->getValue(), want);
+    if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+      if (mathematical() && ci->getBitWidth() > 1 && ci->isNegative()) return literal(ci);
+      return numeral(ci->getValue(), want);
+    }
     if (llvm::isa<llvm::ConstantPointerNull>(v)) return c_.int_val(0);
     if (llvm::isa<llvm::UndefValue>(v)) return freshValue("undef", v->getType(), want);
     if (auto* fp = llvm::dyn_cast<llvm::ConstantFP>(v)) {
@@ -227,16 +231,26 @@ class Executor::Step {
     unsupported("a constant of a kind that is not modelled");
   }
 
-  // The value of `v` where it flows into `position` (a phi, a parameter, a call's result, the other side of an
-  // equality; nullptr for memory, whose C type the IR does not keep). With mathematical integers a constant whose
-  // bits read as two numbers (-1 and 2^32 - 1) is the one of position's C type, or either where that is unknown.
-  smt::Term readInto(const llvm::Value* v, View want, const llvm::Value* position) {
-    auto* ci = llvm::dyn_cast<llvm::ConstantInt>(v);
-    if (!mathematical() || !ci || ci->getBitWidth() <= 1 || !ci->isNegative()) return read(v, want);
-    const Signedness type = position ? e_.index_.signednessOf(position) : Signedness::Unknown;
-    if (type != Signedness::Unknown) return numeral(ci->getValue(), type == Signedness::Signed ? View::Signed : View::Unsigned);
-    smt::Term w = fresh("constant");
-    facts_.push_back(w == numeral(ci->getValue(), View::Signed) || w == numeral(ci->getValue(), View::Unsigned));
+  // With mathematical integers, a constant whose bits read as two numbers (-1 and 2^32 - 1) is either: the IR keeps
+  // no literal's C type, and mem2reg carries a constant across the conversions between the variables it passed
+  // through (`unsigned u = 4294967295u; int x = u;` leaves -1 where x is read). It is one of them for good: the
+  // literal of one use of the program (its user and operand) keeps its number at every visit.
+  smt::Term literal(const llvm::ConstantInt* constant) {
+    smt::Term sk = numeral(constant->getValue(), View::Signed), uk = numeral(constant->getValue(), View::Unsigned);
+    std::optional<unsigned> operand;
+    for (unsigned k = 0; k < user_->getNumOperands(); ++k) {
+      if (user_->getOperand(k) != constant) continue;
+      if (operand) {  // twice in one instruction: which use is read is not known here
+        operand.reset();
+        break;
+      }
+      operand = k;
+    }
+    smt::Term w = operand ? c_.int_const(("literal." + user_->getFunction()->getName().str() + "." +
+                                          std::to_string(e_.index_.valueId(user_)) + "." + std::to_string(*operand))
+                                             .c_str())
+                          : fresh("literal");
+    facts_.push_back(w == sk || w == uk);
     return w;
   }
 
@@ -432,7 +446,7 @@ class Executor::Step {
         bool chosen = holds(read(i.getOperand(0), View::Unsigned) == 1);
         const llvm::Value* v = i.getOperand(chosen ? 1 : 2);
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, readInto(v, view, &i), view);
+        define(&i, read(v, view), view);
         return;
       }
       case Instruction::Br:
@@ -469,14 +483,18 @@ class Executor::Step {
       case Instruction::AddrSpaceCast:
       case Instruction::Freeze: {
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
-        define(&i, readInto(i.getOperand(0), view, &i), view);
+        define(&i, read(i.getOperand(0), view), view);
         return;
       }
       case Instruction::PtrToInt:
       case Instruction::IntToPtr: {
         unsigned bits = bitsOf(&i);
         smt::Term value = read(i.getOperand(0), View::Unsigned);
-        if (bits < bitsOf(i.getOperand(0))) value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
+        if (mathematical())  // an address is a number of the address space; a negative integer names none
+          require(smt::inUnsignedRange(value, bits), Check::WrapAround,
+                  "a conversion between an integer and a pointer may change the value");
+        else if (bits < bitsOf(i.getOperand(0)))
+          value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
         define(&i, value, View::Unsigned);
         return;
       }
@@ -551,6 +569,10 @@ class Executor::Step {
     // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
     // bytes in both readings would otherwise double its paths at every read.
     auto defineFrom = [&](const PointsTo& entry) {
+      // With mathematical integers the bytes may hold an integer that is no address.
+      if (mathematical() && load.getType()->isPointerTy())
+        require(smt::inUnsignedRange(entry.value, bits), Check::WrapAround,
+                "an integer read from memory as a pointer may not be an address");
       if (entry.view == view || mathematical()) return define(&load, entry.value, entry.view);
       smt::Term sameInBoth = entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits);
       if (provable(sameInBoth) || provable(!sameInBoth))
@@ -600,7 +622,7 @@ class Executor::Step {
         view = View::Signed;
     }
     smt::Term address = read(s.getPointerOperand(), View::Unsigned);
-    store(address, readInto(v, view, nullptr), bits, view, layout_.getTypeStoreSize(v->getType()));
+    store(address, read(v, view), bits, view, layout_.getTypeStoreSize(v->getType()));
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {
@@ -638,9 +660,8 @@ class Executor::Step {
           break;
         }
     }
-    // An order's predicate says how C read its operands; an equality's constant reads as its other side.
-    smt::Term a = cmp.isEquality() ? readInto(cmp.getOperand(0), view, cmp.getOperand(1)) : read(cmp.getOperand(0), view);
-    smt::Term b = cmp.isEquality() ? readInto(cmp.getOperand(1), view, cmp.getOperand(0)) : read(cmp.getOperand(1), view);
+    smt::Term a = read(cmp.getOperand(0), view);
+    smt::Term b = read(cmp.getOperand(1), view);
     smt::Term condition = c_.bool_val(true);
     switch (p) {
       case P::ICMP_EQ:
@@ -690,10 +711,13 @@ class Executor::Step {
   }
 
   void enterBlock(const llvm::BasicBlock* from, const llvm::BasicBlock* to) {
+    const llvm::Instruction* branch = user_;
     for (const llvm::PHINode& phi : to->phis()) {
       View view = phi.getType()->isPointerTy() ? View::Unsigned : viewOf(&phi);
-      define(&phi, readInto(phi.getIncomingValueForBlock(from), view, &phi), view);
+      user_ = &phi;
+      define(&phi, read(phi.getIncomingValueForBlock(from), view), view);
     }
+    user_ = branch;
     next_ = to->getFirstNonPHI();
   }
 
@@ -711,7 +735,7 @@ class Executor::Step {
       unsupported("a switch on a value that may lie outside its type's range");
     smt::Term value = read(condition, view);
     for (const auto& c : sw.cases())
-      if (holds(value == readInto(c.getCaseValue(), view, condition)))
+      if (holds(value == read(c.getCaseValue(), view)))
         return enterBlock(sw.getParent(), c.getCaseSuccessor());
     enterBlock(sw.getParent(), sw.getDefaultDest());
   }
@@ -974,7 +998,7 @@ class Executor::Step {
   void executeBitwiseExactly(const llvm::BinaryOperator& op) {
     const unsigned bits = bitsOf(&op);
     const View view = viewOf(&op);
-    smt::Term a = readInto(op.getOperand(0), view, &op), b = readInto(op.getOperand(1), view, &op);
+    smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
     const std::string hint = e_.index_.name(&op);
     if (bits == 1 || provable(a >= 0 && b >= 0)) {
       smt::Term all = smt::unsignedMax(c_, bits);
@@ -1022,7 +1046,7 @@ class Executor::Step {
     frame.next = &*callee.getEntryBlock().getFirstInsertionPt();
     for (const llvm::Argument& formal : callee.args()) {
       View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
-      smt::Term actual = readInto(call.getArgOperand(formal.getArgNo()), view, &formal);
+      smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view);
       smt::Term w = fresh(e_.index_.name(&formal));
       facts_.push_back(w == actual);
       facts_.push_back(e_.index_.rangeOf(&formal, w, bitsOf(&formal), view));
@@ -1040,7 +1064,7 @@ class Executor::Step {
     View view = View::Unsigned;
     if (returned) {
       view = returned->getType()->isPointerTy() ? View::Unsigned : viewOf(call);
-      value = readInto(returned, view, call);
+      value = read(returned, view);
     }
     unsigned frame = static_cast<unsigned>(in_.frames.size() - 1);
     for (const MemoryBlock& b : in_.memory->blocks)
@@ -1083,7 +1107,7 @@ class Executor::Step {
         throw ErrorRaised{Check::SignedOverflow, "a left shift of a signed value may overflow"};
       case llvm::Intrinsic::expect: {
         View view = viewOf(&call);
-        define(&call, readInto(call.getArgOperand(0), view, &call), view);
+        define(&call, read(call.getArgOperand(0), view), view);
         return;
       }
       default:
@@ -1091,9 +1115,17 @@ class Executor::Step {
     }
   }
 
+  // The number of bytes a library function reads or writes: a size_t. With mathematical integers a negative int
+  // passed for it stays negative (C reads a large one) and names no number of bytes.
+  smt::Term byteCount(const llvm::Value* v) {
+    smt::Term size = read(v, View::Unsigned);
+    if (mathematical()) require(size >= 0, Check::WrapAround, "a size that may be negative is passed for a size_t");
+    return size;
+  }
+
   void executeMemset(const llvm::CallInst& call) {
     smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
-    smt::Term size = read(call.getArgOperand(2), View::Unsigned);
+    smt::Term size = byteCount(call.getArgOperand(2));
     if (!holds(size == 0)) {
       MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memset writes");
       if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
@@ -1105,7 +1137,7 @@ class Executor::Step {
   void executeMemcpy(const llvm::CallInst& call) {
     smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
     smt::Term source = read(call.getArgOperand(1), View::Unsigned);
-    smt::Term size = read(call.getArgOperand(2), View::Unsigned);
+    smt::Term size = byteCount(call.getArgOperand(2));
     if (!holds(size == 0)) {
       containing(source, size, Check::InvalidDeref, "the memory memcpy reads");
       MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memcpy writes");
@@ -1151,8 +1183,8 @@ class Executor::Step {
         throw EndRaised{EndKind::Exit};
       case EnvFunction::Malloc:
       case EnvFunction::Calloc: {
-        smt::Term size = read(call.getArgOperand(0), View::Unsigned);
-        if (call.arg_size() == 2) size = (size * read(call.getArgOperand(1), View::Unsigned)).simplify();
+        smt::Term size = byteCount(call.getArgOperand(0));
+        if (call.arg_size() == 2) size = (size * byteCount(call.getArgOperand(1))).simplify();
         if (!holds(size >= 1)) unsupported("an allocation of zero bytes");
         if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits())))
           unsupported("an allocation larger than the address space");
@@ -1213,6 +1245,7 @@ class Executor::Step {
   const llvm::DataLayout& layout_;
   std::vector<smt::Term> facts_;
   const llvm::Instruction* next_ = nullptr;
+  const llvm::Instruction* user_ = nullptr;  // the instruction whose operands are read (Step::literal)
   bool framesChanged_ = false;
   unsigned long long base_ = 0;
   unsigned used_ = 0;
@@ -1308,7 +1341,7 @@ State Executor::initialState(const llvm::Function& main) {
         value = view == View::Signed ? context_.int_val(static_cast<int64_t>(ci->getSExtValue()))
                                      : context_.int_val(static_cast<uint64_t>(ci->getZExtValue()));
         if (index_.typesUnbounded() && bits > 1 && ci->isNegative()) {
-          // Memory keeps no C type: with mathematical integers these bits are either number (Step::readInto).
+          // With mathematical integers these bits are either number (Step::literal).
           smt::Term w = fresh("init");
           facts.push_back(w == context_.int_val(static_cast<int64_t>(ci->getSExtValue())) ||
                           w == context_.int_val(static_cast<uint64_t>(ci->getZExtValue())));

@@ -29,7 +29,6 @@ ProgramIndex::ProgramIndex(const llvm::Module& module, IntegerModel integers)
     if (!f.isDeclaration()) indexFunction(f);
   if (signedUnbounded()) markUnbounded(module);
   markReadAsUnsigned(module);
-  if (typesUnbounded()) collectSignedness(module);
   // A function's result is read one way on both sides of the call: a summary of a recursive function (its merged
   // return states) keeps only bounds in its own reading, and a caller reading -1 as 2^32 - 1 would learn nothing.
   for (const llvm::Function& f : module) {
@@ -280,66 +279,6 @@ smt::Term ProgramIndex::storedRangeOf(const smt::Term& term, unsigned bits, View
   if (typesUnbounded()) return term.ctx().bool_val(true);
   if (view == View::Unsigned) return smt::inUnsignedRange(term, bits);
   return signedUnbounded() ? term.ctx().bool_val(true) : smt::inSignedRange(term, bits);
-}
-
-Signedness ProgramIndex::signednessOf(const llvm::Value* position) const {
-  const bool isSigned = signedEvidence_.count(position) != 0, isUnsigned = unsignedEvidence_.count(position) != 0;
-  if (isSigned == isUnsigned) return Signedness::Unknown;
-  return isSigned ? Signedness::Signed : Signedness::Unsigned;
-}
-
-void ProgramIndex::collectSignedness(const llvm::Module& module) {
-  const auto model = pointerBits_ == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64;
-  for (const llvm::Function& f : module) {
-    if (f.isDeclaration()) continue;
-    for (const llvm::BasicBlock& b : f)
-      for (const llvm::Instruction& i : b) {
-        auto evidence = [&](const llvm::Value* v, bool isSigned) {
-          (isSigned ? signedEvidence_ : unsignedEvidence_).insert(v);
-        };
-        if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
-          const llvm::DIType* type = variable->getVariable()->getType();
-          for (const llvm::Value* bound : variable->location_ops()) {
-            if (frontend::isSignedDebugType(type)) evidence(bound, true);
-            if (frontend::isUnsignedDebugType(type)) evidence(bound, false);
-          }
-          continue;
-        }
-        if (frontend::isUnsignedArithmetic(i)) {
-          evidence(&i, false);
-          continue;
-        }
-        if (auto* op = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&i); op && op->hasNoSignedWrap()) {
-          evidence(&i, true);
-          continue;
-        }
-        switch (i.getOpcode()) {
-          case llvm::Instruction::SDiv:
-          case llvm::Instruction::SRem:
-          case llvm::Instruction::AShr:
-            evidence(&i, true);
-            break;
-          case llvm::Instruction::UDiv:
-          case llvm::Instruction::URem:
-          case llvm::Instruction::LShr:
-            evidence(&i, false);
-            break;
-          case llvm::Instruction::Call: {
-            auto* callee = llvm::dyn_cast<llvm::Function>(llvm::cast<llvm::CallInst>(i).getCalledOperand()->stripPointerCasts());
-            if (!callee || !i.getType()->isIntegerTy()) break;
-            if (frontend::classifyFunction(callee->getName()) == frontend::EnvFunction::Nondet) {
-              if (auto type = frontend::nondetType(*callee, model)) evidence(&i, type->isSigned);
-              break;
-            }
-            if (frontend::returnsSigned(*callee)) evidence(&i, true);
-            if (frontend::returnsUnsigned(*callee)) evidence(&i, false);
-            break;
-          }
-          default:
-            break;
-        }
-      }
-  }
 }
 
 void ProgramIndex::markUnbounded(const llvm::Module& module) {

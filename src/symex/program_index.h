@@ -22,10 +22,6 @@ class Type;
 
 namespace atropos::symex {
 
-// The signedness of a value's C type, where the program says it: the variables it is bound to (debug information),
-// the operation that computes it, the function that returns it.
-enum class Signedness { Signed, Unsigned, Unknown };
-
 class ProgramIndex {
  public:
   explicit ProgramIndex(const llvm::Module& module, IntegerModel integers = {});
@@ -56,10 +52,7 @@ class ProgramIndex {
   // A value kept in `from`, read in `to`: the same bits (modulo 2^bits where the value may lie outside its range);
   // the same number under `typesUnbounded`.
   smt::Term inView(const smt::Term& value, unsigned bits, View from, View to) const;
-  // The signedness of the C type of `position` (an instruction or a parameter), for reading the constants that meet
-  // it under `typesUnbounded`: Unknown where the program says nothing or says both (the IR leaves out the
-  // conversions between int and unsigned). Only computed under `typesUnbounded`.
-  Signedness signednessOf(const llvm::Value* position) const;
+
 
   const llvm::DataLayout& layout() const { return layout_; }
   unsigned pointerBits() const { return pointerBits_; }
@@ -84,7 +77,6 @@ class ProgramIndex {
   void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
   void markUnbounded(const llvm::Module& module);
   void markReadAsUnsigned(const llvm::Module& module);
-  void collectSignedness(const llvm::Module& module);
   void computeLiveness(const llvm::Function& function);
 
   llvm::DataLayout layout_;
@@ -96,7 +88,6 @@ class ProgramIndex {
   std::unordered_set<const llvm::Value*> unbounded_;
   std::unordered_set<const llvm::Value*> convertedToUnsigned_;
   std::unordered_set<const llvm::Value*> readAsUnsigned_;
-  std::unordered_set<const llvm::Value*> signedEvidence_, unsignedEvidence_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;

@@ -363,21 +363,33 @@ TEST(SymexReadings, ANarrowingConversionKeepsTheValueUnderTermcomp) {
   EXPECT_EQ(verdictUnder(held, Property::Termination, Semantics::TermComp), Verdict::True);
 }
 
-// `u = 4294967295u` and `x = -1` store the same bits: under termcomp the constant is the number of its C type,
-// or either number where the IR no longer says which type that is (memory).
-TEST(SymexReadings, AConstantReadsAsTheNumberOfItsTypeUnderTermcomp) {
+// `u = 4294967295u` and `x = -1` are the same bits in the IR, which keeps no literal's C type (and mem2reg carries a
+// constant across conversions): under termcomp such a constant may be either number, the same one at every visit.
+TEST(SymexReadings, AConstantWhoseBitsReadAsTwoNumbersMayBeEitherUnderTermcomp) {
   const char* unsignedVariable =
       "int main() { unsigned u = 4294967295u; while (u > 10) u = u + 1; return 0; }";
   EXPECT_NE(verdictUnder(unsignedVariable, Property::Termination, Semantics::TermComp), Verdict::True);
   const char* unsignedGlobal = "unsigned g = 4294967295u; int main() { while (g > 10) g = g + 1; return 0; }";
   EXPECT_NE(verdictUnder(unsignedGlobal, Property::Termination, Semantics::TermComp), Verdict::True);
-  const char* signedVariable =
-      "int main() { int x = -1; while (x > 10) x = x + 1; return 0; }";
-  EXPECT_EQ(verdictUnder(signedVariable, Property::Termination, Semantics::TermComp), Verdict::True);
+  // x = u keeps 4294967295 in x, where the IR reads -1.
+  const char* throughAConversion =
+      "int main() { unsigned u = 4294967295u; int x = u; while (x > 10) x = x + 1; return 0; }";
+  EXPECT_NE(verdictUnder(throughAConversion, Property::Termination, Semantics::TermComp), Verdict::True);
+  const char* eitherEnds = "int main() { int x = -1; while (x < 10) x = x + 1; return 0; }";
+  EXPECT_EQ(verdictUnder(eitherEnds, Property::Termination, Semantics::TermComp), Verdict::True);
   const char* comparedWithAnUnsigned =
       "int main() { unsigned u = __VERIFIER_nondet_uint(); if (u != 4294967295u) return 0;\n"
       "  while (u > 10) u = u + 1; return 0; }";
   EXPECT_NE(verdictUnder(comparedWithAnUnsigned, Property::Termination, Semantics::TermComp), Verdict::True);
+}
+
+// Under termcomp an integer converted to a pointer, or read from memory as one, may be no address: a proof must
+// exclude it, not assume it away.
+TEST(SymexReadings, AnIntegerUsedAsAPointerMayBeNoAddressUnderTermcomp) {
+  const char* converted =
+      "int main() { long x = __VERIFIER_nondet_long(); while (x < 0) { char *p = (char *)x; x = x - 1; }\n"
+      "  return 0; }";
+  EXPECT_NE(verdictUnder(converted, Property::Termination, Semantics::TermComp), Verdict::True);
 }
 
 TEST(SymexReadings, ReachErrorEndsTheProgramForTermination) {
