@@ -56,13 +56,13 @@ std::string_view memsafetyPartName(MemsafetyPart p) {
   return "?";
 }
 
-std::string propertySpecification(Property p) {
-  std::string text;
+std::vector<std::string> propertySpecification(Property p) {
+  std::vector<std::string> lines;
   for (const auto& info : kProperties)
     if (info.property == p)
       for (std::string_view ltl : info.ltl)
-        if (!ltl.empty()) text += (text.empty() ? "" : "\n") + ("CHECK( init(main()), LTL(" + std::string(ltl) + ") )");
-  return text;
+        if (!ltl.empty()) lines.push_back("CHECK( init(main()), LTL(" + std::string(ltl) + ") )");
+  return lines;
 }
 
 std::vector<Property> parsePropertyFile(std::string_view text) {

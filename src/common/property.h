@@ -20,8 +20,10 @@ std::string_view propertyName(Property p);
 std::string propertyNames(std::string_view separator);
 std::optional<Property> parsePropertyName(std::string_view name);
 std::string_view memsafetyPartName(MemsafetyPart p);
-// The SV-COMP specification text of a property (the line of its .prp file; valid-memsafety has three).
-std::string propertySpecification(Property p);
+// The SV-COMP specification of a property: the CHECK lines of its .prp file, in the file's order (valid-memsafety
+// has three). A YAML witness states them as one text, a line each; a GraphML witness as a `specification` element
+// each, which witnesslint's SV-COMP mode requires.
+std::vector<std::string> propertySpecification(Property p);
 // Reads the properties named by an SV-COMP .prp file's text; empty when none is recognized.
 std::vector<Property> parsePropertyFile(std::string_view text);
 

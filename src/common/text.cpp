@@ -26,6 +26,15 @@ bool readFile(const std::string& path, std::string& contents) {
   return true;
 }
 
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const std::string& part : parts) {
+    if (!text.empty()) text += separator;
+    text += part;
+  }
+  return text;
+}
+
 std::string numbered(std::string prefix, unsigned long long number) { return prefix.append(std::to_string(number)); }
 
 std::string counted(unsigned long long count, const std::string& noun) {

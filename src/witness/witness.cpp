@@ -93,7 +93,7 @@ void emitMetadata(YAML::Emitter& out, const Metadata& m, const std::string& spec
 void beginEntry(YAML::Emitter& out, const char* type, const Metadata& metadata, const Outcome& outcome) {
   out << YAML::BeginSeq << YAML::BeginMap;
   out << YAML::Key << "entry_type" << YAML::Value << type;
-  emitMetadata(out, metadata, propertySpecification(outcome.property));
+  emitMetadata(out, metadata, joined(propertySpecification(outcome.property), "\n"));
   out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
 }
 
@@ -321,7 +321,7 @@ std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata
   out += data("witness-type", "violation_witness", "  ");
   out += data("sourcecodelang", "C", "  ");
   out += data("producer", "Atropos " + metadata.producerVersion, "  ");
-  out += data("specification", propertySpecification(outcome.property), "  ");
+  for (const std::string& line : propertySpecification(outcome.property)) out += data("specification", line, "  ");
   out += data("programfile", metadata.inputFile, "  ");
   out += data("programhash", metadata.inputFileHash, "  ");
   out += data("architecture", metadata.dataModel == "ILP32" ? "32bit" : "64bit", "  ");

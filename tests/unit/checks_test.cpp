@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/text.h"
+
 namespace atropos {
 namespace {
 
@@ -74,7 +76,7 @@ TEST(Checks, SemanticsNamesRoundTrip) {
 
 TEST(Properties, PropertyFilesNameTheirProperty) {
   for (Property p : allProperties()) {
-    std::vector<Property> parsed = parsePropertyFile(propertySpecification(p));
+    std::vector<Property> parsed = parsePropertyFile(joined(propertySpecification(p), "\n"));
     ASSERT_EQ(parsed.size(), 1u) << propertyName(p);
     EXPECT_EQ(parsed[0], p);
   }

@@ -540,6 +540,8 @@ class Graph:
         if graph is None:
             raise WitnessProblem("no graph element")
         self.data = {d.get("key"): (d.text or "") for d in graph.findall(GRAPHML + "data")}
+        # A graph may carry several `specification` elements: one per CHECK line of the property.
+        self.specifications = [d.text or "" for d in graph.findall(GRAPHML + "data") if d.get("key") == "specification"]
         self.nodes = {n.get("id"): {d.get("key"): (d.text or "") for d in n.findall(GRAPHML + "data")}
                       for n in graph.findall(GRAPHML + "node")}
         self.edges = [(e.get("source"), e.get("target"), {d.get("key"): (d.text or "") for d in e.findall(GRAPHML + "data")})
@@ -598,11 +600,16 @@ def check_graph_form(graph, program, prop, data_model):
         digest = hashlib.sha256(f.read()).hexdigest()
     if graph.data.get("programhash") != digest:
         problems.append("programhash is not the program's SHA-256 %s" % digest)
-    spec = [line.strip() for line in graph.data.get("specification", "").splitlines() if line.strip()]
-    if spec != SPECIFICATIONS[prop]:
-        problems.append("specification %r is not %s's" % (graph.data.get("specification"), prop))
+    # witnesslint's SV-COMP mode: each element is exactly one of the competition's CHECK lines, of the property.
+    for spec in graph.specifications:
+        if spec.strip() not in SPECIFICATIONS[prop]:
+            problems.append("specification element %r is not one CHECK line of %s" % (spec, prop))
+    if sorted(spec.strip() for spec in graph.specifications) != sorted(SPECIFICATIONS[prop]):
+        problems.append("specification elements %r are not %s's lines" % (graph.specifications, prop))
     architecture = {"ILP32": "32bit", "LP64": "64bit"}.get(data_model)
-    if architecture and graph.data.get("architecture") != architecture:
+    if graph.data.get("architecture") not in ("32bit", "64bit"):
+        problems.append("architecture %r is neither 32bit nor 64bit" % graph.data.get("architecture"))
+    elif architecture and graph.data.get("architecture") != architecture:
         problems.append("architecture %r for the data model %s" % (graph.data.get("architecture"), data_model))
     if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})",
                         graph.data.get("creationtime", "")):
