@@ -26,8 +26,9 @@ namespace atropos {
 //   - bitwise operations act on the infinite two's complement representation (C's result on values in the type's
 //     range), a left shift multiplies by a power of two, a right shift divides and rounds down;
 //   - a constant whose bits read as two numbers (`-1` and `4294967295u` are one bit pattern, and the compiler carries
-//     a constant across the conversions of the variables it passes through) may be either number; a constant the
-//     compiler converted to a type that cannot hold it (`int x = 4294967297L;`) has no value, and nothing is decided.
+//     a constant across the conversions of the variables it passes through) may be either number;
+//   - where the IR has only C's values (a constant the compiler converted to a type that cannot hold it or computed
+//     with an overflow, a bit-field: frontend::Program::termCompObstacles), nothing is decided.
 enum class Semantics { C, SvComp, TermComp };
 
 std::string_view semanticsName(Semantics s);

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "bmc/bmc.h"
+#include "common/text.h"
 #include "bmc/recurrence.h"
 #include "falsifier/falsifier.h"
 #include "interp/interp.h"
@@ -120,9 +121,9 @@ void sortAsAsked(std::vector<Outcome>& outcomes, const std::vector<Property>& pr
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
                                       const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
-  // A constant the compiler converted to a type that cannot hold it has C's value in the IR, and none under
-  // termcomp: the properties read there are left open, the others decided as usual.
-  if (budget.semantics == Semantics::TermComp && !program.lossyConstantConversions.empty()) {
+  // Where the IR does not show the program as termcomp reads it (frontend::Program::termCompObstacles), the
+  // properties read there are left open, the others decided as usual.
+  if (budget.semantics == Semantics::TermComp && !program.termCompObstacles.empty()) {
     std::vector<Property> inC;
     std::vector<Outcome> undecided;
     for (Property p : properties) {
@@ -130,8 +131,8 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
         inC.push_back(p);
       else
         undecided.push_back(Outcome::unknown(
-            p, program.lossyConstantConversions.front() +
-                   ": the compiler converted the constant to C's value, which termcomp's integers do not give it"));
+            p, program.termCompObstacles.front() + ": the IR has C's values there, not termcomp's (" +
+                   counted(program.termCompObstacles.size(), "such place") + ")"));
     }
     if (!inC.empty()) {
       Budget c = budget;

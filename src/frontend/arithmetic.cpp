@@ -3,11 +3,13 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -100,6 +102,56 @@ void writeDecrementsAsSubtractions(llvm::Module& module) {
     subtraction->setDebugLoc(addition->getDebugLoc());
     addition->replaceAllUsesWith(subtraction);
     addition->eraseFromParent();
+  }
+}
+
+void writeCaseRangesAsComparisons(llvm::Module& module) {
+  struct RangeTest {
+    llvm::BinaryOperator* difference;  // condition - low
+    llvm::ICmpInst* test;              // difference <=u span
+  };
+  std::vector<RangeTest> tests;
+  for (llvm::Function& f : module) {
+    std::set<const llvm::Value*> conditions;
+    for (llvm::BasicBlock& b : f)
+      if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(b.getTerminator())) conditions.insert(sw->getCondition());
+    for (llvm::BasicBlock& b : f)
+      for (llvm::Instruction& i : b) {
+        auto* sub = llvm::dyn_cast<llvm::BinaryOperator>(&i);
+        if (!sub || sub->getOpcode() != llvm::Instruction::Sub || sub->hasNoSignedWrap() ||
+            !conditions.count(sub->getOperand(0)) || !llvm::isa<llvm::ConstantInt>(sub->getOperand(1)) ||
+            !sub->hasOneUse())
+          continue;
+        auto* test = llvm::dyn_cast<llvm::ICmpInst>(*sub->user_begin());
+        if (test && test->getPredicate() == llvm::CmpInst::ICMP_ULE && test->getOperand(0) == sub &&
+            llvm::isa<llvm::ConstantInt>(test->getOperand(1)))
+          tests.push_back({sub, test});
+      }
+  }
+  for (const RangeTest& t : tests) {
+    const llvm::APInt& low = llvm::cast<llvm::ConstantInt>(t.difference->getOperand(1))->getValue();
+    const llvm::APInt& span = llvm::cast<llvm::ConstantInt>(t.test->getOperand(1))->getValue();
+    const llvm::APInt high = low + span;
+    bool overflow = false;
+    (void)low.sadd_ov(span, overflow);
+    const bool asSigned = !span.isNegative() && !overflow;
+    if (!asSigned) {
+      (void)low.uadd_ov(span, overflow);
+      if (overflow) continue;  // wraps around both ways: left as clang wrote it
+    }
+    llvm::IRBuilder<> builder(t.test);
+    llvm::Value* condition = t.difference->getOperand(0);
+    llvm::Type* type = condition->getType();
+    llvm::Value* above = builder.CreateICmp(asSigned ? llvm::CmpInst::ICMP_SGE : llvm::CmpInst::ICMP_UGE, condition,
+                                            llvm::ConstantInt::get(type, low));
+    llvm::Value* below = builder.CreateICmp(asSigned ? llvm::CmpInst::ICMP_SLE : llvm::CmpInst::ICMP_ULE, condition,
+                                            llvm::ConstantInt::get(type, high));
+    llvm::Value* inRange = builder.CreateAnd(above, below);
+    for (llvm::Value* made : {above, below, inRange})
+      llvm::cast<llvm::Instruction>(made)->setDebugLoc(t.test->getDebugLoc());
+    t.test->replaceAllUsesWith(inRange);
+    t.test->eraseFromParent();
+    t.difference->eraseFromParent();
   }
 }
 

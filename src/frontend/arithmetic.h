@@ -39,4 +39,10 @@ bool mayHoldUnsignedIntegers(const llvm::Module& module);
 // integers; where the source cannot be read, nothing changes.
 void writeDecrementsAsSubtractions(llvm::Module& module);
 
+// A GNU case range (`case 1 ... 1000:`) is a subtraction and an unsigned comparison in clang's IR,
+// `(x - 1) <=u 999`, which relies on the subtraction wrapping around for x < 1. Each becomes the two comparisons it
+// means, `x >= 1 && x <= 1000` (signed where the range does not wrap around as signed, else unsigned), the same
+// test in C, and the right one with unbounded integers (termcomp).
+void writeCaseRangesAsComparisons(llvm::Module& module);
+
 }  // namespace atropos::frontend

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <regex>
@@ -14,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -102,9 +104,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   return result;
 }
 
-// Under the Termination Competition's environment: the warnings that name a constant whose value a conversion
-// changes (frontend.h, Program::lossyConstantConversions).
+// Under the Termination Competition's environment: the warnings that name a constant whose value a conversion or an
+// operation changes (Program::termCompObstacles).
 constexpr const char* kConstantConversionWarning = "-Wconstant-conversion";
+constexpr const char* kIntegerOverflowWarning = "-Winteger-overflow";
 constexpr const char* kSignConversionWarning = "-Wsign-conversion";
 
 // The text the caret line of a clang diagnostic marks in the source line above it (`^` and the `~` around it).
@@ -117,30 +120,62 @@ std::string markedText(const std::string& source, const std::string& carets) {
   return source.substr(from, std::min(to, source.size()) - from);
 }
 
-// The warnings of clang's output that convert a constant to a type that cannot hold its value, each as
-// "file:line:column: message": every -Wconstant-conversion, and a -Wsign-conversion of a literal (of a constant,
-// clang warns only where the value changes).
-std::vector<std::string> constantConversionsIn(const std::string& log) {
-  static const std::regex literal(R"(^[\s(]*[-+]?[\s(]*(0[xX][0-9a-fA-F]+|[0-9]+|'(\\.|[^'\\])+')[uUlL]*[\s)]*$)");
+// Whether source text is an expression of integer literals and operators only (`4294967295u`, `-1`, `1u << 31`).
+bool isConstantText(const std::string& text) {
+  static const std::regex token(R"(\s+|[-+*/%<>&|^~!()]|(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)[uUlL]*|'(\\.|[^'\\])+')");
+  bool literal = false;
+  for (size_t at = 0; at < text.size();) {
+    std::smatch m;
+    if (!std::regex_search(text.begin() + static_cast<std::ptrdiff_t>(at), text.end(), m, token,
+                           std::regex_constants::match_continuous))
+      return false;
+    literal = literal || std::isdigit(static_cast<unsigned char>(m.str()[0])) || m.str()[0] == '\'';
+    at += static_cast<size_t>(m.length());
+  }
+  return literal;
+}
+
+// The warnings of clang's output about constants whose value C's conversions or arithmetic change, each as
+// "file:line:column: message": every -Wconstant-conversion and -Winteger-overflow, and a -Wsign-conversion of an
+// expression of literals or of what a macro expands to (of a constant, clang warns only where the value changes).
+std::vector<std::string> constantChangesIn(const std::string& log) {
   std::vector<std::string> lines;
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
+  auto followedByMacro = [&](size_t k) {
+    for (size_t j = k + 1; j < lines.size() && lines[j].find(": warning: ") == std::string::npos; ++j)
+      if (lines[j].find(": note: expanded from macro") != std::string::npos) return true;
+    return false;
+  };
   std::vector<std::string> found;
   for (size_t k = 0; k < lines.size(); ++k) {
     std::string line = lines[k];
     bool constant = false;
-    for (const char* warning : {kConstantConversionWarning, kSignConversionWarning}) {
+    for (const char* warning : {kConstantConversionWarning, kIntegerOverflowWarning, kSignConversionWarning}) {
       const std::string tag = std::string(" [") + warning + "]";
       if (line.size() < tag.size() || line.compare(line.size() - tag.size(), tag.size(), tag) != 0) continue;
       line.erase(line.size() - tag.size());
-      constant = warning == kConstantConversionWarning ||
-                 (k + 2 < lines.size() && std::regex_match(markedText(lines[k + 1], lines[k + 2]), literal));
+      constant = warning != kSignConversionWarning || followedByMacro(k) ||
+                 (k + 2 < lines.size() && isConstantText(markedText(lines[k + 1], lines[k + 2])));
     }
     if (!constant) continue;
     if (size_t warning = line.find(": warning: "); warning != std::string::npos)
       line.replace(warning, std::string(": warning: ").size(), ": ");
     found.push_back(line);
   }
+  return found;
+}
+
+// The bit-fields of the program's types, each as "file:line: bit-field NAME".
+std::vector<std::string> bitFieldsIn(const llvm::Module& module) {
+  llvm::DebugInfoFinder types;
+  types.processModule(module);
+  std::vector<std::string> found;
+  for (const llvm::DIType* type : types.types())
+    if (auto* member = llvm::dyn_cast<llvm::DIDerivedType>(type); member && member->isBitField())
+      found.push_back((member->getFile() ? member->getFilename().str() : std::string("?")) + ":" +
+                      std::to_string(member->getLine()) + ": bit-field " + member->getName().str() +
+                      ", which C packs into bytes with operations on their bits");
   return found;
 }
 
@@ -181,7 +216,8 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       "-Wno-everything", "-fno-color-diagnostics",
       "-x", endsWith(path, ".i") ? "cpp-output" : "c",
       path, "-o", bitcode.path()};
-  if (options.termCompEnvironment) argv.insert(argv.end() - 3, {kConstantConversionWarning, kSignConversionWarning});
+  if (options.termCompEnvironment)
+    argv.insert(argv.end() - 3, {kConstantConversionWarning, kIntegerOverflowWarning, kSignConversionWarning});
   ProcessResult run = runProcess(argv, diagnostics.path(), deadline);
   std::string log;
   readFile(diagnostics.path(), log);
@@ -204,6 +240,9 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
   if (options.termCompEnvironment) {
     adoptTermCompEnvironment(*program.module, options.dataModel);
     writeDecrementsAsSubtractions(*program.module);
+    writeCaseRangesAsComparisons(*program.module);
+    program.termCompObstacles = constantChangesIn(log);
+    for (std::string& bitField : bitFieldsIn(*program.module)) program.termCompObstacles.push_back(std::move(bitField));
   }
   std::string broken;
   llvm::raw_string_ostream brokenOs(broken);
@@ -211,7 +250,6 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
     return LoadFailure{LoadFailure::Kind::Internal, "clang produced invalid IR", brokenOs.str()};
   program.inputPath = path;
   program.dataModel = options.dataModel;
-  if (options.termCompEnvironment) program.lossyConstantConversions = constantConversionsIn(log);
   return program;
 }
 

@@ -30,10 +30,12 @@ struct Program {
   std::unique_ptr<llvm::Module> module;
   std::string inputPath;
   DataModel dataModel = DataModel::LP64;
-  // Under the Termination Competition's environment: where the compiler converted a constant to a type that cannot
-  // hold it (`int x = 4294967297L;`, clang's -Wconstant-conversion, "file:line:column: message"). The IR has only
-  // C's result, which that reading's integers do not give the constant (common/checks.h).
-  std::vector<std::string> lossyConstantConversions;
+  // Under the Termination Competition's environment: what keeps the IR from showing the program as that reading's
+  // mathematical integers do (common/checks.h), each "file:line:column: what": a constant the compiler converted to
+  // a type that cannot hold it (`int x = 4294967297L;`) or computed with an overflow (`65536 * 65536`), where the IR
+  // has only C's result (clang's -Wconstant-conversion, -Winteger-overflow, -Wsign-conversion of a literal or a
+  // macro); a bit-field, which C packs into bytes with operations on their bits.
+  std::vector<std::string> termCompObstacles;
 
   Program();
   Program(Program&&) noexcept;

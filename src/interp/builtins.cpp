@@ -468,6 +468,7 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
     case EnvFunction::Labs:
     case EnvFunction::LLabs: {
       const unsigned bits = site.resultBits;
+      noteSignBitRead(arg(0).bits, bits, true, at);
       const int64_t v = signExtend(arg(0).bits & maskOf(bits), bits);
       const int64_t minValue = bits >= 64 ? INT64_MIN : -(int64_t{1} << (bits - 1));
       if (v == minValue)

@@ -702,9 +702,17 @@ void Execution::loop() {
         R[in.dst] = Slot{r, 0, 0};
         break;
       }
-      case Op::And: R[in.dst] = Slot{R[in.a].bits & R[in.b].bits, 0, 0}; break;
-      case Op::Or: R[in.dst] = Slot{R[in.a].bits | R[in.b].bits, 0, 0}; break;
-      case Op::Xor: R[in.dst] = Slot{R[in.a].bits ^ R[in.b].bits, 0, 0}; break;
+      case Op::And:
+      case Op::Or:
+      case Op::Xor: {
+        // On ints, C's bits are the infinite two's complement's; an operand with its sign bit set may also be an
+        // int C converted to unsigned, or a large unsigned value, whose bits are not.
+        const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        noteReadAsSigned(a, w);
+        noteReadAsSigned(b, w);
+        R[in.dst] = Slot{in.op == Op::And ? a & b : in.op == Op::Or ? a | b : a ^ b, 0, 0};
+        break;
+      }
       case Op::ICmp:
         if ((in.flags & kPointer) && pointerComparisonDependsOnAddresses(in.imm, R[in.a], R[in.b]))
           dependsOnAddresses(here());
@@ -731,10 +739,11 @@ void Execution::loop() {
         R[in.dst] = Slot{compareFloat(in.imm, asDouble(R[in.a].bits, w), asDouble(R[in.b].bits, w)) ? 1u : 0u, 0, 0};
         break;
       case Op::Trunc:
-        // A value the narrower type's signed range holds keeps its number whichever way the bits are read back (a
-        // large unsigned source reads as a negative one here: noted too).
+        // A value the narrower type's signed range holds keeps its number whichever way the bits are read back; a
+        // source with its sign bit set may be a large unsigned value, which it does not hold.
         if (w > 1 && signExtend(R[in.a].bits & maskOf(w), w) != signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)))
           noteWrapAround(here());
+        noteReadAsSigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         R[in.dst] = Slot{R[in.a].bits & maskOf(w), 0, 0};
         break;
       case Op::ZExt:
@@ -770,6 +779,7 @@ void Execution::loop() {
         R[in.dst] = Slot{toFloatBits(signExtend(R[in.a].bits, static_cast<unsigned>(in.imm)), w), 0, 0};
         break;
       case Op::UIToFP:
+        noteReadAsUnsigned(R[in.a].bits, static_cast<unsigned>(in.imm));
         R[in.dst] = Slot{toFloatBits(R[in.a].bits, w), 0, 0};
         break;
       case Op::PtrToInt:
