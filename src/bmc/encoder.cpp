@@ -36,6 +36,12 @@ constexpr uint64_t kMaxInitializedGlobalBytes = 1u << 16;
 // Calls nested deeper than this are cut like a recursion beyond the bound: the encoder and the solver's term walks
 // recurse once per nested call, and mutual recursion at a bound of thousands overflowed the stack.
 constexpr size_t kMaxNestedCalls = 256;
+// A visit of a loop head is compared with this many earlier visits at most, and an encoding records this many
+// recurring states at most: every visit compared with every earlier one made hundreds of thousands at a bound of
+// 512, which took the solver and the reading of its model far past the deadline. Longer periods are the
+// executions' to find (their lasso search is Brent's, with no window).
+constexpr size_t kRecurrenceWindow = 64;
+constexpr size_t kMaxRecurrences = 4096;
 
 struct Object {
   enum class Kind { Global, Constant, Stack, Heap };
@@ -959,7 +965,9 @@ class Encoder {
       visit.carried.push_back(it->second);
     }
     std::vector<HeadVisit>& earlier = activation.headVisits[&head];
-    for (const HeadVisit& e : earlier) {
+    const size_t firstCompared = earlier.size() > kRecurrenceWindow ? earlier.size() - kRecurrenceWindow : 0;
+    for (size_t j = firstCompared; j < earlier.size() && out_.recurrences.size() < kMaxRecurrences; ++j) {
+      const HeadVisit& e = earlier[j];
       if (e.outerIterations != visit.outerIterations) continue;
       smt::Term same = visit.reached && e.memory == visit.memory;
       for (size_t k = 0; k < visit.carried.size(); ++k) same = same && e.carried[k] == visit.carried[k];
@@ -1941,11 +1949,11 @@ std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& c
   for (size_t k = conditions.size(); k-- > 0;)
     bits.push_back(z3::ite(conditions[k], context.bv_val(1, 1), context.bv_val(0, 1)));
   const smt::Term all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
-  for (size_t k = 0; k < conditions.size(); ++k) {
-    const unsigned bit = static_cast<unsigned>(k);
-    uint64_t value = 0;
-    holds.push_back(all.extract(bit, bit).simplify().is_numeral_u64(value) && value == 1);
-  }
+  // Read once as a string of binary digits, most significant first and without leading zeros: extracting each bit
+  // from the numeral would take time linear in its width for every condition.
+  const std::string digits = all.is_numeral() ? Z3_get_numeral_binary_string(context, all) : "";
+  for (size_t k = 0; k < conditions.size(); ++k)
+    holds.push_back(k < digits.size() && digits[digits.size() - 1 - k] == '1');
   return holds;
 }
 

@@ -196,7 +196,9 @@ class Search {
         result = execute(generated, maxSteps);
       }
       if (k == 0 && result.inputs.empty()) {
-        decideDeterministic(result);
+        // Under termcomp main's parameters may hold any integers: the run is one execution, not the only one.
+        if (options_.semantics != Semantics::TermComp || !interpreter_.mainTakesParameters())
+          decideDeterministic(result);
         break;
       }
       if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there

@@ -75,7 +75,7 @@ bool mayHoldUnsignedIntegers(const llvm::Module& module) {
             if (auto* callee = llvm::cast<llvm::CallInst>(i).getCalledFunction();
                 callee && classifyFunction(callee->getName()) == EnvFunction::Nondet && callee->getReturnType()->isIntegerTy())
               if (auto type = nondetType(*callee, DataModel::LP64);
-                  type && type->kind == NondetKind::Integer && !type->isSigned)
+                  type && type->kind == NondetKind::Integer && (!type->isSigned || nondetSignednessGuessed(*callee)))
                 return true;
             break;
           default:

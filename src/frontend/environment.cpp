@@ -179,6 +179,11 @@ std::optional<NondetType> nondetType(const llvm::Function& function, DataModel m
   return std::nullopt;
 }
 
+bool nondetSignednessGuessed(const llvm::Function& function) {
+  const std::string_view name = function.getName();
+  return startsWith(name, kNondetPrefix) && !nondetTypeByName(name, DataModel::LP64) && !function.getSubprogram();
+}
+
 namespace {
 
 // A body for a declared-only function: `return __VERIFIER_nondet_result_of_<name>();`, of the declared return type

@@ -82,6 +82,9 @@ struct NondetType {
 // type the program declares it with (an arbitrary value of its declared return type, e.g. `msg_t` declared
 // `char`; signed when the declaration does not say); nullopt for other functions and types without values.
 std::optional<NondetType> nondetType(const llvm::Function& function, DataModel model);
+// Whether nondetType only guessed that the function's integers are signed: neither SV-COMP's rules for its name nor
+// debug information says (the results of functions the program only declares).
+bool nondetSignednessGuessed(const llvm::Function& function);
 
 // The Termination Competition's C rules for what a program does not define, made part of `module`:
 // - a function that is only declared ends, has no side effects, and returns an arbitrary value of its return type:

@@ -108,15 +108,18 @@ bool Execution::printfLength(const CallSite& site, uint64_t& length, const llvm:
         break;
       case 'd': case 'i':
         if (!takeArg(v)) return false;
+        noteNarrowRead(v.bits, std::max(bits, 32u), bits, true, at);  // an int at least, as passed
         written = std::snprintf(buffer, sizeof buffer, (spec + "lld").c_str(), static_cast<long long>(signExtend(v.bits & maskOf(bits), bits)));
         break;
       case 'u': case 'o': case 'x': case 'X':
         if (!takeArg(v)) return false;
+        noteNarrowRead(v.bits, std::max(bits, 32u), bits, false, at);
         written = std::snprintf(buffer, sizeof buffer, (spec + "ll" + conversion).c_str(),
                                 static_cast<unsigned long long>(v.bits & maskOf(bits)));
         break;
       case 'c':
         if (!takeArg(v)) return false;
+        noteNarrowRead(v.bits, 32, 8, false, at);
         written = std::snprintf(buffer, sizeof buffer, (spec + "c").c_str(), static_cast<int>(static_cast<unsigned char>(v.bits)));
         break;
       case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
@@ -422,6 +425,8 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
     case EnvFunction::Strchr: {
       uint64_t length;
       if (!stringLength(arg(0), UINT64_MAX, length, at)) return Flow::Stop;
+      // C compares the character as a char: the same number in both signednesses only up to 127.
+      noteNarrowRead(arg(1).bits, 32, 7, false, at);
       const uint8_t wanted = static_cast<uint8_t>(arg(1).bits);
       uint64_t off;
       uint32_t id = access(arg(0), length + 1, false, off, at);
@@ -450,6 +455,7 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       return Flow::Continue;
     }
     case EnvFunction::Putchar:
+      noteNarrowRead(arg(0).bits, 32, 8, false, at);  // it writes and returns the value as an unsigned char
       setResult(Slot{static_cast<uint8_t>(arg(0).bits) & maskOf(site.resultBits), 0, 0});
       return Flow::Continue;
     case EnvFunction::Sqrt:

@@ -1,11 +1,13 @@
 // The state of one execution and the loop that runs it. Private to src/interp.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <unordered_set>
 
 #include "frontend/source_location.h"
+#include "interp/bits.h"
 #include "interp/code.h"
 #include "interp/memory.h"
 #include "interp/recurrent_states.h"
@@ -83,6 +85,20 @@ class Execution {
     if (!options_.noteWrapArounds || result_.wrapAround || width == 0 || ((bits >> (width - 1)) & 1) == 0) return;
     if (asSigned && (width == 1 || !code_.unsignedIntegers)) return;
     noteWrapAround(at);
+  }
+
+  // A value of `width` bits (an int or wider) that C reads as one of `readBits` bits, signed or unsigned (a narrower
+  // argument of printf, a character): the number read must be the value's, and its sign bit must not matter
+  // (noteSignBitRead).
+  void noteNarrowRead(uint64_t bits, unsigned width, unsigned readBits, bool asSigned, const llvm::Instruction* at) {
+    if (!options_.noteWrapArounds) return;
+    if (readBits < width) {
+      const int64_t value = signExtend(bits & maskOf(width), width);
+      const bool kept = asSigned ? value == signExtend(bits & maskOf(readBits), readBits)
+                                 : value >= 0 && static_cast<uint64_t>(value) <= maskOf(readBits);
+      if (!kept) noteWrapAround(at);
+    }
+    noteSignBitRead(bits, std::min(readBits, width), asSigned, at);
   }
 
   // True when the execution pauses here instead of drawing a value for `request`.

@@ -220,6 +220,9 @@ class Interpreter {
   // The integer constants the program compares values derived from nondet calls with (or, where it compares no
   // such value with a constant, all those it compares anything with): sign-extended to 64 bits, sorted, each once.
   const std::vector<uint64_t>& comparedConstants() const;
+  // Whether main takes parameters. Its runs start it as with no arguments (argc = 1): under `termcomp`, whose main
+  // may be given any integer, such a run is not its only execution.
+  bool mainTakesParameters() const;
 
   struct Code;
 

@@ -619,6 +619,13 @@ void Execution::loop() {
         }
         if ((in.flags & kPointerDifference) && R[in.a].prov != R[in.b].prov) dependsOnAddresses(here());
         const bool unsignedArithmetic = !(in.flags & (kNoSignedWrap | kPointerDifference));
+        // Narrower than int, clang writes `c++` on a char as this operation, whose C type is the char's, either
+        // signedness: its result must keep its number in both.
+        if (options_.noteWrapArounds && unsignedArithmetic && w > 1 && w < 32) {
+          const __int128 sa = signExtend(a, w), sb = signExtend(b, w);
+          const __int128 exactSigned = in.op == Op::Add ? sa + sb : in.op == Op::Sub ? sa - sb : sa * sb;
+          if (!fitsSigned(exactSigned, w)) noteWrapAround(here());
+        }
         if (options_.noteWrapArounds && unsignedArithmetic && !result_.wrapAround) {
           noteReadAsUnsigned(a, w);
           noteReadAsUnsigned(b, w);
@@ -859,6 +866,7 @@ void Execution::loop() {
         uint64_t address = R[in.a].bits + in.imm;
         for (uint32_t t = in.aux; t < in.aux + in.c; ++t) {
           const GepTerm& term = fn->gepTerms[t];
+          noteReadAsSigned(R[term.reg].bits, term.bits);
           address += static_cast<uint64_t>(signExtend(R[term.reg].bits, term.bits) * term.scale);
         }
         R[in.dst] = Slot{address & pmask, R[in.a].prov, 0};
@@ -933,6 +941,8 @@ void Execution::loop() {
       case Op::OverflowOp: {
         const uint64_t a = R[in.a].bits, b = R[in.b].bits;
         const bool isSigned = in.imm % 2 == 0;
+        noteSignBitRead(a, w, isSigned, here());
+        noteSignBitRead(b, w, isSigned, here());
         const int kind = static_cast<int>(in.imm / 2);  // 0 add, 1 sub, 2 mul
         __int128 exact;
         if (isSigned) {
@@ -944,12 +954,16 @@ void Execution::loop() {
         }
         const uint64_t r = static_cast<uint64_t>(exact) & maskOf(w);
         const bool overflow = isSigned ? !fitsSigned(exact, w) : (exact < 0 || exact > static_cast<__int128>(maskOf(w)));
+        // With unbounded integers the exact result always fits: C's overflow is no behaviour of the reading.
+        if (overflow) noteWrapAround(here());
         R[in.dst] = Slot{r, 0, 0};
         R[in.dst + 1] = Slot{overflow ? 1u : 0u, 0, 0};
         break;
       }
       case Op::MinMax: {
         const uint64_t a = R[in.a].bits, b = R[in.b].bits;
+        noteSignBitRead(a, w, in.imm < 2, here());
+        noteSignBitRead(b, w, in.imm < 2, here());
         bool pickA;
         switch (in.imm) {
           case 0: pickA = signExtend(a, w) >= signExtend(b, w); break;
@@ -961,6 +975,7 @@ void Execution::loop() {
         break;
       }
       case Op::Abs: {
+        noteReadAsSigned(R[in.a].bits, w);
         const int64_t v = signExtend(R[in.a].bits, w);
         const int64_t minValue = w >= 64 ? INT64_MIN : -(int64_t{1} << (w - 1));
         if (v == minValue && in.b) {
@@ -972,6 +987,7 @@ void Execution::loop() {
       }
       case Op::CountBits: {
         const uint64_t v = R[in.a].bits;
+        noteReadAsUnsigned(v, w);  // a negative number has infinitely many ones
         uint64_t r = 0;
         if (v == 0 && in.b && (in.imm == 1 || in.imm == 2)) {
           violation(ViolationKind::PoisonValue, "count of leading/trailing zeros of zero", here());
@@ -1058,6 +1074,8 @@ RunResult Interpreter::run(InputSource& inputs, const RunOptions& options) const
 }
 
 const std::vector<uint64_t>& Interpreter::comparedConstants() const { return code_->comparedConstants; }
+
+bool Interpreter::mainTakesParameters() const { return !code_->functions[code_->mainFunction].paramRegs.empty(); }
 
 namespace {
 

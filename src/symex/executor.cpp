@@ -20,6 +20,7 @@ namespace atropos::symex {
 namespace {
 
 constexpr unsigned kVariablesPerStep = 256;
+constexpr unsigned kIntBits = 32;  // in both data models
 constexpr size_t kMaxCallDepth = 48;
 constexpr size_t kMaxInitializedScalars = 256;
 
@@ -483,6 +484,10 @@ class Executor::Step {
       case Instruction::AddrSpaceCast:
       case Instruction::Freeze: {
         View view = i.getType()->isPointerTy() ? View::Unsigned : viewOf(&i);
+        if (mathematical() && i.getType()->isFPOrFPVectorTy() != i.getOperand(0)->getType()->isFPOrFPVectorTy()) {
+          defineVariable(&i, freshValue(e_.index_.name(&i), i.getType(), view));  // bits between float and int
+          return;
+        }
         define(&i, read(i.getOperand(0), view), view);
         return;
       }
@@ -622,7 +627,9 @@ class Executor::Step {
         view = View::Signed;
     }
     smt::Term address = read(s.getPointerOperand(), View::Unsigned);
-    store(address, read(v, view), bits, view, layout_.getTypeStoreSize(v->getType()));
+    // With mathematical integers the bits of a floating-point value are no number an integer load could read.
+    smt::Term value = mathematical() && v->getType()->isFloatingPointTy() ? fresh("bits") : read(v, view);
+    store(address, value, bits, view, layout_.getTypeStoreSize(v->getType()));
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {
@@ -747,21 +754,17 @@ class Executor::Step {
     return frontend::isUnsignedArithmetic(op) ? View::Unsigned : viewOf(&op);
   }
 
-  // With mathematical integers, an addition, subtraction or multiplication is exact in either signedness.
+  // With mathematical integers, an addition, subtraction or multiplication is exact in either signedness. Narrower
+  // than int it is `c++` on a char, which C converts back to the char: the value must stay where the char holds it.
   void executeExactArithmetic(const llvm::BinaryOperator& op) {
     const View view = arithmeticView(op);
+    const unsigned bits = bitsOf(&op);
     smt::Term a = read(op.getOperand(0), view), b = read(op.getOperand(1), view);
-    switch (op.getOpcode()) {
-      case llvm::Instruction::Add:
-        define(&op, a + b, view);
-        return;
-      case llvm::Instruction::Sub:
-        define(&op, a - b, view);
-        return;
-      default:
-        define(&op, (a * b).simplify(), view);
-        return;
-    }
+    smt::Term exact = op.getOpcode() == llvm::Instruction::Add   ? a + b
+                      : op.getOpcode() == llvm::Instruction::Sub ? a - b
+                                                                 : (a * b).simplify();
+    if (bits < kIntBits) requireNarrowValue(exact, bits, "an operation on a type narrower than int may leave it");
+    define(&op, exact, view);
   }
 
   void executeAddSub(const llvm::BinaryOperator& op) {
@@ -930,10 +933,14 @@ class Executor::Step {
       define(&i, wrapped(value, bits, view, e_.index_.name(&i)), view);
       return;
     }
-    smt::Term lowest = bits == 1 ? c_.int_val(0) : smt::signedMin(c_, bits);
-    require(value >= lowest && value <= smt::unsignedMax(c_, bits), Check::WrapAround,
-            "a conversion to a narrower type may change the value");
+    requireNarrowValue(value, bits, "a conversion to a narrower type may change the value");
     define(&i, value, view);
+  }
+
+  // With mathematical integers, a value C keeps in `bits` must be one that type holds in either signedness.
+  void requireNarrowValue(const smt::Term& value, unsigned bits, const std::string& message) {
+    smt::Term lowest = bits == 1 ? c_.int_val(0) : smt::signedMin(c_, bits);
+    require(value >= lowest && value <= smt::unsignedMax(c_, bits), Check::WrapAround, message);
   }
 
   // The facts that tie the result `w` of a bitwise operation to its operands: on operands of `bits` bits (C's), and,

@@ -275,6 +275,19 @@ TEST(Overflow, WrapAroundsAreNotedForTheUnboundedReading) {
   const char* decrement = "int main() { unsigned u = __VERIFIER_nondet_uint(); u = u - 1; return u == 0; }";
   EXPECT_FALSE(runNotingWrapArounds(decrement, {1}).wrapAround);
   EXPECT_TRUE(runNotingWrapArounds(decrement, {0}).wrapAround);
+  // A large unsigned value that C converts to int reads as a negative one: noted where unsigned values exist.
+  const char* converted = "int main() { unsigned u = __VERIFIER_nondet_uint(); int x = u; return x < 0; }";
+  EXPECT_FALSE(runNotingWrapArounds(converted, {5}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(converted, {4294967295u}).wrapAround);
+  const char* negative = "int main() { int x = __VERIFIER_nondet_int(); return x < 0; }";
+  EXPECT_FALSE(runNotingWrapArounds(negative, {static_cast<uint32_t>(-5)}).wrapAround);
+  // c++ on a char is an 8-bit addition; the builtin reports an overflow the unbounded integers do not have.
+  const char* increment = "int main() { signed char c = __VERIFIER_nondet_char(); c++; return c; }";
+  EXPECT_FALSE(runNotingWrapArounds(increment, {5}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(increment, {127}).wrapAround);
+  const char* builtin = "int main() { int r, x = __VERIFIER_nondet_int(); return __builtin_add_overflow(x, 1, &r); }";
+  EXPECT_FALSE(runNotingWrapArounds(builtin, {5}).wrapAround);
+  EXPECT_TRUE(runNotingWrapArounds(builtin, {2147483647}).wrapAround);
 }
 
 TEST(Undefined, DivisionByZeroAndShifts) {
