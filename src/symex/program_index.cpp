@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <set>
 
-#include "frontend/arithmetic.h"
 #include "frontend/environment.h"
 #include "smt/integers.h"
 
@@ -28,7 +27,6 @@ ProgramIndex::ProgramIndex(const llvm::Module& module, IntegerModel integers)
   for (const llvm::Function& f : module)
     if (!f.isDeclaration()) indexFunction(f);
   if (signedUnbounded()) markUnbounded(module);
-  markReadAsUnsigned(module);
   // A function's result is read one way on both sides of the call: a summary of a recursive function (its merged
   // return states) keeps only bounds in its own reading, and a caller reading -1 as 2^32 - 1 would learn nothing.
   for (const llvm::Function& f : module) {
@@ -373,120 +371,6 @@ void ProgramIndex::markUnbounded(const llvm::Module& module) {
     }
   }
   for (const llvm::Value* v : unbounded_) markSigned(v);
-}
-
-void ProgramIndex::markReadAsUnsigned(const llvm::Module& module) {
-  std::vector<const llvm::Value*> pending;
-  auto mark = [&](const llvm::Value* v) {
-    if (v->getType()->isIntegerTy() && v->getType()->getIntegerBitWidth() > 1 && ids_.count(v) &&
-        readAsUnsigned_.insert(v).second)
-      pending.push_back(v);
-  };
-  for (const llvm::Function& f : module) {
-    if (f.isDeclaration()) continue;
-    for (const llvm::BasicBlock& b : f)
-      for (const llvm::Instruction& i : b) {
-        if (frontend::isUnsignedArithmetic(i)) {
-          for (const llvm::Value* v : i.operands()) mark(v);
-          continue;
-        }
-        switch (i.getOpcode()) {
-          case llvm::Instruction::ICmp: {
-            auto& cmp = llvm::cast<llvm::ICmpInst>(i);
-            if (!cmp.isEquality() && !cmp.isSigned())
-              for (const llvm::Value* v : i.operands()) mark(v);
-            break;
-          }
-          case llvm::Instruction::UDiv:
-          case llvm::Instruction::URem:
-            for (const llvm::Value* v : i.operands()) mark(v);
-            break;
-          case llvm::Instruction::LShr:
-          case llvm::Instruction::ZExt:
-          case llvm::Instruction::UIToFP:
-            mark(i.getOperand(0));
-            break;
-          case llvm::Instruction::Call: {
-            if (auto* variable = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
-              if (frontend::isUnsignedDebugType(variable->getVariable()->getType()))
-                for (const llvm::Value* bound : variable->location_ops()) mark(bound);
-              break;
-            }
-            // The result of a function of an unsigned type (the program's or the environment's).
-            auto* callee = llvm::dyn_cast<llvm::Function>(llvm::cast<llvm::CallInst>(i).getCalledOperand()->stripPointerCasts());
-            if (callee && frontend::returnsUnsigned(*callee)) mark(&i);
-            if (callee && frontend::classifyFunction(callee->getName()) == frontend::EnvFunction::Nondet)
-              if (auto type = frontend::nondetType(*callee, pointerBits_ == 32 ? frontend::DataModel::ILP32
-                                                                             : frontend::DataModel::LP64);
-                  type && !type->isSigned)
-                mark(&i);
-            break;
-          }
-          default:
-            break;
-        }
-      }
-  }
-  // Along the flow of values: what flows into a value that C reads as unsigned may be converted there. C also
-  // converts an int compared for equality with an unsigned value, and the operands of a bitwise operation of
-  // unsigned type (one operand unsigned, or the result read as unsigned) are all unsigned.
-  auto bitwise = [](const llvm::Value* v) {
-    auto* op = llvm::dyn_cast<llvm::BinaryOperator>(v);
-    return op && (op->getOpcode() == llvm::Instruction::And || op->getOpcode() == llvm::Instruction::Or ||
-                  op->getOpcode() == llvm::Instruction::Xor);
-  };
-  std::set<unsigned> loadedWidths;
-  while (!pending.empty()) {
-    const llvm::Value* v = pending.back();
-    pending.pop_back();
-    for (const llvm::User* user : v->users()) {
-      if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(user); cmp && cmp->isEquality())
-        for (const llvm::Value* operand : cmp->operands()) mark(operand);
-      if (bitwise(user)) {
-        mark(user);
-        for (const llvm::Value* operand : user->operands()) mark(operand);
-      }
-    }
-    if (bitwise(v))
-      for (const llvm::Value* operand : llvm::cast<llvm::User>(v)->operands()) mark(operand);
-    if (auto* argument = llvm::dyn_cast<llvm::Argument>(v)) {
-      for (const llvm::User* user : argument->getParent()->users())
-        if (auto* call = llvm::dyn_cast<llvm::CallInst>(user);
-            call && call->getCalledFunction() == argument->getParent() && argument->getArgNo() < call->arg_size())
-          mark(call->getArgOperand(argument->getArgNo()));
-      continue;
-    }
-    auto* i = llvm::cast<llvm::Instruction>(v);
-    switch (i->getOpcode()) {
-      case llvm::Instruction::PHI:
-      case llvm::Instruction::Freeze:
-      case llvm::Instruction::BitCast:
-        for (const llvm::Value* operand : i->operands()) mark(operand);
-        break;
-      case llvm::Instruction::Select:
-        mark(i->getOperand(1));
-        mark(i->getOperand(2));
-        break;
-      case llvm::Instruction::Call:
-        if (auto* callee = llvm::cast<llvm::CallInst>(i)->getCalledFunction(); callee && !callee->isDeclaration())
-          for (const llvm::BasicBlock& b : *callee)
-            if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator()); ret && ret->getReturnValue())
-              mark(ret->getReturnValue());
-        break;
-      case llvm::Instruction::Load:
-        // Memory keeps no C types: whatever was stored with the width may be read here.
-        if (loadedWidths.insert(bits(i->getType())).second)
-          for (const llvm::Function& f : module)
-            for (const llvm::BasicBlock& b : f)
-              for (const llvm::Instruction& j : b)
-                if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&j);
-                    store && bits(store->getValueOperand()->getType()) == bits(i->getType()))
-                  mark(store->getValueOperand());
-        break;
-      default:
-        break;
-    }
-  }
 }
 
 smt::Term ProgramIndex::inView(const smt::Term& value, unsigned bits, View from, View to) const {

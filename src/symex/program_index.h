@@ -38,12 +38,6 @@ class ProgramIndex {
   // its remainder modulo 2^bits read as signed. (Bound to an unsigned variable, passed to an unsigned parameter,
   // returned as unsigned, or read back from memory.)
   bool mayBeConvertedToUnsigned(const llvm::Value* value) const { return convertedToUnsigned_.count(value) != 0; }
-  // Whether C may read the value as unsigned: it is an operand of unsigned arithmetic, an unsigned comparison,
-  // division or right shift, a widening or a conversion to floating point from an unsigned type, it is bound to a
-  // variable or parameter of an unsigned type, or it flows into such a value (phi, select, call, return, memory of
-  // its width). A signed value that becomes one is converted by C (the IR leaves out conversions between int and
-  // unsigned of one width); other readings of a signed value as unsigned are only the same bits.
-  bool mayBeReadAsUnsigned(const llvm::Value* value) const { return readAsUnsigned_.count(value) != 0; }
   // What the reading says of the range of `term`, the value of `value` kept in `view`: nothing when the value may
   // be unbounded; under `typesUnbounded` only a pointer's and a truth value's.
   smt::Term rangeOf(const llvm::Value* value, const smt::Term& term, unsigned bits, View view) const;
@@ -76,7 +70,6 @@ class ProgramIndex {
   void indexFunction(const llvm::Function& function);
   void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
   void markUnbounded(const llvm::Module& module);
-  void markReadAsUnsigned(const llvm::Module& module);
   void computeLiveness(const llvm::Function& function);
 
   llvm::DataLayout layout_;
@@ -87,7 +80,6 @@ class ProgramIndex {
   std::unordered_map<const llvm::Value*, View> signedValues_;
   std::unordered_set<const llvm::Value*> unbounded_;
   std::unordered_set<const llvm::Value*> convertedToUnsigned_;
-  std::unordered_set<const llvm::Value*> readAsUnsigned_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;
