@@ -18,6 +18,8 @@ namespace atropos::frontend {
 
 namespace {
 constexpr std::string_view kNondetPrefix = "__VERIFIER_nondet_";
+// Given to the program's own definitions of environment functions that it runs as written.
+constexpr std::string_view kProgramDefinedPrefix = "atropos.program.";
 
 constexpr std::array<std::pair<std::string_view, EnvFunction>, 43> kByName{{
     {"__VERIFIER_assume", EnvFunction::Assume},
@@ -238,6 +240,22 @@ void giveFreshString(llvm::Function& declared, DataModel model) {
   declared.eraseFromParent();
 }
 
+// A declared-only function the program marks noreturn: under the competition's rule it ends, and it cannot return.
+bool endsWithoutReturning(const llvm::Function& function) {
+  return function.isDeclaration() && !function.isIntrinsic() && !function.use_empty() && function.doesNotReturn() &&
+         classifyFunction(function.getName()) == EnvFunction::None;
+}
+
+// A body for such a function: `abort();`.
+void endAsAbortDoes(llvm::Function& function) {
+  llvm::LLVMContext& context = function.getContext();
+  llvm::FunctionCallee abort =
+      function.getParent()->getOrInsertFunction("abort", llvm::FunctionType::get(llvm::Type::getVoidTy(context), false));
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", &function));
+  builder.CreateCall(abort);
+  builder.CreateUnreachable();
+}
+
 bool returnsArbitraryValues(const llvm::Function& function) {
   if (!function.isDeclaration() || function.isIntrinsic() || function.use_empty() || function.doesNotReturn())
     return false;
@@ -252,10 +270,16 @@ bool returnsArbitraryValues(const llvm::Function& function) {
 }  // namespace
 
 void adoptTermCompEnvironment(llvm::Module& module, DataModel model) {
-  std::vector<llvm::Function*> declaredOnly;
-  for (llvm::Function& function : module)
+  std::vector<llvm::Function*> declaredOnly, neverReturning;
+  for (llvm::Function& function : module) {
     if (returnsArbitraryValues(function)) declaredOnly.push_back(&function);
+    if (endsWithoutReturning(function)) neverReturning.push_back(&function);
+    // The program's own nondet function is its function: a name the environment does not claim runs its body.
+    if (!function.isDeclaration() && classifyFunction(function.getName()) == EnvFunction::Nondet)
+      function.setName(std::string(kProgramDefinedPrefix) + function.getName().str());
+  }
   for (llvm::Function* function : declaredOnly) giveArbitraryResult(*function);
+  for (llvm::Function* function : neverReturning) endAsAbortDoes(*function);
   llvm::Function* nondetString = module.getFunction("__VERIFIER_nondet_String");
   if (nondetString && nondetString->isDeclaration() && nondetString->getReturnType()->isPointerTy() &&
       nondetString->arg_empty() && !nondetString->use_empty())

@@ -89,7 +89,9 @@ bool nondetSignednessGuessed(const llvm::Function& function);
 // The Termination Competition's C rules for what a program does not define, made part of `module`:
 // - a function that is only declared ends, has no side effects, and returns an arbitrary value of its return type:
 //   it gets a body that returns a fresh __VERIFIER_nondet_ value (integer, floating-point or no result; a function
-//   that returns a pointer or a structure, or is declared not to return, stays without a model);
+//   that returns a pointer or a structure stays without a model); one declared not to return (noreturn) ends the
+//   execution where it is called, as abort does;
+// - a __VERIFIER_nondet_ function the program defines is the program's: it runs its body;
 // - __VERIFIER_nondet_String() returns fresh memory of arbitrary positive size whose last byte is '\0': its calls
 //   go to a function `atropos.nondet_String` that allocates it with malloc (which never fails in Atropos), so the
 //   program may free it, and under valid-memtrack it is the program's to free.

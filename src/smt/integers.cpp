@@ -46,4 +46,18 @@ bool numeralValue(const smt::Term& term, int64_t& value) {
   return term.is_numeral_i64(value);
 }
 
+smt::Term project(z3::context& context, const z3::expr_vector& variables, const z3::expr& body, unsigned millis) {
+  if (variables.empty()) return body;
+  smt::Term quantified = z3::exists(variables, body);
+  try {
+    z3::goal goal(context);
+    goal.add(quantified);
+    z3::apply_result result = z3::try_for(z3::tactic(context, "qe") & z3::tactic(context, "simplify"), millis)(goal);
+    if (result.size() == 1) return result[0].as_expr();
+  } catch (const z3::exception&) {
+    // Not eliminated: the formula keeps its quantifier.
+  }
+  return quantified;
+}
+
 }  // namespace atropos::smt

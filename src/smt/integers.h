@@ -19,5 +19,8 @@ smt::Term inUnsignedRange(const smt::Term& term, unsigned bits);
 smt::Term inSignedRange(const smt::Term& term, unsigned bits);
 // The value of a numeral term, when it is one and fits.
 bool numeralValue(const smt::Term& term, int64_t& value);
+// `exists variables. body` without the quantifier where Z3's quantifier elimination manages within `millis`; with
+// the quantifier where it does not.
+smt::Term project(z3::context& context, const z3::expr_vector& variables, const z3::expr& body, unsigned millis);
 
 }  // namespace atropos::smt

@@ -738,12 +738,27 @@ class Executor::Step {
     const llvm::Value* condition = sw.getCondition();
     View view = (llvm::isa<llvm::Argument>(condition) || llvm::isa<llvm::Instruction>(condition)) ? viewOf(condition)
                                                                                                   : View::Unsigned;
-    if (e_.index_.mayBeUnbounded(condition) && !mathematical())
-      unsupported("a switch on a value that may lie outside its type's range");
+    if (e_.index_.mayBeUnbounded(condition) && !mathematical()) return executeSwitchOnUnbounded(sw);
     smt::Term value = read(condition, view);
     for (const auto& c : sw.cases())
       if (holds(value == read(c.getCaseValue(), view)))
         return enterBlock(sw.getParent(), c.getCaseSuccessor());
+    enterBlock(sw.getParent(), sw.getDefaultDest());
+  }
+
+  // A switch on the mathematical result of signed arithmetic (svcomp) compares numbers, as C's switch on an int
+  // does. Where the IR may have left out a conversion of the value to unsigned, a case whose constant differs from
+  // the value by a multiple of 2^bits may or may not be taken, as with executeEqualityOfUnbounded: not modelled.
+  void executeSwitchOnUnbounded(const llvm::SwitchInst& sw) {
+    const llvm::Value* condition = sw.getCondition();
+    const bool converted = e_.index_.mayBeConvertedToUnsigned(condition);
+    smt::Term value = read(condition, View::Signed);
+    for (const auto& c : sw.cases()) {
+      smt::Term constant = read(c.getCaseValue(), View::Signed);
+      if (holds(value == constant)) return enterBlock(sw.getParent(), c.getCaseSuccessor());
+      if (converted && holds(z3::mod(value - constant, smt::powerOfTwo(c_, bitsOf(condition))) == 0))
+        unsupported("a switch on a value that may lie outside its type's range, converted to unsigned");
+    }
     enterBlock(sw.getParent(), sw.getDefaultDest());
   }
 

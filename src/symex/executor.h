@@ -5,6 +5,7 @@
 // go wrong (an error, with the kind of property it threatens), ends the program, or finds the path infeasible.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +52,9 @@ class Executor {
   // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
   std::vector<smt::Term> formula(const State& state);
   unsigned long long variables() const { return nextVariable_; }
+  // Names new variables after the first `count`: an executor that goes on from another's states (after its own
+  // initialState, which names the run constants as every executor does) must not reuse their names.
+  void skipVariables(unsigned long long count) { nextVariable_ = std::max(nextVariable_, count); }
   const ProgramIndex& index() const { return index_; }
   // The variables initialState names the addresses of globals and functions by: every state means the same by
   // them, since those addresses are fixed for the whole run.

@@ -11,10 +11,6 @@
 
 namespace atropos::symex {
 
-namespace {
-
-// Forgets the program values no instruction will read any more, so that states at a loop head have the same
-// shape however often the loop ran.
 void dropDeadValues(State& state, const ProgramIndex& index) {
   for (size_t f = 0; f < state.frames.size(); ++f) {
     Frame& frame = state.frames[f];
@@ -25,6 +21,8 @@ void dropDeadValues(State& state, const ProgramIndex& index) {
                   [&](const Local& l) { return !std::binary_search(live.begin(), live.end(), l.id); });
   }
 }
+
+namespace {
 
 bool isReturnState(const State& state, const llvm::Function& main) {
   return state.frames.size() == 1 && state.top().function != &main && llvm::isa<llvm::ReturnInst>(state.top().next);
@@ -127,6 +125,7 @@ class Builder {
     graph_.complete = true;
     graph_.solverQueries = solver_.queries();
     graph_.solverQueriesInterrupted = solver_.interrupted();
+    graph_.variables = executor_.variables();
     return std::move(graph_);
   }
 
@@ -136,6 +135,7 @@ class Builder {
     graph_.incompleteReason = std::move(why);
     graph_.solverQueries = solver_.queries();
     graph_.solverQueriesInterrupted = solver_.interrupted();
+    graph_.variables = executor_.variables();
     return std::move(graph_);
   }
 

@@ -63,7 +63,13 @@ struct Graph {
   std::string incompleteReason;
   unsigned long long solverQueries = 0;
   unsigned long long solverQueriesInterrupted = 0;  // of those, the ones that ran out of time
+  // The symbolic variables the graph's executor named: an executor that goes on from its states starts after them.
+  unsigned long long variables = 0;
 };
+
+// Forgets the program values no instruction will read any more, so that states at a loop head have the same
+// shape however often the loop ran.
+void dropDeadValues(State& state, const ProgramIndex& index);
 
 // Builds the graph from the start of `main`.
 Graph buildGraph(const llvm::Function& main, const llvm::Module& module, const ProgramIndex& index,

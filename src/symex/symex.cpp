@@ -21,6 +21,7 @@
 #include "symex/graph.h"
 #include "symex/loop_invariants.h"
 #include "symex/reachability.h"
+#include "symex/recurrence.h"
 #include "symex/source_names.h"
 #include "symex/transition_system.h"
 #include "termination/prover.h"
@@ -37,6 +38,11 @@ constexpr double kUnreachabilityShare = 0.5;
 // What the search for loop invariants for a second termination attempt may take of the time left.
 constexpr double kInvariantSeconds = 5;
 constexpr double kInvariantShare = 0.25;
+
+// The time a refutation of termination gets (recurrence.h), out of what the graph's proof left: enough for the sets
+// of small loops, while later engines keep most of the time where it fails.
+constexpr double kRefutationSeconds = 3;
+constexpr double kRefutationShare = 0.5;
 
 // Where a state continues: its function, and the line where known.
 SourceLocation locationOf(const llvm::Instruction* at) { return at ? frontend::sourceLocationFrom(*at) : SourceLocation{}; }
@@ -310,9 +316,9 @@ std::vector<Outcome> unknownAll(const std::vector<Property>& properties, const s
   return outcomes;
 }
 
-size_t proven(const std::vector<Outcome>& outcomes) {
+size_t decided(const std::vector<Outcome>& outcomes) {
   return static_cast<size_t>(
-      std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; }));
+      std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict != Verdict::Unknown; }));
 }
 
 // One graph under `limits`, and what it proves.
@@ -445,6 +451,23 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       loopsEnd->reason = e.what();
     }
   }
+  // Under termcomp a loop that never ends is refuted on the program itself (recurrence.h): a set the back end finds
+  // closed on the graph's cycles is checked against the loop body's instructions and an execution that reaches it.
+  std::optional<ProgramRecurrence> neverEnds;
+  if (termination && options.semantics == Semantics::TermComp && graph.complete && !options.deadline.expired() &&
+      !(loopsEnd && loopsEnd->answer == termination::Answer::Yes)) {
+    try {
+      if (!system) system = cyclesOf(graph, index, context, options.deadline);
+      RecurrenceOptions search;
+      search.deadline = options.deadline.capped(std::chrono::duration<double>(
+          std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
+      neverEnds = findProgramRecurrence(graph, *system, *main, *module, index, context, search);
+    } catch (const z3::exception&) {
+      neverEnds.reset();
+    } catch (const its::OutOfTime&) {
+      neverEnds.reset();
+    }
+  }
   if (evidence && options.its && system) {
     std::ostringstream out;
     its::writeSmtLib(out, system->its);
@@ -468,7 +491,18 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     const Node* blocker = blockerOf(p);
     const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
     const bool reach = blocker && (blocker->error == Check::ReachError || blocker->error == Check::ReachErrorReturns);
-    if (reach && p == Property::UnreachCall) {
+    if (p == Property::Termination && neverEnds) {
+      const State& head = graph.nodes[neverEnds->head].state;
+      o.verdict = Verdict::False;
+      o.reason = "the loop" + where(head.top().next) + " never ends from the states where " +
+                 smt::infix(sourceNames(head, index, context).apply(neverEnds->states).simplify()) +
+                 ": from each of them one iteration (" + counted(neverEnds->paths, "path") +
+                 " through the body, as the program's instructions read under termcomp) returns to one of them (a " +
+                 neverEnds->kind +
+                 " of the graph's cycles, checked on the loop body); the execution that draws " +
+                 (neverEnds->stem.empty() ? std::string("nothing") : joined(neverEnds->stem, ", ")) +
+                 " reaches them (proven on its path's facts; over mathematical integers, not replayed in C)";
+    } else if (reach && p == Property::UnreachCall) {
       o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
     } else if (blocker) {
       o.reason = couldNotExclude(*blocker, unexcluded);
@@ -558,7 +592,7 @@ std::vector<Outcome> proveWithModel(const frontend::Program& program, const std:
   limits.nameLoopLocations =
       std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
   Round first = proveOnGraph(main, module.get(), index, context, properties, options, limits, evidence);
-  if (!first.complete || proven(first.outcomes) == properties.size() || options.deadline.expired())
+  if (!first.complete || decided(first.outcomes) == properties.size() || options.deadline.expired())
     return first.outcomes;
   // A complete graph that proves too little may owe it to the merges with the states before the loops: a second
   // graph peels the first pass of the loops it enters (GraphLimits::peelFirstPass).
@@ -566,12 +600,12 @@ std::vector<Outcome> proveWithModel(const frontend::Program& program, const std:
   Evidence peeledEvidence;
   Round second = proveOnGraph(main, module.get(), index, context, properties, options, limits,
                               evidence ? &peeledEvidence : nullptr);
-  // The second graph's answers replace the first's only when they prove all the first did and more, so that the
-  // evidence (one graph's) speaks for every TRUE.
+  // The second graph's answers replace the first's only when they decide all the first did and more, so that the
+  // evidence (one graph's) speaks for every verdict.
   for (size_t k = 0; k < properties.size(); ++k)
-    if (first.outcomes[k].verdict == Verdict::True && second.outcomes[k].verdict != Verdict::True)
+    if (first.outcomes[k].verdict != Verdict::Unknown && second.outcomes[k].verdict != first.outcomes[k].verdict)
       return first.outcomes;
-  if (proven(second.outcomes) == proven(first.outcomes)) return first.outcomes;
+  if (decided(second.outcomes) == decided(first.outcomes)) return first.outcomes;
   if (evidence) *evidence = std::move(peeledEvidence);
   return second.outcomes;
 }

@@ -1,6 +1,7 @@
 // The symbolic execution engine (seeds 002 and 000): builds a finite symbolic execution graph over an abstract
-// memory domain and proves the properties the graph shows to hold. It never refutes: an error state in the graph
-// only means the proof failed there.
+// memory domain and proves the properties the graph shows to hold. An error state in the graph only means the proof
+// failed there. The one refutation: under termcomp, a loop that never ends, from a recurrent set checked on the
+// program's own instructions and reached by an execution (recurrence.h).
 #pragma once
 
 #include <cstdint>

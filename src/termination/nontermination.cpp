@@ -8,6 +8,7 @@
 #include <set>
 
 #include "common/text.h"
+#include "smt/integers.h"
 
 namespace atropos::termination {
 
@@ -109,21 +110,6 @@ smt::Term existentially(const z3::expr_vector& temporaries, const z3::expr& body
   return temporaries.empty() ? smt::Term(body) : smt::Term(z3::exists(temporaries, body));
 }
 
-// `exists temporaries. body` without the quantifier where Z3's quantifier elimination manages within `millis`.
-smt::Term project(z3::context& context, const z3::expr_vector& temporaries, const z3::expr& body, unsigned millis) {
-  if (temporaries.empty()) return body;
-  smt::Term quantified = z3::exists(temporaries, body);
-  try {
-    z3::goal goal(context);
-    goal.add(quantified);
-    z3::apply_result result = z3::try_for(z3::tactic(context, "qe") & z3::tactic(context, "simplify"), millis)(goal);
-    if (result.size() == 1) return result[0].as_expr();
-  } catch (const z3::exception&) {
-    // Not eliminated: the set keeps its quantifier.
-  }
-  return quantified;
-}
-
 // The states at the head from which one of `cycles` can be taken into `states`, over `x`.
 smt::Term canReturn(Runner& runner, const smt::Term& states, const std::vector<std::vector<size_t>>& cycles,
                     const std::vector<smt::Term>& x, z3::context& context) {
@@ -151,7 +137,7 @@ bool isClosed(Runner& runner, Checker& checker, const smt::Term& states,
   for (const std::vector<size_t>& cycle : cycles) {
     z3::expr_vector guards(context), temporaries(context);
     std::vector<smt::Term> after = runner.run(cycle, x, guards, temporaries);
-    smt::Term can = project(context, temporaries, z3::mk_and(guards), kEliminationMillis);
+    smt::Term can = smt::project(context, temporaries, z3::mk_and(guards), kEliminationMillis);
     eliminated = eliminated && !can.is_quantifier();
     enabled.push_back(can);
     leaves.push_back(z3::mk_and(guards) && !runner.at(states, after));
@@ -358,10 +344,43 @@ class Search {
     z3::expr_vector unchanged(context_);
     for (size_t v = 0; v < after.size(); ++v) unchanged.push_back(after[v] == its_.variables[v]);
     const unsigned millis = std::min(options_.queryMillis, kEliminationMillis);
-    consider({head, {cycle}, project(context_, temporaries, guard && z3::mk_and(unchanged), millis), "fixed point"});
-    consider({head, {cycle}, project(context_, temporaries, guard, millis), "closed guard"});
+    consider({head, {cycle}, smt::project(context_, temporaries, guard && z3::mk_and(unchanged), millis), "fixed point"});
+    consider({head, {cycle}, smt::project(context_, temporaries, guard, millis), "closed guard"});
+    // A disequality a != b lets the cycle be taken where a - b stays away from 0: on either side of it (for
+    // while (a != b) { a = a + 2; b = b - 1; } where a > b).
+    std::vector<smt::Term> sides = sidesOfDisequalities(guard);
+    for (const smt::Term& side : sides)
+      consider({head, {cycle}, smt::project(context_, temporaries, side, millis), "closed side of a disequality"});
     if (!temporaries.empty()) return;
-    // Each bound p of the guard does not shrink (p' - p >= 0), nor does its growth, on the states after.
+    increasingGuards(head, cycle, guard, after);
+    for (const smt::Term& side : sides) increasingGuards(head, cycle, side, after);
+  }
+
+  // The guard with one of its disequalities (two at most) made strict in one direction, for each direction.
+  std::vector<smt::Term> sidesOfDisequalities(const smt::Term& guard) {
+    constexpr size_t kMaxDisequalities = 2;
+    std::vector<smt::Term> atoms, sides;
+    smt::conjunctsOf(guard, atoms);
+    size_t seen = 0;
+    for (size_t k = 0; k < atoms.size() && seen < kMaxDisequalities; ++k) {
+      const smt::Term& a = atoms[k];
+      if (!a.is_not() || !a.arg(0).is_eq() || !a.arg(0).arg(0).is_int()) continue;
+      ++seen;
+      for (bool above : {true, false}) {
+        z3::expr_vector rest(context_);
+        for (size_t j = 0; j < atoms.size(); ++j)
+          if (j != k) rest.push_back(atoms[j]);
+        const smt::Term x = a.arg(0).arg(0), y = a.arg(0).arg(1);
+        rest.push_back(above ? x > y : x < y);
+        sides.push_back(z3::mk_and(rest).simplify());
+      }
+    }
+    return sides;
+  }
+
+  // Each bound p of the guard does not shrink (p' - p >= 0), nor does its growth, on the states after.
+  void increasingGuards(its::LocationId head, const std::vector<size_t>& cycle, const smt::Term& guard,
+                        const std::vector<smt::Term>& after) {
     std::vector<Bound> bounds = *boundsOf(guard);
     smt::Term strengthened = guard;
     for (int level = 0; level < 2 && !bounds.empty(); ++level) {
@@ -386,7 +405,7 @@ class Search {
     for (const std::vector<size_t>& cycle : cycles) {
       z3::expr_vector guards(context_), temporaries(context_);
       runner_.run(cycle, its_.identity(), guards, temporaries);
-      enabled.push_back(project(context_, temporaries, z3::mk_and(guards).simplify(), millis));
+      enabled.push_back(smt::project(context_, temporaries, z3::mk_and(guards).simplify(), millis));
     }
     smt::Term states = z3::mk_or(enabled);
     // Where some state of it has no way back into it, those states go, one round at a time (a greatest fixpoint).
@@ -605,6 +624,9 @@ class Search {
   Checker checker_;
   std::vector<std::vector<size_t>> outgoing_;  // per location, the system's own transitions from it
   std::vector<Candidate> candidates_;
+
+ public:
+  const std::vector<Candidate>& candidates() const { return candidates_; }
 };
 
 // Whether every step of `r.repeated` is a run of its self-loop, by induction over its one temporary n: it needs
@@ -661,6 +683,36 @@ constexpr size_t kSimulatedRuns[] = {8, 24};
 constexpr size_t kSimulatedSteps[] = {500, 2000};
 
 }  // namespace
+
+std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, const NonTerminationOptions& options) {
+  its::Its extended = its;
+  std::vector<Repetition> repetitions;
+  Checker checker(context, smt::Limits{options.queryMillis, options.deadline});
+  for (size_t i = 0; i < its.transitions.size() && !options.deadline.expired(); ++i)
+    if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, checker, i)) {
+      repetitions.push_back({i, *repeated});
+      extended.transitions.push_back(std::move(*repeated));
+    }
+  Search search(extended, its.transitions.size(), context, options);
+  const std::vector<std::vector<size_t>> cycles = simpleCycles(extended, its.transitions.size(), options, false);
+  for (const std::vector<size_t>& cycle : cycles) {
+    if (options.deadline.expired()) break;
+    search.candidatesOfCycle(cycle);
+  }
+  for (const std::vector<size_t>& pair : pairsOf(extended, cycles, options)) {
+    if (options.deadline.expired()) break;
+    search.candidatesOfCycle(pair);
+  }
+  std::vector<std::vector<std::vector<size_t>>> through(its.locations.size());
+  for (const std::vector<size_t>& cycle : cycles) addRotations(through, cycle, extended);
+  for (its::LocationId l = 0; l < its.locations.size(); ++l)
+    if (through[l].size() > 1 && through[l].size() <= kMaxCyclesOfLocation && !options.deadline.expired())
+      search.candidateOfLocation(l, through[l], kNarrowingRounds);
+  std::vector<RecurrentSet> sets;
+  for (const Candidate& c : search.candidates())
+    sets.push_back(RecurrentSet{repetitions, {}, c.head, c.cycles, c.states, c.kind});
+  return sets;
+}
 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options) {

@@ -61,6 +61,11 @@ struct NonTerminationOptions {
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options);
 
+// The candidate sets of a system whose runs may begin anywhere (everyLocationStarts: a program's cycles), each closed
+// on the system, without a stem and unchecked for reachability: whoever built the system from a program decides on
+// the program whether one is a recurrent set of it (symex/recurrence.h), since the system over-approximates.
+std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, const NonTerminationOptions& options);
+
 // Whether `set` shows that `its` has a run that never ends: the stem is a path from the start location to the head
 // that some run takes into the set, the cycles lead from the head back to it, and the set is non-empty and closed.
 // False also when the solver cannot tell within `limits`.

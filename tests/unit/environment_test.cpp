@@ -3,6 +3,7 @@
 #include "frontend/environment.h"
 
 #include <gtest/gtest.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
 #include "test_program.h"
@@ -43,13 +44,36 @@ TEST(TermCompEnvironment, DeclaredFunctionsReturnArbitraryValuesOfTheirType) {
                                        frontend::DataModel::LP64);
   ASSERT_TRUE(measured);
   EXPECT_EQ(measured->kind, frontend::NondetKind::Double);
-  // Pointers and functions that do not return have no arbitrary value that the rules define.
+  // A pointer has no arbitrary value that the rules define; a function that does not return ends the execution
+  // as abort does.
   EXPECT_TRUE(module.getFunction("lookup")->isDeclaration());
-  EXPECT_TRUE(module.getFunction("stop")->isDeclaration());
+  const llvm::Function* stop = module.getFunction("stop");
+  ASSERT_FALSE(stop->isDeclaration());
+  const auto* abortCall = llvm::dyn_cast<llvm::CallInst>(&stop->getEntryBlock().front());
+  ASSERT_NE(abortCall, nullptr);
+  ASSERT_NE(abortCall->getCalledFunction(), nullptr);
+  EXPECT_EQ(abortCall->getCalledFunction()->getName(), "abort");
   EXPECT_EQ(module.getFunction("__VERIFIER_nondet_String"), nullptr);
   const llvm::Function* string = module.getFunction("atropos.nondet_String");
   ASSERT_NE(string, nullptr);
   EXPECT_FALSE(string->isDeclaration());
+}
+
+// A nondet function the program defines is its own under the Termination Competition's rules: its calls run the
+// body, under a name the environment does not claim.
+TEST(TermCompEnvironment, ANondetFunctionTheProgramDefinesRunsItsBody) {
+  auto program = testing::compileProgram(
+      "int __VERIFIER_nondet_int(void) { return 8; }\n"
+      "int main(void) { return __VERIFIER_nondet_int(); }");
+  ASSERT_TRUE(program);
+  llvm::Module& module = *program->module;
+  frontend::adoptTermCompEnvironment(module, frontend::DataModel::LP64);
+  const llvm::Function* called = nullptr;
+  for (const llvm::Instruction& i : module.getFunction("main")->getEntryBlock())
+    if (const auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) called = call->getCalledFunction();
+  ASSERT_NE(called, nullptr);
+  EXPECT_FALSE(called->isDeclaration());
+  EXPECT_EQ(frontend::classifyFunction(called->getName()), frontend::EnvFunction::None);
 }
 
 TEST(TermCompEnvironment, SvCompEnvironmentLeavesDeclarationsAlone) {

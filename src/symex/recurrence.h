@@ -1,0 +1,54 @@
+// Non-termination of the program itself from a recurrent set of its graph's system (issue 43).
+//
+// The system of a graph's cycles over-approximates the program: a merge forgets facts, and a value the graph does
+// not know (memory it lost, a float) is a temporary the back end may choose at will. So a set the back end finds
+// closed on the system is only a candidate. It becomes a proof of non-termination when
+// - it is closed under one iteration of the loop as the program's instructions define it under the reading: from
+//   the loop head's state with the set added, the executor runs every path of the body (no merging) back to the head
+//   state's position, and for every state of the set some path, for some values it draws, comes back to a state the
+//   head represents (an instance, seed 002's generalization) that lies in the set again. A path counts only where
+//   its facts fix every value but those it draws (a value the executor cannot know, such as a load of memory the
+//   state does not describe, keeps it out), and where it runs without a failed check;
+// - an execution reaches it: a state of the graph at the loop head above every merge, whose facts are exact and fix
+//   every value but the draws, has a model in the set, which gives the values the execution draws on the way.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/deadline.h"
+#include "symex/graph.h"
+#include "symex/program_index.h"
+#include "symex/transition_system.h"
+
+namespace llvm {
+class Function;
+class Module;
+}  // namespace llvm
+
+namespace atropos::symex {
+
+struct ProgramRecurrence {
+  int head = -1;     // the graph node of the loop head whose state the set speaks of
+  smt::Term states;  // the set, over the head state's variables
+  std::string kind;  // how the back end found it on the system (termination::RecurrentSet::kind)
+  size_t paths = 0;  // paths of one iteration that the closure uses
+  // The values the execution to the set draws, in order (numbers of the reading, which need not fit their type).
+  std::vector<std::string> stem;
+};
+
+struct RecurrenceOptions {
+  Deadline deadline = Deadline::never();
+  unsigned queryMillis = 1000;
+  size_t maxSteps = 4000;  // executor steps per iteration explored
+  size_t maxPaths = 32;    // paths of one iteration back to the head
+  size_t maxCandidates = 8;
+};
+
+std::optional<ProgramRecurrence> findProgramRecurrence(const Graph& graph, const GraphSystem& system,
+                                                       const llvm::Function& main, const llvm::Module& module,
+                                                       const ProgramIndex& index, z3::context& context,
+                                                       const RecurrenceOptions& options);
+
+}  // namespace atropos::symex
