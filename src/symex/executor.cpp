@@ -157,6 +157,12 @@ class Executor::Step {
     return c_.int_const((sanitize(hint) + "_" + std::to_string(base_ + used_++)).c_str());
   }
 
+  // A new variable whose value the rule defines exactly (Executor::exactVariables).
+  smt::Term exact(smt::Term variable) {
+    e_.exact_.insert(variable.decl().name().str());
+    return variable;
+  }
+
   smt::Term freshInRange(const std::string& hint, unsigned bits, View view) {
     smt::Term v = fresh(hint);
     facts_.push_back(rangeOf(v, bits, view));
@@ -292,7 +298,7 @@ class Executor::Step {
     unsigned bits = bitsOf(instruction);
     View view = instruction->getType()->isPointerTy() ? View::Unsigned : viewOf(instruction);
     smt::Term value = convert(term, bits, termView, view);
-    smt::Term w = fresh(e_.index_.name(instruction));
+    smt::Term w = exact(fresh(e_.index_.name(instruction)));
     facts_.push_back(w == value);
     facts_.push_back(e_.index_.rangeOf(instruction, w, bits, view));
     out_.top().set(e_.index_.valueId(instruction), w);
@@ -420,8 +426,8 @@ class Executor::Step {
 
   smt::Term addBlock(const std::string& hint, const smt::Term& size, BlockKind kind, const llvm::Value* origin,
                      std::optional<smt::Term> lo = std::nullopt) {
-    smt::Term start = lo ? *lo : fresh(hint);
-    smt::Term end = fresh(hint + "_end");
+    smt::Term start = lo ? *lo : exact(fresh(hint));
+    smt::Term end = exact(fresh(hint + "_end"));
     facts_.push_back(end == start + size - 1);
     MemoryBlock block{start, end, kind, static_cast<unsigned>(out_.frames.size() - 1), origin, false};
     block.bytes = constantSize(size);
@@ -549,7 +555,7 @@ class Executor::Step {
     std::string hint = e_.index_.name(&a);
     if (hasLifetimeStart(&a)) {
       // The object exists from its lifetime start on; here only its address is chosen.
-      smt::Term lo = fresh(hint);
+      smt::Term lo = exact(fresh(hint));
       facts_.push_back(lo >= 1 && lo <= smt::unsignedMax(c_, e_.index_.pointerBits()));
       defineVariable(&a, lo);
       return;
@@ -1069,7 +1075,7 @@ class Executor::Step {
     for (const llvm::Argument& formal : callee.args()) {
       View view = formal.getType()->isPointerTy() ? View::Unsigned : viewOf(&formal);
       smt::Term actual = read(call.getArgOperand(formal.getArgNo()), view);
-      smt::Term w = fresh(e_.index_.name(&formal));
+      smt::Term w = exact(fresh(e_.index_.name(&formal)));
       facts_.push_back(w == actual);
       facts_.push_back(e_.index_.rangeOf(&formal, w, bitsOf(&formal), view));
       frame.set(e_.index_.valueId(&formal), w);
@@ -1177,7 +1183,7 @@ class Executor::Step {
         if (call.getType()->isVoidTy()) return;
         unsigned bits = bitsOf(&call);
         View view = call.getType()->isPointerTy() ? View::Unsigned : viewOf(&call);
-        smt::Term w = freshValue(e_.index_.name(&call), call.getType(), view);
+        smt::Term w = exact(freshValue(e_.index_.name(&call), call.getType(), view));
         auto type = frontend::nondetType(
             callee, e_.index_.pointerBits() == 32 ? frontend::DataModel::ILP32 : frontend::DataModel::LP64);
         if (type && type->kind == frontend::NondetKind::Bool) facts_.push_back(w >= 0 && w <= 1);
@@ -1328,6 +1334,7 @@ State Executor::initialState(const llvm::Function& main) {
   for (const llvm::Function& f : module_) {
     if (!f.hasAddressTaken()) continue;
     smt::Term address = fresh("fn_" + f.getName().str());
+    exact_.insert(address.decl().name().str());
     facts.push_back(address >= 1 && address <= maxAddress);
     globalAddresses_.emplace(&f, address);
     runConstants_.push_back(address);
@@ -1335,6 +1342,7 @@ State Executor::initialState(const llvm::Function& main) {
   Memory& memory = state.mutableMemory();
   for (const llvm::GlobalVariable& g : module_.globals()) {
     smt::Term lo = fresh("g_" + g.getName().str());
+    exact_.insert(lo.decl().name().str());
     globalAddresses_.emplace(&g, lo);
     runConstants_.push_back(lo);
     llvm::Type* type = g.getValueType();
@@ -1343,6 +1351,7 @@ State Executor::initialState(const llvm::Function& main) {
       continue;
     }
     smt::Term hi = fresh("g_" + g.getName().str() + "_end");
+    exact_.insert(hi.decl().name().str());
     runConstants_.push_back(hi);
     facts.push_back(hi == lo + context_.int_val(static_cast<uint64_t>(layout.getTypeAllocSize(type))) - 1);
     MemoryBlock block{lo, hi, BlockKind::Global, 0, &g, g.isConstant()};
@@ -1380,6 +1389,7 @@ State Executor::initialState(const llvm::Function& main) {
         auto* base = llvm::dyn_cast<llvm::GlobalValue>(gep->getPointerOperand()->stripPointerCasts());
         if (!base || !gep->accumulateConstantOffset(layout, offset)) continue;
         smt::Term w = fresh("init");
+        exact_.insert(w.decl().name().str());
         facts.push_back(w == globalAddresses_.at(base) + context_.int_val(static_cast<int64_t>(offset.getSExtValue())));
         value = w;
       } else {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "common/checks.h"
@@ -52,6 +53,10 @@ class Executor {
   // The facts ⟨state⟩ consists of, in one list (for solvers other than the executor's).
   std::vector<smt::Term> formula(const State& state);
   unsigned long long variables() const { return nextVariable_; }
+  // The variables whose value a rule defined exactly (a program value as a term of others, a parameter, a value
+  // drawn, an object's address): the others stand for what the rules do not compute (a float, memory the state does
+  // not describe, a value read as either of two numbers), which a proof that some execution exists must not choose.
+  const std::unordered_set<std::string>& exactVariables() const { return exact_; }
   // Names new variables after the first `count`: an executor that goes on from another's states (after its own
   // initialState, which names the run constants as every executor does) must not reuse their names.
   void skipVariables(unsigned long long count) { nextVariable_ = std::max(nextVariable_, count); }
@@ -69,6 +74,7 @@ class Executor {
   const ProgramIndex& index_;
   const llvm::Module& module_;
   unsigned long long nextVariable_ = 0;
+  std::unordered_set<std::string> exact_;
   std::unordered_map<const llvm::Value*, smt::Term> globalAddresses_;
   std::vector<smt::Term> runConstants_;
   std::vector<std::shared_ptr<const Knowledge>> pushed_;

@@ -126,6 +126,7 @@ class Builder {
     graph_.solverQueries = solver_.queries();
     graph_.solverQueriesInterrupted = solver_.interrupted();
     graph_.variables = executor_.variables();
+    graph_.exactVariables = executor_.exactVariables();
     return std::move(graph_);
   }
 
@@ -136,6 +137,7 @@ class Builder {
     graph_.solverQueries = solver_.queries();
     graph_.solverQueriesInterrupted = solver_.interrupted();
     graph_.variables = executor_.variables();
+    graph_.exactVariables = executor_.exactVariables();
     return std::move(graph_);
   }
 

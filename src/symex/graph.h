@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "symex/executor.h"
@@ -65,6 +66,7 @@ struct Graph {
   unsigned long long solverQueriesInterrupted = 0;  // of those, the ones that ran out of time
   // The symbolic variables the graph's executor named: an executor that goes on from its states starts after them.
   unsigned long long variables = 0;
+  std::unordered_set<std::string> exactVariables;  // Executor::exactVariables of the graph's executor
 };
 
 // Forgets the program values no instruction will read any more, so that states at a loop head have the same

@@ -2,7 +2,9 @@
 
 #include <llvm/IR/Function.h>
 
+#include <algorithm>
 #include <set>
+#include <unordered_set>
 
 #include "smt/integers.h"
 #include "smt/solver.h"
@@ -26,14 +28,12 @@ std::vector<smt::Term> symbolsOf(const std::vector<smt::Term>& terms) {
   return out;
 }
 
-// The addresses of the blocks `state` knows: where the implementation puts an object is its choice, like a value
-// drawn, and a proof that a path is taken may choose them.
-std::set<unsigned> addressesOf(const State& state) {
-  std::set<unsigned> ids;
+// The first addresses of the blocks `state` knows (their ends follow from them and their sizes).
+std::vector<smt::Term> startsOf(const State& state) {
+  std::vector<smt::Term> starts;
   for (const MemoryBlock& b : state.memory->blocks)
-    for (const smt::Term* bound : {&b.lo, &b.hi})
-      if (smt::isSymbol(*bound)) ids.insert(bound->id());
-  return ids;
+    if (smt::isSymbol(b.lo)) starts.push_back(b.lo);
+  return starts;
 }
 
 // The values `state` drew since `since` (nullptr: since the start), as the trail keeps them.
@@ -86,6 +86,7 @@ class Checker {
  private:
   static constexpr size_t kFactsShortened = 16;
   static constexpr unsigned kEliminationMillis = 500;
+  static constexpr int kAlignment = 16;
 
   std::optional<ProgramRecurrence> check(int head, const smt::Term& states) {
     const State& general = graph_.nodes[head].state;
@@ -121,14 +122,16 @@ class Checker {
       if (!mu) continue;
       std::vector<smt::Term> facts = executor_.formula(end);
       const smt::Term again = mu->apply(states);
+      // A new object's address is not chosen here (nothing says where the implementation puts it): a path whose
+      // facts mention one is left out, as is one with a value no rule defined exactly.
       std::vector<smt::Term> draws, others;
-      std::set<unsigned> drawn = addressesOf(end);
+      std::set<unsigned> drawn;
       for (const InputTrail* d : drawsSince(end, general.inputs)) drawn.insert(d->value.id());
       std::vector<smt::Term> all = facts;
       all.push_back(again);
       for (const smt::Term& v : symbolsOf(all))
         if (!known.count(v.id())) (drawn.count(v.id()) ? draws : others).push_back(v);
-      if (!determined(facts, others)) continue;
+      if (!allExact(others, executor_.exactVariables()) || !determined(facts, others)) continue;
       z3::expr_vector bound(context_);
       for (const smt::Term& v : draws) bound.push_back(v);
       for (const smt::Term& v : others) bound.push_back(v);
@@ -195,16 +198,22 @@ class Checker {
       if (at != head) continue;
       smt::Term there = states;
       for (auto it = chain.rbegin(); it != chain.rend(); ++it) there = (*it)->apply(there);
+      // The draws are chosen, and so is where the objects lie, among the layouts an implementation may choose: the
+      // memory facts (inside the address space, disjoint) and every object aligned to 16 bytes, which every type's
+      // alignment divides. Every other value must be one the rules defined exactly, fixed by those.
       std::vector<smt::Term> facts = executor_.formula(node.state);
       std::vector<const InputTrail*> draws = drawsSince(node.state, nullptr);
-      std::set<unsigned> free = addressesOf(node.state);
-      free.insert(runConstants_.begin(), runConstants_.end());
-      for (const InputTrail* d : draws) free.insert(d->value.id());
+      std::set<unsigned> chosen = runConstants_;
+      for (const smt::Term& lo : startsOf(node.state)) {
+        chosen.insert(lo.id());
+        facts.push_back(z3::mod(lo, context_.int_val(kAlignment)) == 0);
+      }
+      for (const InputTrail* d : draws) chosen.insert(d->value.id());
       std::vector<smt::Term> all = facts, others;
       all.push_back(there);
       for (const smt::Term& v : symbolsOf(all))
-        if (!free.count(v.id())) others.push_back(v);
-      if (!determined(facts, others)) continue;
+        if (!chosen.count(v.id())) others.push_back(v);
+      if (!allExact(others, graph_.exactVariables) || !determined(facts, others)) continue;
       z3::solver s = smt::limitedSolver(context_, nullptr, limits_);
       s.add(z3::mk_and(toVector(facts)) && there);
       if (smt::checkLimited(watch_, s, limits_) != z3::sat) continue;
@@ -214,6 +223,11 @@ class Checker {
       return stem;
     }
     return std::nullopt;
+  }
+
+  static bool allExact(const std::vector<smt::Term>& variables, const std::unordered_set<std::string>& exact) {
+    return std::all_of(variables.begin(), variables.end(),
+                       [&](const smt::Term& v) { return exact.count(v.decl().name().str()) != 0; });
   }
 
   // Whether `facts` fix the values of `unknowns` once every other variable's value is given: two models that agree

@@ -7,10 +7,12 @@
 //   the loop head's state with the set added, the executor runs every path of the body (no merging) back to the head
 //   state's position, and for every state of the set some path, for some values it draws, comes back to a state the
 //   head represents (an instance, seed 002's generalization) that lies in the set again. A path counts only where
-//   its facts fix every value but those it draws (a value the executor cannot know, such as a load of memory the
-//   state does not describe, keeps it out), and where it runs without a failed check;
-// - an execution reaches it: a state of the graph at the loop head above every merge, whose facts are exact and fix
-//   every value but the draws, has a model in the set, which gives the values the execution draws on the way.
+//   every new value in its facts is one a rule defined exactly (Executor::exactVariables: not a float, not memory
+//   the state does not describe, not a constant read as either of two numbers, not a new object's address) and the
+//   facts fix it given the draws, and where it runs without a failed check;
+// - an execution reaches it: a state of the graph at the loop head above every merge, whose values are all defined
+//   exactly, has a model in the set, and with the model's draws it lies in the set wherever the objects lie in
+//   memory: the draws are the stem.
 #pragma once
 
 #include <optional>
