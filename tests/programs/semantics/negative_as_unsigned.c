@@ -1,7 +1,8 @@
 extern int __VERIFIER_nondet_int(void);
 
-/* In C, a negative x becomes a large unsigned value and the loop never ends. With unbounded integers (termcomp) the
-   conversion keeps x's value, which is never above INT_MAX: the program ends. */
+/* In C, a negative x becomes a large unsigned value and the loop never ends. With mathematical integers (termcomp)
+   the conversion keeps x's value: a negative x stays below INT_MAX, which is no evidence, but an int may be any
+   integer there, and x = 2^31 enters the loop. */
 int main(void) {
   int x = __VERIFIER_nondet_int();
   unsigned int u = x;
