@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <utility>
 
 #include "common/text.h"
 #include "smt/integers.h"
@@ -682,9 +683,10 @@ constexpr unsigned kNarrowingRounds = 2;
 constexpr size_t kSimulatedRuns[] = {8, 24};
 constexpr size_t kSimulatedSteps[] = {500, 2000};
 
-}  // namespace
-
-std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, const NonTerminationOptions& options) {
+// The system with the repetitions of its simple self-loops added after its own transitions (each a run of the
+// self-loop), and those repetitions.
+std::pair<its::Its, std::vector<Repetition>> withRepetitions(const its::Its& its, z3::context& context,
+                                                             const NonTerminationOptions& options) {
   its::Its extended = its;
   std::vector<Repetition> repetitions;
   Checker checker(context, smt::Limits{options.queryMillis, options.deadline});
@@ -693,6 +695,13 @@ std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, 
       repetitions.push_back({i, *repeated});
       extended.transitions.push_back(std::move(*repeated));
     }
+  return {std::move(extended), std::move(repetitions)};
+}
+
+}  // namespace
+
+std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, const NonTerminationOptions& options) {
+  auto [extended, repetitions] = withRepetitions(its, context, options);
   Search search(extended, its.transitions.size(), context, options);
   const std::vector<std::vector<size_t>> cycles = simpleCycles(extended, its.transitions.size(), options, false);
   for (const std::vector<size_t>& cycle : cycles) {
@@ -717,15 +726,7 @@ std::vector<RecurrentSet> closedSets(const its::Its& its, z3::context& context, 
 std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& context,
                                              const NonTerminationOptions& options) {
   if (its.everyLocationStarts) return std::nullopt;  // a stem needs a start
-  // The system with the repetitions of its simple self-loops added (each a run of the self-loop).
-  its::Its extended = its;
-  std::vector<Repetition> repetitions;
-  Checker checker(context, smt::Limits{options.queryMillis, options.deadline});
-  for (size_t i = 0; i < its.transitions.size() && !options.deadline.expired(); ++i)
-    if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, checker, i)) {
-      repetitions.push_back({i, *repeated});
-      extended.transitions.push_back(std::move(*repeated));
-    }
+  auto [extended, repetitions] = withRepetitions(its, context, options);
   const std::vector<std::vector<size_t>> all = simpleCycles(extended, its.transitions.size(), options, false);
   auto repeats = [&](const std::vector<size_t>& cycle) {
     return std::any_of(cycle.begin(), cycle.end(), [&](size_t i) { return i >= its.transitions.size(); });
