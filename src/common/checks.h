@@ -21,8 +21,10 @@ namespace atropos {
 //   unsigned keeps the value. Where C's meaning needs a width, the reading takes C's where C and the mathematical
 //   reading agree, and otherwise:
 //   - a conversion to a narrower type keeps the value where that type can hold it in either signedness
-//     ([-2^(n-1), 2^n - 1]); beyond, the competition's rule (no overflow occurs) gives nothing, and Check::WrapAround
-//     blocks the proof;
+//     ([-2^(n-1), 2^n - 1]); beyond, the competition's rule (no overflow occurs) gives nothing: a proof must hold
+//     for any value there (C's, or another), and no refutation may rest on it. The same goes for an integer that
+//     names no address (negative, or too large) converted to a pointer. Where the symbolic execution cannot give a
+//     value, as for a negative size passed to a library function, Check::WrapAround blocks the proof;
 //   - bitwise operations act on the infinite two's complement representation (C's result on values in the type's
 //     range), a left shift multiplies by a power of two, a right shift divides and rounds down;
 //   - a constant whose bits read as two numbers (`-1` and `4294967295u` are one bit pattern, and the compiler carries

@@ -109,6 +109,37 @@ void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outco
                         : "; over unbounded signed integers (--semantics svcomp) it is not proven either";
 }
 
+// A non-termination the symbolic execution proved under svcomp comes with the draws that reach its recurrent set
+// (symex.h). Replayed in C, the execution gives the counterexample its trace and the places of its inputs, which a
+// witness needs. Where it does not replay (C's values leave the reading's, or the loop needs other draws than
+// zeros), the proof stands without a counterexample.
+void replayRecurrence(const interp::Interpreter& interpreter, Outcome& o, const Budget& budget) {
+  if (o.property != Property::Termination || o.verdict != Verdict::False || !o.counterexample ||
+      !o.counterexample->recurrence || o.counterexample->recurrence->states.empty() ||
+      !o.counterexample->trace.empty())
+    return;
+  const Counterexample& cex = *o.counterexample;
+  falsifier::RecurrentSetClaim claim;
+  for (const NondetInput& in : cex.inputs) claim.stem.push_back(in.value);
+  claim.uninitializedReadsZero = true;  // the stem draws nothing from uninitialized memory
+  claim.head = cex.recurrence->head;
+  claim.expression = cex.recurrence->states.front();
+  claim.complete = cex.recurrence->complete;
+  claim.engine = o.engine;
+  claim.how = o.reason;
+  falsifier::Options replay;
+  replay.semantics = budget.semantics;
+  replay.deadline = budget.deadline;
+  replay.memoryBytes = budget.memoryBytes;
+  Outcome confirmed = falsifier::confirmRecurrentSet(interpreter, claim, replay);
+  if (confirmed.verdict == Verdict::False) {
+    o = std::move(confirmed);
+  } else {
+    o.counterexample.reset();
+    o.reason += "; its replay in C gave no counterexample (" + confirmed.reason + ")";
+  }
+}
+
 // The outcomes in the order their properties were asked for.
 void sortAsAsked(std::vector<Outcome>& outcomes, const std::vector<Property>& properties) {
   std::stable_sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
@@ -271,6 +302,7 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     options.its = evidence && evidence->wantIts;
     symex::Evidence proof;
     std::vector<Outcome> symbolic = symex::prove(program, open, options, &proof);
+    for (Outcome& o : symbolic) replayRecurrence(*interpreter, o, budget);
     if (budget.crossCheck) {
       std::vector<Outcome> tested = outcomes;
       checkAgreement(symbolic, tested);
@@ -292,8 +324,13 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
   }
 
   open = budget.crossCheck ? properties : stillOpen(outcomes);
+  // A non-termination the symbolic execution proved but could not replay has no counterexample: a recurrent set of
+  // bounded model checking may still give one.
+  const bool unreplayedNonTermination = std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) {
+    return o.property == Property::Termination && o.verdict == Verdict::False && !o.counterexample;
+  });
   if (budget.bmc && budget.semantics != Semantics::TermComp && !budget.deadline.expired() &&
-      std::count(open.begin(), open.end(), Property::Termination)) {
+      (std::count(open.begin(), open.end(), Property::Termination) || unreplayedNonTermination)) {
     bmc::RecurrentSetOptions options;
     options.deadline = share(kRecurrentSetShare).capped(std::chrono::duration<double>(kRecurrentSetSeconds));
     if (std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(program, options)) {

@@ -91,13 +91,14 @@ void writeDecrementsAsSubtractions(llvm::Module& module) {
   for (llvm::Function& f : module)
     for (llvm::BasicBlock& b : f)
       for (llvm::Instruction& i : b)
-        if (i.getOpcode() == llvm::Instruction::Add && isUnsignedArithmetic(i))
+        if (i.getOpcode() == llvm::Instruction::Add && (isUnsignedArithmetic(i) || i.hasNoSignedWrap()))
           if (auto* addend = llvm::dyn_cast<llvm::ConstantInt>(i.getOperand(1));
               addend && addend->isMinusOne() && i.getDebugLoc() && source.startsWith(*i.getDebugLoc(), "--"))
             decrements.push_back(llvm::cast<llvm::BinaryOperator>(&i));
   for (llvm::BinaryOperator* addition : decrements) {
     auto* subtraction = llvm::BinaryOperator::CreateSub(addition->getOperand(0),
                                                         llvm::ConstantInt::get(addition->getType(), 1), "", addition);
+    subtraction->setHasNoSignedWrap(addition->hasNoSignedWrap());
     subtraction->takeName(addition);
     subtraction->setDebugLoc(addition->getDebugLoc());
     addition->replaceAllUsesWith(subtraction);

@@ -36,7 +36,9 @@ bool mayHoldUnsignedIntegers(const llvm::Module& module);
 // an addition of 2^bits - 1, which would wrap around for every n > 0. Each such addition becomes a subtraction of
 // 1, the same operation in C. The source text at the addition's location tells a decrement (`--`) from
 // `n + 4294967295u` or `n += -1`, which clang writes the same way and which do wrap around with unbounded
-// integers; where the source cannot be read, nothing changes.
+// integers; where the source cannot be read, nothing changes. A signed decrement (an `nsw` addition of -1) becomes
+// a subtraction of 1 too: its constant's bits would otherwise read as either -1 or 2^bits - 1 (a constant the
+// compiler may have carried from an unsigned variable), where the source says it is the decrement's 1.
 void writeDecrementsAsSubtractions(llvm::Module& module);
 
 // A GNU case range (`case 1 ... 1000:`) is a subtraction and an unsigned comparison in clang's IR,

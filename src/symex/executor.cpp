@@ -342,10 +342,10 @@ class Executor::Step {
       case smt::Answer::No:
         break;
     }
+    // A model names the one block to try; without one (the solver gave up on it) each block is tried.
     auto some = e_.solver_.model(context);
-    if (!some) unsupported("the solver cannot decide which block " + what + " is in");
     for (const MemoryBlock& b : blocks) {
-      if (!some->eval(inside(b), true).is_true()) continue;
+      if (some && !some->eval(inside(b), true).is_true()) continue;
       if (holds(inside(b))) return b;
     }
     throw ErrorRaised{Check::NotModelled, "the solver cannot decide which block " + what + " is in"};
@@ -502,8 +502,7 @@ class Executor::Step {
         unsigned bits = bitsOf(&i);
         smt::Term value = read(i.getOperand(0), View::Unsigned);
         if (mathematical())  // an address is a number of the address space; a negative integer names none
-          require(smt::inUnsignedRange(value, bits), Check::WrapAround,
-                  "a conversion between an integer and a pointer may change the value");
+          value = keptWhere(value, smt::inUnsignedRange(value, bits), e_.index_.name(&i));
         else if (bits < bitsOf(i.getOperand(0)))
           value = wrapped(value, bits, View::Unsigned, e_.index_.name(&i));
         define(&i, value, View::Unsigned);
@@ -582,8 +581,8 @@ class Executor::Step {
     auto defineFrom = [&](const PointsTo& entry) {
       // With mathematical integers the bytes may hold an integer that is no address.
       if (mathematical() && load.getType()->isPointerTy())
-        require(smt::inUnsignedRange(entry.value, bits), Check::WrapAround,
-                "an integer read from memory as a pointer may not be an address");
+        return define(&load, keptWhere(entry.value, smt::inUnsignedRange(entry.value, bits), e_.index_.name(&load)),
+                      entry.view);
       if (entry.view == view || mathematical()) return define(&load, entry.value, entry.view);
       smt::Term sameInBoth = entry.view == View::Signed ? entry.value >= 0 : entry.value <= smt::signedMax(c_, bits);
       if (provable(sameInBoth) || provable(!sameInBoth))
@@ -784,8 +783,7 @@ class Executor::Step {
     smt::Term exact = op.getOpcode() == llvm::Instruction::Add   ? a + b
                       : op.getOpcode() == llvm::Instruction::Sub ? a - b
                                                                  : (a * b).simplify();
-    if (bits < kIntBits) requireNarrowValue(exact, bits, "an operation on a type narrower than int may leave it");
-    define(&op, exact, view);
+    define(&op, bits < kIntBits ? narrowValue(exact, bits, e_.index_.name(&op)) : exact, view);
   }
 
   void executeAddSub(const llvm::BinaryOperator& op) {
@@ -954,14 +952,24 @@ class Executor::Step {
       define(&i, wrapped(value, bits, view, e_.index_.name(&i)), view);
       return;
     }
-    requireNarrowValue(value, bits, "a conversion to a narrower type may change the value");
-    define(&i, value, view);
+    define(&i, narrowValue(value, bits, e_.index_.name(&i)), view);
   }
 
-  // With mathematical integers, a value C keeps in `bits` must be one that type holds in either signedness.
-  void requireNarrowValue(const smt::Term& value, unsigned bits, const std::string& message) {
+  // With mathematical integers, a value C keeps in `bits` is the same number where that type holds it in either
+  // signedness.
+  smt::Term narrowValue(const smt::Term& value, unsigned bits, const std::string& hint) {
     smt::Term lowest = bits == 1 ? c_.int_val(0) : smt::signedMin(c_, bits);
-    require(value >= lowest && value <= smt::unsignedMax(c_, bits), Check::WrapAround, message);
+    return keptWhere(value, value >= lowest && value <= smt::unsignedMax(c_, bits), hint);
+  }
+
+  // `value` where `defined` holds. Beyond, the reading gives nothing (common/checks.h), and any value stands for the
+  // result: a proof then holds whatever C or another implementation makes of it, and since the value is not one a
+  // rule defines exactly, no refutation rests on it (recurrence.h).
+  smt::Term keptWhere(const smt::Term& value, const smt::Term& defined, const std::string& hint) {
+    if (provable(defined)) return value;
+    smt::Term any = fresh(hint);
+    facts_.push_back(z3::implies(defined, any == value));
+    return any;
   }
 
   // The facts that tie the result `w` of a bitwise operation to its operands: on operands of `bits` bits (C's), and,
@@ -1214,8 +1222,12 @@ class Executor::Step {
         smt::Term size = byteCount(call.getArgOperand(0));
         if (call.arg_size() == 2) size = (size * byteCount(call.getArgOperand(1))).simplify();
         if (!holds(size >= 1)) unsupported("an allocation of zero bytes");
-        if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits())))
-          unsupported("an allocation larger than the address space");
+        // The environment's allocations succeed (SV-COMP's rule), so an execution asks for no more than the address
+        // space holds. Only mathematical integers can ask for more: such executions are not the environment's.
+        if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits()))) {
+          if (!mathematical()) unsupported("an allocation larger than the address space");
+          facts_.push_back(size <= smt::unsignedMax(c_, e_.index_.pointerBits()));
+        }
         defineVariable(&call, addBlock(e_.index_.name(&call), size, BlockKind::Heap, &call));
         return;
       }

@@ -490,6 +490,33 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
   return invariants;
 }
 
+std::optional<FactsInC> factsInC(const Graph& graph, int node, const ProgramIndex& index, const smt::Term& facts) {
+  const State& state = graph.nodes[node].state;
+  const llvm::Instruction* head = state.top().next;
+  if (!head) return std::nullopt;
+  HeadScope scope;
+  const VariablesAtHead variables = scope.variablesOf(head, state, index);
+  Writer writer(variables.leaves);
+  std::vector<smt::Term> parts;
+  smt::conjunctsOf(facts, parts);
+  FactsInC out{"", true};
+  for (const smt::Term& part : parts) {
+    std::set<unsigned> seen;
+    std::vector<smt::Term> symbols;
+    smt::collectSymbols(part, seen, symbols);
+    const bool named = std::all_of(symbols.begin(), symbols.end(),
+                                   [&](const smt::Term& s) { return variables.leaves.count(s.id()) != 0; });
+    std::optional<std::string> text = named ? writer.fact(part) : std::nullopt;
+    if (!text || text->empty()) {
+      out.complete = false;
+      continue;
+    }
+    out.expression += (out.expression.empty() ? "" : " && ") + *text;
+  }
+  if (out.expression.empty()) return std::nullopt;
+  return out;
+}
+
 std::vector<LoopRanking> loopRankings(const Graph& graph, const ProgramIndex& index,
                                       const std::map<int, std::vector<its::LinearExpr>>& tupleAtState,
                                       const std::vector<std::string>& variables) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,15 @@ namespace atropos::symex {
 // nothing is known are left out.
 std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex& index,
                                           const std::vector<std::pair<int, smt::Term>>& provenAt = {});
+
+// Facts over the symbols of the state of graph node `node` at a loop head, in C as loopInvariants writes them: the
+// conjuncts C can state over the integer variables in scope there; `complete` when every conjunct is stated.
+// Nothing when none is.
+struct FactsInC {
+  std::string expression;
+  bool complete = false;
+};
+std::optional<FactsInC> factsInC(const Graph& graph, int node, const ProgramIndex& index, const smt::Term& facts);
 
 // A termination proof's ranking functions at the loop heads, in C: `tupleAtState` gives, for states of the graph
 // that are locations of the proof's system, the lexicographic tuple that decreases between any two visits of that

@@ -11,6 +11,7 @@
 #include "smt/term.h"
 #include "symex/executor.h"
 #include "symex/merge.h"
+#include "symex/source_names.h"
 #include "termination/nontermination.h"
 
 namespace atropos::symex {
@@ -41,6 +42,53 @@ std::vector<const InputTrail*> drawsSince(const State& state, const std::shared_
   std::vector<const InputTrail*> draws;
   for (const InputTrail* t = state.inputs.get(); t && t != since.get(); t = t->previous.get()) draws.push_back(t);
   return {draws.rbegin(), draws.rend()};
+}
+
+// The conjuncts of `facts` that the others do not imply, each comparison stated without a negation.
+smt::Term withoutRedundantFacts(const smt::Term& facts, z3::context& context) {
+  std::vector<smt::Term> parts;
+  smt::conjunctsOf(facts, parts);
+  std::vector<z3::expr> stated;
+  for (const smt::Term& part : parts) {
+    if (part.is_not() && part.arg(0).is_app() && part.arg(0).num_args() == 2 && part.arg(0).arg(0).is_arith()) {
+      const z3::expr a = part.arg(0).arg(0), b = part.arg(0).arg(1);
+      switch (part.arg(0).decl().decl_kind()) {
+        case Z3_OP_LE: stated.push_back(a > b); continue;
+        case Z3_OP_LT: stated.push_back(a >= b); continue;
+        case Z3_OP_GE: stated.push_back(a < b); continue;
+        case Z3_OP_GT: stated.push_back(a <= b); continue;
+        default: break;
+      }
+    }
+    stated.push_back(part);
+  }
+  z3::expr_vector kept(context);
+  for (size_t k : smt::independentFacts(stated, {})) kept.push_back(stated[k]);
+  return kept.size() == 1 ? kept[0] : z3::mk_and(kept);
+}
+
+smt::Term overNamedValues(const State& head, const smt::Term& states, const ProgramIndex& index,
+                          z3::context& context) {
+  constexpr unsigned kProjectionMillis = 500;
+  std::set<unsigned> named;
+  for (const auto& [value, name] : sourceNames(head, index, context).pairs)
+    if (smt::isSymbol(value)) named.insert(value.id());
+  std::vector<smt::Term> facts = head.allFacts();
+  facts.push_back(states);
+  z3::expr_vector unnamed(context), conjunction(context), kept(context);
+  for (const smt::Term& v : symbolsOf(facts))
+    if (!named.count(v.id())) unnamed.push_back(v);
+  for (const smt::Term& f : facts) conjunction.push_back(f);
+  const smt::Term projected = smt::project(context, unnamed, z3::mk_and(conjunction), kProjectionMillis);
+  if (!projected.is_quantifier()) return withoutRedundantFacts(projected.simplify(), context);
+  std::vector<smt::Term> parts;
+  for (const smt::Term& f : facts) smt::conjunctsOf(f, parts);
+  for (const smt::Term& part : parts) {
+    const std::vector<smt::Term> symbols = symbolsOf({part});
+    if (std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named.count(v.id()) != 0; }))
+      kept.push_back(part);
+  }
+  return z3::mk_and(kept);
 }
 
 class Checker {
@@ -98,9 +146,10 @@ class Checker {
       if (!known.count(v.id())) return std::nullopt;  // the set speaks of another location's variables
     std::optional<size_t> paths = closedUnderIteration(general, states, known);
     if (!paths) return std::nullopt;
-    std::optional<std::vector<std::string>> stem = reached(head, states);
-    if (!stem) return std::nullopt;
-    return ProgramRecurrence{head, states, "", *paths, std::move(*stem)};
+    std::optional<ProgramRecurrence> found = reached(head, states);
+    if (!found) return std::nullopt;
+    found->paths = *paths;
+    return found;
   }
 
   // The number of iteration paths that keep `states` closed, or nothing.
@@ -183,7 +232,7 @@ class Checker {
 
   // The values an execution draws to reach a state of the set at `head`: from a state of the graph at the head's
   // position above every merge, through the generalizations that lead to the head.
-  std::optional<std::vector<std::string>> reached(int head, const smt::Term& states) {
+  std::optional<ProgramRecurrence> reached(int head, const smt::Term& states) {
     const State& general = graph_.nodes[head].state;
     for (size_t n = 0; n < graph_.nodes.size() && !options_.deadline.expired(); ++n) {
       const Node& node = graph_.nodes[n];
@@ -218,9 +267,18 @@ class Checker {
       s.add(z3::mk_and(toVector(facts)) && there);
       if (smt::checkLimited(watch_, s, limits_) != z3::sat) continue;
       const z3::model model = s.get_model();
-      std::vector<std::string> stem;
-      for (const InputTrail* d : draws) stem.push_back(model.eval(d->value, true).get_decimal_string(0));
-      return stem;
+      ProgramRecurrence found{head, states, states, "", 0, {}, {}, true};
+      for (const InputTrail* d : draws) {
+        const z3::expr number = model.eval(d->value, true);
+        found.stem.push_back(number.get_decimal_string(0));
+        const z3::expr fits = d->view == View::Signed ? smt::inSignedRange(number, d->bits)
+                                                      : smt::inUnsignedRange(number, d->bits);
+        found.stemFitsTypes = found.stemFitsTypes && model.eval(fits, true).is_true();
+        const z3::expr modulus = context_.int_val(std::to_string(1ull << std::min(d->bits, 63u)).c_str()) *
+                                 (d->bits >= 64 ? 2 : 1);
+        found.stemPatterns.push_back(model.eval(z3::mod(number, modulus), true).get_numeral_uint64());
+      }
+      return found;
     }
     return std::nullopt;
   }
@@ -281,6 +339,7 @@ std::optional<ProgramRecurrence> findProgramRecurrence(const Graph& graph, const
     if (c.head >= system.nodeOfLocation.size()) continue;
     if (std::optional<ProgramRecurrence> found = checker.checkAndShorten(system.nodeOfLocation[c.head], c.states)) {
       found->kind = c.kind;
+      found->overNamedValues = overNamedValues(graph.nodes[found->head].state, found->states, index, context);
       return found;
     }
   }

@@ -15,6 +15,7 @@
 //   memory: the draws are the stem.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,10 +35,17 @@ namespace atropos::symex {
 struct ProgramRecurrence {
   int head = -1;     // the graph node of the loop head whose state the set speaks of
   smt::Term states;  // the set, over the head state's variables
+  // The set with the head state's own facts, over the values the source names (sourceNames): what holds at the
+  // head in C's terms, the other values projected away (or, where that takes too long, their facts left out).
+  smt::Term overNamedValues;
   std::string kind;  // how the back end found it on the system (termination::RecurrentSet::kind)
   size_t paths = 0;  // paths of one iteration that the closure uses
   // The values the execution to the set draws, in order (numbers of the reading, which need not fit their type).
   std::vector<std::string> stem;
+  // The same draws as C's bit patterns (the number modulo 2^width), and whether every number fits its type, so
+  // that an execution of C can draw them.
+  std::vector<uint64_t> stemPatterns;
+  bool stemFitsTypes = true;
 };
 
 struct RecurrenceOptions {

@@ -321,6 +321,55 @@ size_t decided(const std::vector<Outcome>& outcomes) {
       std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict != Verdict::Unknown; }));
 }
 
+// Termination FALSE from a recurrent set checked on the program. Under svcomp the draws fit their types, and the
+// counterexample (the stem's bit patterns, the set in C at the loop head) is what the driver replays in C for a
+// witness; under termcomp the numbers need not fit, and nothing is replayed.
+Outcome refutedTermination(const ProgramRecurrence& neverEnds, const Graph& graph, const ProgramIndex& index,
+                           z3::context& context, Semantics semantics) {
+  const State& head = graph.nodes[neverEnds.head].state;
+  const bool mathematical = semantics == Semantics::TermComp;
+  Outcome o;
+  o.property = Property::Termination;
+  o.engine = "symex";
+  o.verdict = Verdict::False;
+  // The set as the back end found it, where the source names its values; otherwise with the head's facts.
+  const Instantiation names = sourceNames(head, index, context);
+  std::set<unsigned> named;
+  for (const auto& [value, name] : names.pairs)
+    if (smt::isSymbol(value)) named.insert(value.id());
+  std::set<unsigned> seen;
+  std::vector<smt::Term> symbols;
+  smt::collectSymbols(neverEnds.states, seen, symbols);
+  const bool setNamed =
+      std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named.count(v.id()) != 0; });
+  o.reason = "the loop" + where(head.top().next) + " never ends from the states where " +
+             smt::infix(names.apply(setNamed ? neverEnds.states : neverEnds.overNamedValues).simplify()) +
+             ": from each of them one iteration (" + counted(neverEnds.paths, "path") +
+             " through the body, as the program's instructions read under " + std::string(semanticsName(semantics)) +
+             ") returns to one of them (a " + neverEnds.kind +
+             " of the graph's cycles, checked on the loop body); the execution that draws " +
+             (neverEnds.stem.empty() ? std::string("nothing") : joined(neverEnds.stem, ", ")) +
+             " reaches them (proven on its path's facts" +
+             (mathematical ? "; over mathematical integers, not replayed in C)" : ")");
+  if (mathematical || !neverEnds.stemFitsTypes) return o;
+  const std::optional<FactsInC> set = factsInC(graph, neverEnds.head, index, neverEnds.overNamedValues);
+  const SourceLocation at = locationOf(head.top().next);
+  if (!set || !at.known()) return o;
+  Counterexample cex;
+  cex.violation = "non-termination: every iteration of the loop" + where(head.top().next) + " from the states " +
+                  set->expression + " returns to its head in one of them";
+  cex.location = at;
+  for (uint64_t pattern : neverEnds.stemPatterns) {
+    NondetInput in;
+    in.value = pattern;
+    cex.inputs.push_back(in);
+  }
+  cex.loopInputsStart = cex.inputs.size();
+  cex.recurrence = Counterexample::Recurrence{at, "", {set->expression}, set->complete};
+  o.counterexample = std::move(cex);
+  return o;
+}
+
 // One graph under `limits`, and what it proves.
 Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const ProgramIndex& index,
                    z3::context& context, const std::vector<Property>& properties, const Options& options,
@@ -451,10 +500,11 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
       loopsEnd->reason = e.what();
     }
   }
-  // Under termcomp a loop that never ends is refuted on the program itself (recurrence.h): a set the back end finds
-  // closed on the graph's cycles is checked against the loop body's instructions and an execution that reaches it.
+  // Under svcomp and termcomp a loop that never ends is refuted on the program itself (recurrence.h): a set the back
+  // end finds closed on the graph's cycles is checked against the loop body's instructions and an execution that
+  // reaches it. Under `c` every such loop overflows or wraps around sooner or later, which the sets do not follow.
   std::optional<ProgramRecurrence> neverEnds;
-  if (termination && options.semantics == Semantics::TermComp && graph.complete && !options.deadline.expired() &&
+  if (termination && options.semantics != Semantics::C && graph.complete && !options.deadline.expired() &&
       !(loopsEnd && loopsEnd->answer == termination::Answer::Yes)) {
     try {
       if (!system) system = cyclesOf(graph, index, context, options.deadline);
@@ -492,16 +542,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
     const bool reach = blocker && (blocker->error == Check::ReachError || blocker->error == Check::ReachErrorReturns);
     if (p == Property::Termination && neverEnds) {
-      const State& head = graph.nodes[neverEnds->head].state;
-      o.verdict = Verdict::False;
-      o.reason = "the loop" + where(head.top().next) + " never ends from the states where " +
-                 smt::infix(sourceNames(head, index, context).apply(neverEnds->states).simplify()) +
-                 ": from each of them one iteration (" + counted(neverEnds->paths, "path") +
-                 " through the body, as the program's instructions read under termcomp) returns to one of them (a " +
-                 neverEnds->kind +
-                 " of the graph's cycles, checked on the loop body); the execution that draws " +
-                 (neverEnds->stem.empty() ? std::string("nothing") : joined(neverEnds->stem, ", ")) +
-                 " reaches them (proven on its path's facts; over mathematical integers, not replayed in C)";
+      o = refutedTermination(*neverEnds, graph, index, context, options.semantics);
     } else if (reach && p == Property::UnreachCall) {
       o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
     } else if (blocker) {

@@ -1,7 +1,9 @@
 // The symbolic execution engine (seeds 002 and 000): builds a finite symbolic execution graph over an abstract
 // memory domain and proves the properties the graph shows to hold. An error state in the graph only means the proof
-// failed there. The one refutation: under termcomp, a loop that never ends, from a recurrent set checked on the
-// program's own instructions and reached by an execution (recurrence.h).
+// failed there. The one refutation: under svcomp and termcomp, a loop that never ends, from a recurrent set checked on
+// the program's own instructions and reached by an execution (recurrence.h). Under svcomp its outcome carries a
+// counterexample without a trace: the stem's bit patterns (Counterexample::inputs, values only), the loop head and
+// the set in C (Counterexample::recurrence), for the caller to replay in C.
 #pragma once
 
 #include <cstdint>
