@@ -648,7 +648,11 @@ class Executor::Step {
         continue;
       }
       uint64_t element = layout_.getTypeAllocSize(it.getIndexedType());
-      address = address + read(index, View::Signed) * c_.int_val(static_cast<uint64_t>(element));
+      // The IR reads an index as a signed number: a constant one is no literal of C whose bits read two ways (C's
+      // pointer plus a value beyond the address space, which the bits would also read as, leaves its object).
+      auto* constant = llvm::dyn_cast<llvm::ConstantInt>(index);
+      const smt::Term offset = constant ? numeral(constant->getValue(), View::Signed) : read(index, View::Signed);
+      address = address + offset * c_.int_val(static_cast<uint64_t>(element));
     }
     address = address.simplify();
     require(smt::inUnsignedRange(address, e_.index_.pointerBits()), Check::NotModelled,
@@ -1222,8 +1226,8 @@ class Executor::Step {
         smt::Term size = byteCount(call.getArgOperand(0));
         if (call.arg_size() == 2) size = (size * byteCount(call.getArgOperand(1))).simplify();
         if (!holds(size >= 1)) unsupported("an allocation of zero bytes");
-        // The environment's allocations succeed (SV-COMP's rule), so an execution asks for no more than the address
-        // space holds. Only mathematical integers can ask for more: such executions are not the environment's.
+        // Allocations succeed (seed 002's model of malloc never returns NULL), so an execution asks for no more than
+        // the address space holds. Only mathematical integers can ask for more: such executions are not the model's.
         if (!holds(size <= smt::unsignedMax(c_, e_.index_.pointerBits()))) {
           if (!mathematical()) unsupported("an allocation larger than the address space");
           facts_.push_back(size <= smt::unsignedMax(c_, e_.index_.pointerBits()));
