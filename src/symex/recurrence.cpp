@@ -67,12 +67,21 @@ smt::Term withoutRedundantFacts(const smt::Term& facts, z3::context& context) {
   return kept.size() == 1 ? kept[0] : z3::mk_and(kept);
 }
 
-smt::Term overNamedValues(const State& head, const smt::Term& states, const ProgramIndex& index,
-                          z3::context& context) {
-  constexpr unsigned kProjectionMillis = 500;
+// The symbols of `head` that the source names (sourceNames), by id.
+std::set<unsigned> namedValues(const State& head, const ProgramIndex& index, z3::context& context) {
   std::set<unsigned> named;
   for (const auto& [value, name] : sourceNames(head, index, context).pairs)
     if (smt::isSymbol(value)) named.insert(value.id());
+  return named;
+}
+
+bool allNamed(const std::vector<smt::Term>& symbols, const std::set<unsigned>& named) {
+  return std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named.count(v.id()) != 0; });
+}
+
+smt::Term overNamedValues(const State& head, const smt::Term& states, const std::set<unsigned>& named,
+                          z3::context& context) {
+  constexpr unsigned kProjectionMillis = 500;
   std::vector<smt::Term> facts = head.allFacts();
   facts.push_back(states);
   z3::expr_vector unnamed(context), conjunction(context), kept(context);
@@ -83,11 +92,8 @@ smt::Term overNamedValues(const State& head, const smt::Term& states, const Prog
   if (!projected.is_quantifier()) return withoutRedundantFacts(projected.simplify(), context);
   std::vector<smt::Term> parts;
   for (const smt::Term& f : facts) smt::conjunctsOf(f, parts);
-  for (const smt::Term& part : parts) {
-    const std::vector<smt::Term> symbols = symbolsOf({part});
-    if (std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named.count(v.id()) != 0; }))
-      kept.push_back(part);
-  }
+  for (const smt::Term& part : parts)
+    if (allNamed(symbolsOf({part}), named)) kept.push_back(part);
   return z3::mk_and(kept);
 }
 
@@ -144,11 +150,33 @@ class Checker {
     known.insert(runConstants_.begin(), runConstants_.end());
     for (const smt::Term& v : symbolsOf({states}))
       if (!known.count(v.id())) return std::nullopt;  // the set speaks of another location's variables
+    // Without a state a stem could end in, the closure (the costly part) would decide nothing.
+    if (stemStates(head).empty()) return std::nullopt;
     std::optional<size_t> paths = closedUnderIteration(general, states, known);
     if (!paths) return std::nullopt;
     std::optional<ProgramRecurrence> found = reached(head, states);
     if (!found) return std::nullopt;
     found->paths = *paths;
+    return found;
+  }
+
+  // The states of the graph a stem may end in: at the head's position above every merge, each with the
+  // generalizations (instance to general) that lead from it to the head.
+  std::vector<std::pair<size_t, std::vector<const Instantiation*>>> stemStates(int head) const {
+    std::vector<std::pair<size_t, std::vector<const Instantiation*>>> found;
+    const State& general = graph_.nodes[head].state;
+    for (size_t n = 0; n < graph_.nodes.size(); ++n) {
+      const Node& node = graph_.nodes[n];
+      if (!node.state.inputsKnown || node.status == Node::Status::Removed || !atPositionOf(node.state, general))
+        continue;
+      std::vector<const Instantiation*> chain;
+      int at = static_cast<int>(n);
+      while (at != head && graph_.nodes[at].status == Node::Status::Generalized && chain.size() < graph_.nodes.size()) {
+        chain.push_back(&graph_.nodes[at].instantiation);
+        at = graph_.nodes[at].generalization;
+      }
+      if (at == head) found.emplace_back(n, std::move(chain));
+    }
     return found;
   }
 
@@ -233,18 +261,9 @@ class Checker {
   // The values an execution draws to reach a state of the set at `head`: from a state of the graph at the head's
   // position above every merge, through the generalizations that lead to the head.
   std::optional<ProgramRecurrence> reached(int head, const smt::Term& states) {
-    const State& general = graph_.nodes[head].state;
-    for (size_t n = 0; n < graph_.nodes.size() && !options_.deadline.expired(); ++n) {
+    for (const auto& [n, chain] : stemStates(head)) {
+      if (options_.deadline.expired()) break;
       const Node& node = graph_.nodes[n];
-      if (!node.state.inputsKnown || node.status == Node::Status::Removed || !atPositionOf(node.state, general))
-        continue;
-      std::vector<const Instantiation*> chain;  // instance to general, from `node` on
-      int at = static_cast<int>(n);
-      while (at != head && graph_.nodes[at].status == Node::Status::Generalized && chain.size() < graph_.nodes.size()) {
-        chain.push_back(&graph_.nodes[at].instantiation);
-        at = graph_.nodes[at].generalization;
-      }
-      if (at != head) continue;
       smt::Term there = states;
       for (auto it = chain.rbegin(); it != chain.rend(); ++it) there = (*it)->apply(there);
       // The draws are chosen, and so is where the objects lie, among the layouts an implementation may choose: the
@@ -267,7 +286,7 @@ class Checker {
       s.add(z3::mk_and(toVector(facts)) && there);
       if (smt::checkLimited(watch_, s, limits_) != z3::sat) continue;
       const z3::model model = s.get_model();
-      ProgramRecurrence found{head, states, states, "", 0, {}, {}, true};
+      ProgramRecurrence found{head, states, states, states, "", 0, {}, {}, true};
       for (const InputTrail* d : draws) {
         const z3::expr number = model.eval(d->value, true);
         found.stem.push_back(number.get_decimal_string(0));
@@ -339,7 +358,10 @@ std::optional<ProgramRecurrence> findProgramRecurrence(const Graph& graph, const
     if (c.head >= system.nodeOfLocation.size()) continue;
     if (std::optional<ProgramRecurrence> found = checker.checkAndShorten(system.nodeOfLocation[c.head], c.states)) {
       found->kind = c.kind;
-      found->overNamedValues = overNamedValues(graph.nodes[found->head].state, found->states, index, context);
+      const State& head = graph.nodes[found->head].state;
+      const std::set<unsigned> named = namedValues(head, index, context);
+      found->overNamedValues = overNamedValues(head, found->states, named, context);
+      found->shown = allNamed(symbolsOf({found->states}), named) ? found->states : found->overNamedValues;
       return found;
     }
   }

@@ -38,6 +38,8 @@ struct ProgramRecurrence {
   // The set with the head state's own facts, over the values the source names (sourceNames): what holds at the
   // head in C's terms, the other values projected away (or, where that takes too long, their facts left out).
   smt::Term overNamedValues;
+  // The set for a reader: `states` where the source names all its values, else overNamedValues.
+  smt::Term shown;
   std::string kind;  // how the back end found it on the system (termination::RecurrentSet::kind)
   size_t paths = 0;  // paths of one iteration that the closure uses
   // The values the execution to the set draws, in order (numbers of the reading, which need not fit their type).

@@ -332,18 +332,8 @@ Outcome refutedTermination(const ProgramRecurrence& neverEnds, const Graph& grap
   o.property = Property::Termination;
   o.engine = "symex";
   o.verdict = Verdict::False;
-  // The set as the back end found it, where the source names its values; otherwise with the head's facts.
-  const Instantiation names = sourceNames(head, index, context);
-  std::set<unsigned> named;
-  for (const auto& [value, name] : names.pairs)
-    if (smt::isSymbol(value)) named.insert(value.id());
-  std::set<unsigned> seen;
-  std::vector<smt::Term> symbols;
-  smt::collectSymbols(neverEnds.states, seen, symbols);
-  const bool setNamed =
-      std::all_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return named.count(v.id()) != 0; });
   o.reason = "the loop" + where(head.top().next) + " never ends from the states where " +
-             smt::infix(names.apply(setNamed ? neverEnds.states : neverEnds.overNamedValues).simplify()) +
+             smt::infix(sourceNames(head, index, context).apply(neverEnds.shown).simplify()) +
              ": from each of them one iteration (" + counted(neverEnds.paths, "path") +
              " through the body, as the program's instructions read under " + std::string(semanticsName(semantics)) +
              ") returns to one of them (a " + neverEnds.kind +
