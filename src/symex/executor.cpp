@@ -342,8 +342,11 @@ class Executor::Step {
       case smt::Answer::No:
         break;
     }
-    // A model names the one block to try; without one (the solver gave up on it) each block is tried.
+    // A model names the one block to try. Without one (the solver gave up on it), with mathematical integers,
+    // where objects of unbounded size make the models hard, each block is tried. Elsewhere that would cost a query
+    // per block at every access for the states with many blocks (a list's elements) that lose the model.
     auto some = e_.solver_.model(context);
+    if (!some && !mathematical()) unsupported("the solver cannot decide which block " + what + " is in");
     for (const MemoryBlock& b : blocks) {
       if (some && !some->eval(inside(b), true).is_true()) continue;
       if (holds(inside(b))) return b;
