@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <unordered_set>
+#include <utility>
 
 #include "smt/integers.h"
 #include "smt/solver.h"
@@ -151,10 +152,11 @@ class Checker {
     for (const smt::Term& v : symbolsOf({states}))
       if (!known.count(v.id())) return std::nullopt;  // the set speaks of another location's variables
     // Without a state a stem could end in, the closure (the costly part) would decide nothing.
-    if (stemStates(head).empty()) return std::nullopt;
+    const std::vector<StemState> stems = stemStates(head);
+    if (stems.empty()) return std::nullopt;
     std::optional<size_t> paths = closedUnderIteration(general, states, known);
     if (!paths) return std::nullopt;
-    std::optional<ProgramRecurrence> found = reached(head, states);
+    std::optional<ProgramRecurrence> found = reached(head, stems, states);
     if (!found) return std::nullopt;
     found->paths = *paths;
     return found;
@@ -162,8 +164,9 @@ class Checker {
 
   // The states of the graph a stem may end in: at the head's position above every merge, each with the
   // generalizations (instance to general) that lead from it to the head.
-  std::vector<std::pair<size_t, std::vector<const Instantiation*>>> stemStates(int head) const {
-    std::vector<std::pair<size_t, std::vector<const Instantiation*>>> found;
+  using StemState = std::pair<size_t, std::vector<const Instantiation*>>;
+  std::vector<StemState> stemStates(int head) const {
+    std::vector<StemState> found;
     const State& general = graph_.nodes[head].state;
     for (size_t n = 0; n < graph_.nodes.size(); ++n) {
       const Node& node = graph_.nodes[n];
@@ -258,10 +261,10 @@ class Checker {
     return ends;
   }
 
-  // The values an execution draws to reach a state of the set at `head`: from a state of the graph at the head's
-  // position above every merge, through the generalizations that lead to the head.
-  std::optional<ProgramRecurrence> reached(int head, const smt::Term& states) {
-    for (const auto& [n, chain] : stemStates(head)) {
+  // The values an execution draws to reach a state of the set at `head`: from one of `stems` (stemStates), through
+  // the generalizations that lead to the head.
+  std::optional<ProgramRecurrence> reached(int head, const std::vector<StemState>& stems, const smt::Term& states) {
+    for (const auto& [n, chain] : stems) {
       if (options_.deadline.expired()) break;
       const Node& node = graph_.nodes[n];
       smt::Term there = states;
@@ -293,9 +296,8 @@ class Checker {
         const z3::expr fits = d->view == View::Signed ? smt::inSignedRange(number, d->bits)
                                                       : smt::inUnsignedRange(number, d->bits);
         found.stemFitsTypes = found.stemFitsTypes && model.eval(fits, true).is_true();
-        const z3::expr modulus = context_.int_val(std::to_string(1ull << std::min(d->bits, 63u)).c_str()) *
-                                 (d->bits >= 64 ? 2 : 1);
-        found.stemPatterns.push_back(model.eval(z3::mod(number, modulus), true).get_numeral_uint64());
+        found.stemPatterns.push_back(
+            model.eval(z3::mod(number, smt::powerOfTwo(context_, d->bits)), true).get_numeral_uint64());
       }
       return found;
     }
