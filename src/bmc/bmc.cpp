@@ -9,6 +9,7 @@
 
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
+#include "smt/isolated.h"
 #include "smt/term.h"
 
 namespace atropos::bmc {
@@ -22,9 +23,10 @@ constexpr unsigned kLassoPeriodsReplayed = 256;
 // Z3's resource limit instead of its timer, as elsewhere in Atropos (smt/solver.h): on these bitvector and array
 // formulas about this many units make a millisecond (measured on the program tests).
 constexpr unsigned kResourceUnitsPerMilli = 2000;
-// Bit-blasting a multiplication or a division uses few resource units but much time and memory: Z3's timer (the
-// time left and this slack) stops those.
-constexpr unsigned kTimerSlackMillis = 200;
+// Bit-blasting a multiplication or a division uses few resource units but much time and memory, and Z3's timer did
+// not stop it either: each question is checked in a child process (smt/isolated.h), ended after the time left and
+// this slack.
+constexpr unsigned kKillSlackMillis = 200;
 // Whether every execution lies within the bound is asked with at least this much time.
 constexpr double kUnwindingMinSeconds = 0.25;
 // The bit-blasted attempt gets this share of the time left; the general solver what remains.
@@ -62,14 +64,13 @@ class Checker {
       const unsigned millis = std::max(1u, static_cast<unsigned>(millisLeft() * share));
       z3::params params(context_);
       params.set("rlimit", kResourceUnitsPerMilli * millis);
-      params.set("timeout", millis + kTimerSlackMillis);
       solver.set(params);
       for (const smt::Term& b : encoding_.background) solver.add(b);
       if (withArrays)
         for (const smt::Term& b : encoding_.arrayFacts) solver.add(b);
       solver.add(goal);
       if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
-      z3::check_result r = solver.check();
+      z3::check_result r = smt::checkIsolated(solver, std::chrono::milliseconds(millis + kKillSlackMillis));
       if (r != z3::sat) return r;
       // The bit-blasted formula may have lost what a read at a known address over a store at an unknown one means:
       // its model must satisfy the goal itself.
@@ -78,12 +79,13 @@ class Checker {
       if (model) model->emplace(m);
       return r;
     };
-    // Z3's general solvers do not always stop at their time limit: they turn arithmetic into circuits, and into
-    // clauses, without looking at it (60 s for a question of 4 s on a loop of 300 remainders per iteration; 30 s
-    // and 3.6 GB for one of 0.2 s on an unwound state machine). Its bit-blasting tactics do look. So a formula
-    // without arrays is only ever bit-blasted; a general solver gets only what needs arrays and has few
-    // circuits. It is the SMT core after simplification, which stopped on the state machine where Z3's default
-    // solver did not, except for floating point, which only the default solver decides.
+    // Z3's general solvers turn arithmetic into circuits, and into clauses, without looking at their limits (60 s
+    // for a question of 4 s on a loop of 300 remainders per iteration; 30 s and 3.6 GB for one of 0.2 s on an
+    // unwound state machine). The child process ends such a check, but only at the deadline, when the general
+    // solver has the time left, so a formula without arrays is only ever bit-blasted, which settles most
+    // questions in milliseconds; a general solver gets only what needs arrays and has few circuits. It is the SMT
+    // core after simplification, which stopped on the state machine where Z3's default solver did not, except for
+    // floating point, which only the default solver decides.
     const bool needsArrays = keepsArrays(goal);
     if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlastingSolver(context_), 1.0, false);
     z3::check_result r = needsArrays ? z3::unknown : ask(bitBlastingSolver(context_), kBitBlastedShare, false);

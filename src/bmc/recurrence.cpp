@@ -13,6 +13,7 @@
 #include "bmc/encoder.h"
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
+#include "smt/isolated.h"
 #include "smt/solver.h"
 
 namespace atropos::bmc {
@@ -224,8 +225,8 @@ bool hasArrays(const smt::Term& t) {
 }
 
 // Z3's bit-blasting tactics where the question has no arrays (its QF_BV solver ran past
-// 20 s on an iteration's question about a few multiplications that they settle in milliseconds), else its general
-// solver.
+// 20 s on an iteration's question about a few multiplications that they settle in milliseconds), in a child process
+// (they do not stop at an interrupt: smt/isolated.h), else its general solver.
 z3::check_result checkWithin(z3::context& context, smt::QueryWatch& watch, const std::vector<smt::Term>& facts,
                              const Deadline& deadline, std::optional<z3::model>* model) {
   smt::Limits limits;
@@ -235,7 +236,7 @@ z3::check_result checkWithin(z3::context& context, smt::QueryWatch& watch, const
   z3::solver solver = bitvectorsOnly ? bitBlastingSolver(context) : z3::solver(context);
   smt::limit(solver, limits);
   for (const smt::Term& f : facts) solver.add(f);
-  z3::check_result r = smt::checkLimited(watch, solver, limits);
+  z3::check_result r = bitvectorsOnly ? smt::checkIsolated(solver, limits) : smt::checkLimited(watch, solver, limits);
   if (r == z3::sat && model) model->emplace(solver.get_model());
   return r;
 }

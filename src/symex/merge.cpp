@@ -157,7 +157,8 @@ class FormulaSolver {
 
 // One state's side of a merge's list folding: what it has, what is taken, and the values the merge relates (the
 // first `roots` pairs of its instantiation). A chain may pass the blocks both states keep (a list's first element
-// that the loop has not moved from), but not consist of them alone.
+// that the loop has not moved from), but not consist of them alone, except where they are the part of a list that a
+// moving pointer has passed (`s = x; while (x->next) x = x->next;`: none at the entry, s's element after a pass).
 struct FoldSide {
   const Memory& memory;
   EqualTerms equal;
@@ -339,7 +340,9 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
       if (x.empty() && y.empty()) return std::nullopt;
-      if (!a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
+      // Kept blocks alone: the passed part, empty in one state and up to the pointer in the other.
+      const bool passed = meeting && x.empty() != y.empty();
+      if (!passed && !a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
       std::optional<smt::Term> keptEnd = entryEnd;
       if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) keptEnd = x.end;
       return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
