@@ -162,16 +162,22 @@ std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const s
   return kept;
 }
 
-z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits) {
-  // Where Z3 counts resources, a check takes about its budget's time even on a busy machine: the watch only ends the
-  // checks where it does not. Later would cost more where it does not: at 10 budgets, the checks of polynomial
-  // equalities that Z3 runs on without counting took termination-nla cohencu6's time for its proof.
+std::chrono::milliseconds checkTime(const Limits& limits) {
+  // Where Z3 counts resources, a check takes about its budget's time even on a busy machine: the time limit only
+  // ends the checks where it does not. Later would cost more where it does not: at 10 budgets, the checks of
+  // polynomial equalities that Z3 runs on without counting took termination-nla cohencu6's time for its proof.
   constexpr unsigned kBudgetsOfTime = 4;
   const double left = limits.deadline.secondsLeft();
-  if (left <= 0) return z3::unknown;
+  if (left <= 0) return std::chrono::milliseconds(0);
   const double millis = std::min(left * 1000, static_cast<double>(limits.queryMillis) * kBudgetsOfTime);
+  return std::chrono::milliseconds(std::max(1, static_cast<int>(millis)));
+}
+
+z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits) {
+  const std::chrono::milliseconds time = checkTime(limits);
+  if (time.count() <= 0) return z3::unknown;
   try {
-    return watch.check(solver, std::chrono::milliseconds(std::max(1, static_cast<int>(millis))));
+    return watch.check(solver, time);
   } catch (const z3::exception&) {
     return z3::unknown;
   }

@@ -56,8 +56,10 @@ class QueryWatch {
 };
 
 // A check of a solver from limitedSolver(context, ..., limits): its resource budget decides, and the watch stops
-// it at the deadline or when it runs far longer than the budget should take. Unknown also when Z3 fails.
+// it at the deadline or when it runs far longer than the budget should take (checkTime). Unknown also when Z3 fails.
 z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits);
+// How long such a check may run: a few times its budget's time, and not beyond the deadline (zero once it passed).
+std::chrono::milliseconds checkTime(const Limits& limits);
 
 // The indices of `facts` that neither `background` nor the other facts kept imply, the later ones left out first: what
 // a reader of the facts needs. One incremental solver with a resource limit, not a time limit, so that the same facts

@@ -340,7 +340,10 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
       if (x.empty() && y.empty()) return std::nullopt;
-      // Kept blocks alone: the passed part, empty in one state and up to the pointer in the other.
+      // A fold that ends at a related value, with no elements in one state, is the part a moving pointer passed
+      // (none at the loop's entry, s's element after a pass of `s = x; while (x->next) x = x->next;`): it folds
+      // even where its elements are blocks both states keep. Their copies that no fold took are then heap the
+      // merged state no longer describes.
       const bool passed = meeting && x.empty() != y.empty();
       if (!passed && !a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
       std::optional<smt::Term> keptEnd = entryEnd;

@@ -1,10 +1,5 @@
 #include "symex/reachability.h"
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <climits>
 #include <functional>
@@ -15,6 +10,7 @@
 
 #include "common/text.h"
 #include "its/nullspace.h"
+#include "smt/isolated.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -141,61 +137,33 @@ struct Minima {
 Minima minimizeApart(z3::context& context, const smt::Term& constraint, const std::vector<smt::Term>& objectives,
                      unsigned millis) {
   Minima unknown{true, std::vector<std::optional<int64_t>>(objectives.size())};
-  int channel[2];
-  if (pipe(channel) != 0) return unknown;
-  pid_t child = fork();
-  if (child < 0) {
-    close(channel[0]);
-    close(channel[1]);
-    return unknown;
-  }
-  if (child == 0) {
-    close(channel[0]);
-    std::ostringstream out;
-    try {
-      z3::optimize optimizer(context);
-      z3::params params(context);
-      params.set("rlimit", millis * kResourcePerMilli);
-      params.set("priority", context.str_symbol("box"));
-      optimizer.set(params);
-      optimizer.add(constraint);
-      std::vector<z3::optimize::handle> handles;
-      for (const smt::Term& objective : objectives) handles.push_back(optimizer.minimize(objective));
-      z3::check_result answer = optimizer.check();
-      out << (answer == z3::unsat ? "unsat" : "sat") << "\n";
-      for (const z3::optimize::handle& h : handles) {
-        int64_t value;
-        if (answer == z3::sat && optimizer.lower(h).is_numeral_i64(value))
-          out << value << "\n";
-        else
-          out << "-\n";
-      }
-    } catch (const z3::exception&) {
-    }
-    std::string text = out.str();
-    for (size_t written = 0; written < text.size();) {
-      ssize_t n = write(channel[1], text.data() + written, text.size() - written);
-      if (n <= 0) break;
-      written += static_cast<size_t>(n);
-    }
-    _exit(0);
-  }
-  close(channel[1]);
-  // The resource limit stops the child; the wall-clock limit here only guards against a child that hangs.
-  constexpr int kSlackMillis = 5000;
-  std::string text;
-  char buffer[4096];
-  pollfd readable{channel[0], POLLIN, 0};
-  while (poll(&readable, 1, static_cast<int>(millis) + kSlackMillis) > 0) {
-    ssize_t n = read(channel[0], buffer, sizeof buffer);
-    if (n <= 0) break;
-    text.append(buffer, static_cast<size_t>(n));
-  }
-  close(channel[0]);
-  kill(child, SIGKILL);
-  int status = 0;
-  waitpid(child, &status, 0);
-  std::istringstream in(text);
+  // The resource limit stops the child; the time limit only guards against a child that hangs.
+  constexpr unsigned kSlackMillis = 5000;
+  std::optional<std::string> text = smt::runApart(
+      [&] {
+        z3::optimize optimizer(context);
+        z3::params params(context);
+        params.set("rlimit", millis * kResourcePerMilli);
+        params.set("priority", context.str_symbol("box"));
+        optimizer.set(params);
+        optimizer.add(constraint);
+        std::vector<z3::optimize::handle> handles;
+        for (const smt::Term& objective : objectives) handles.push_back(optimizer.minimize(objective));
+        z3::check_result answer = optimizer.check();
+        std::ostringstream out;
+        out << (answer == z3::unsat ? "unsat" : "sat") << "\n";
+        for (const z3::optimize::handle& h : handles) {
+          int64_t value;
+          if (answer == z3::sat && optimizer.lower(h).is_numeral_i64(value))
+            out << value << "\n";
+          else
+            out << "-\n";
+        }
+        return out.str();
+      },
+      std::chrono::milliseconds(millis + kSlackMillis));
+  if (!text) return unknown;
+  std::istringstream in(*text);
   std::string line;
   if (!std::getline(in, line)) return unknown;
   if (line == "unsat") return Minima{false, {}};
