@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::smt {
 
@@ -75,7 +76,8 @@ std::optional<std::string> awaitText(pid_t child, int in, std::chrono::milliseco
 }
 
 // The Boolean and bit-vector constants of the solver's assertions, in a fixed order (the child's and the parent's
-// are the same, as the child is a copy).
+// are the same, as the child is a copy). Each shared subterm is visited once: smt::collectSymbols would walk the
+// unwound formulas of bounded model checking as trees.
 std::vector<z3::expr> scalarConstants(z3::solver& solver) {
   std::vector<z3::expr> found;
   std::unordered_set<unsigned> seen;
@@ -86,8 +88,7 @@ std::vector<z3::expr> scalarConstants(z3::solver& solver) {
     z3::expr e = work.back();
     work.pop_back();
     if (!seen.insert(e.id()).second) continue;
-    if (e.is_const() && !e.is_numeral() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
-        (e.is_bool() || e.is_bv())) {
+    if (isSymbol(e) && (e.is_bool() || e.is_bv())) {
       found.push_back(e);
       continue;
     }
@@ -119,7 +120,7 @@ std::optional<std::string> runApart(const std::function<std::string()>& work, st
 }
 
 z3::check_result checkIsolated(z3::solver& solver, std::chrono::milliseconds limit) {
-  const std::vector<z3::expr> constants = scalarConstants(solver);
+  // The constants are found on each side only where a model is handed over: most answers are unsat.
   const std::optional<std::string> answer = runApart(
       [&] {
         std::ostringstream out;
@@ -127,7 +128,7 @@ z3::check_result checkIsolated(z3::solver& solver, std::chrono::milliseconds lim
         out << (r == z3::unsat ? "unsat" : r == z3::sat ? "sat" : "unknown") << "\n";
         if (r != z3::sat) return out.str();
         z3::model model = solver.get_model();
-        for (const z3::expr& c : constants) {
+        for (const z3::expr& c : scalarConstants(solver)) {
           z3::expr value = model.eval(c, true);
           out << (c.is_bool() ? (value.is_true() ? "1" : "0") : Z3_get_numeral_string(value.ctx(), value)) << "\n";
         }
@@ -141,6 +142,7 @@ z3::check_result checkIsolated(z3::solver& solver, std::chrono::milliseconds lim
   if (line == "unsat") return z3::unsat;
   if (line != "sat") return z3::unknown;
   z3::context& context = solver.ctx();
+  const std::vector<z3::expr> constants = scalarConstants(solver);
   solver.push();
   for (const z3::expr& c : constants) {
     if (!std::getline(in, line)) return z3::unknown;
