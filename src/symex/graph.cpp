@@ -8,6 +8,7 @@
 #include <set>
 
 #include "smt/term.h"
+#include "symex/lists.h"
 
 namespace atropos::symex {
 
@@ -23,6 +24,27 @@ void dropDeadValues(State& state, const ProgramIndex& index) {
 }
 
 namespace {
+
+// Does the first pass of a loop make a pointer that was null at the loop's first visit point to the heap (the first
+// element of a list the loop builds)? A state that generalizes both visits knows only that the structure may be
+// empty, and loses how two pointers into it relate (a list's first and last element, equal after one pass and not
+// after two). `after` is the next visit, at the same positions.
+bool firstPassBuildsHeap(const State& first, const State& after, unsigned pointerBits) {
+  EqualTerms equalFirst(first.allFacts()), equalAfter(after.allFacts());
+  for (size_t f = 0; f < first.frames.size(); ++f)
+    for (size_t k = 0; k < first.frames[f].locals.size(); ++k)
+      if (equalFirst.null(first.frames[f].locals[k].value) &&
+          heapStartsAt(*after.memory, equalAfter, after.frames[f].locals[k].value))
+        return true;
+  for (const PointsTo& x : first.memory->pointsTo) {
+    if (x.bits != pointerBits || !equalFirst.null(x.value)) continue;
+    for (const PointsTo& y : after.memory->pointsTo)
+      if (y.bits == pointerBits && z3::eq(x.block, y.block) && sameOffset(x, equalFirst, y, equalAfter) &&
+          heapStartsAt(*after.memory, equalAfter, y.value))
+        return true;
+  }
+  return false;
+}
 
 bool isReturnState(const State& state, const llvm::Function& main) {
   return state.frames.size() == 1 && state.top().function != &main && llvm::isa<llvm::ReturnInst>(state.top().next);
@@ -632,11 +654,33 @@ class Builder {
     return -1;
   }
 
+  // An empty list holds no memory. A path that learnt a list to be empty (its start tested null) still carries it,
+  // and a visit of a loop head with it is an instance of no state without it. `state` must be synced.
+  void dropEmptyLists(State& state) {
+    std::vector<size_t> empty;
+    for (size_t k = 0; k < state.memory->lists.size(); ++k)
+      if (solver_.entails(state.memory->lists[k].length == 0) == smt::Answer::Yes) empty.push_back(k);
+    if (empty.empty()) return;
+    // The memory's facts on an empty list go with the list: the state keeps them as its own.
+    std::vector<smt::Term> ends;
+    auto& lists = state.mutableMemory().lists;
+    for (auto k = empty.rbegin(); k != empty.rend(); ++k) {
+      ends.push_back(lists[*k].length == 0);
+      ends.push_back(lists[*k].start == lists[*k].end);
+      lists.erase(lists.begin() + static_cast<std::ptrdiff_t>(*k));
+    }
+    state.addFacts(std::move(ends));
+  }
+
   // At a loop head: closes the cycle with a generalization edge to an ancestor that represents this state, or
   // merges the ancestor with it. Returns the merged node to continue from, or -1.
   int closeCycle(int id) {
     const State& state = graph_.nodes[id].state;
     int ancestor = earlierVisit(graph_.nodes[id].parent, state);
+    if (!state.memory->lists.empty()) {
+      executor_.sync(state);
+      dropEmptyLists(graph_.nodes[id].state);
+    }
     if (ancestor < 0) return -1;
     executor_.sync(state);
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, executor_, index_.pointerBits())) {
@@ -652,8 +696,9 @@ class Builder {
       noteRebindings(node.instantiation);
       return -1;
     }
-    if (graphLimits_.peelFirstPass && !graph_.nodes[ancestor].mergeResult &&
-        earlierVisit(graph_.nodes[ancestor].parent, state) < 0)
+    if (!graph_.nodes[ancestor].mergeResult && earlierVisit(graph_.nodes[ancestor].parent, state) < 0 &&
+        (graphLimits_.peelFirstPass ||
+         firstPassBuildsHeap(graph_.nodes[ancestor].state, state, index_.pointerBits())))
       return -1;
     Node& a = graph_.nodes[ancestor];
     bool olderIsMerged = a.mergeResult;

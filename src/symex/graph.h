@@ -54,7 +54,8 @@ struct GraphLimits {
   // A loop head reached for the first time (no earlier visit in the same calls) does not merge with the state
   // after one pass: the state after the second pass merges with that one. A loop's first pass often establishes
   // what every later pass keeps (x = x & a makes x <= a), which a merge with the state before the loop loses;
-  // relations to the values before the loop are lost instead.
+  // relations to the values before the loop are lost instead. A loop whose first pass makes a null pointer point to
+  // the heap (the first element of a list it builds) is peeled so in any case.
   bool peelFirstPass = false;
 };
 

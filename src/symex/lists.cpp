@@ -281,6 +281,20 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
   return Progression{values.front().first, values.back().last, step};
 }
 
+bool heapStartsAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p) {
+  if (p.is_numeral()) return false;
+  return std::any_of(memory.blocks.begin(), memory.blocks.end(),
+                     [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && equal.same(b.lo, p); }) ||
+         std::any_of(memory.lists.begin(), memory.lists.end(),
+                     [&](const ListSegment& l) { return equal.same(l.start, p); });
+}
+
+bool sameOffset(const PointsTo& x, const EqualTerms& equalX, const PointsTo& y, const EqualTerms& equalY) {
+  if (z3::eq(x.address, y.address)) return true;
+  std::optional<int64_t> offsetX = equalX.offset(x.address, x.block);
+  return offsetX && equalY.offset(y.address, y.block) == offsetX;
+}
+
 bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
              unsigned pointerBits) {
   std::vector<smt::Term> pending{from};

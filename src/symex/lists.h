@@ -20,6 +20,7 @@ class EqualTerms {
  public:
   explicit EqualTerms(const std::vector<smt::Term>& facts);
   bool same(const smt::Term& a, const smt::Term& b) const;
+  bool null(const smt::Term& t) const { return same(t, t.ctx().int_val(0)); }
   // The constant c with `address == base + c`, when the definitions show it.
   std::optional<int64_t> offset(const smt::Term& address, const smt::Term& base) const;
   // `t` as a term over the symbols `known` maps, each replaced by its image: through the definitions, and through
@@ -112,6 +113,13 @@ std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, 
 Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& shape, const EqualTerms& equal,
                 std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
                 const std::function<bool(const smt::Term& at, size_t steps)>& stop);
+
+// Whether a heap block or a list of `memory` starts at `p`.
+bool heapStartsAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p);
+
+// Whether two entries, each with the definitions of its state, are at the same offset into their blocks (the blocks
+// themselves are the caller's to compare): the same address, or the same constant offset.
+bool sameOffset(const PointsTo& x, const EqualTerms& equalX, const PointsTo& y, const EqualTerms& equalY);
 
 // Whether `target` can be reached from `from` through the pointers heap blocks hold and the ends of lists.
 bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,

@@ -736,6 +736,52 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
   }
   c.heapHidden = older.heapHidden || newer.heapHidden;
   c.inputsKnown = false;
+  // The values, in each state, of the program values and the locations that the loop changed (that hold values the
+  // merged state does not rename alike): a pointer equal to one of them points where a pointer the loop moves is
+  // or was.
+  std::vector<smt::Term> changedValuesA, changedValuesB;
+  for (size_t k = 0, renamings = result.fromOlder.pairs.size(); k < renamings; ++k)
+    if (!z3::eq(result.fromOlder.pairs[k].second, result.fromNewer.pairs[k].second)) {
+      changedValuesA.push_back(result.fromOlder.pairs[k].second);
+      changedValuesB.push_back(result.fromNewer.pairs[k].second);
+    }
+  std::vector<PointsTo> renamedB;
+  for (const PointsTo& y : mb.pointsTo) renamedB.push_back(renamed(y, toMergedB));
+  std::vector<std::pair<smt::Term, smt::Term>> changedLocations;  // a changed location's older value, and its block
+  for (const PointsTo& x : ma.pointsTo) {
+    PointsTo rx = renamed(x, toMergedA);
+    for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
+      const PointsTo& y = mb.pointsTo[k];
+      const PointsTo& ry = renamedB[k];
+      if (rx.bits != ry.bits || !z3::eq(rx.block, ry.block) || z3::eq(rx.value, ry.value) ||
+          !sameOffset(x, equalA, y, equalB))
+        continue;
+      changedValuesA.push_back(x.value);
+      changedValuesB.push_back(y.value);
+      changedLocations.emplace_back(x.value, x.block);
+    }
+  }
+  auto aliasesChanged = [](const smt::Term& p, const std::vector<smt::Term>& changed, const EqualTerms& equal) {
+    return std::any_of(changed.begin(), changed.end(),
+                       [&](const smt::Term& c) { return !equal.null(c) && equal.same(c, p); });
+  };
+  // A pointer of a heap object that another pointer of the same object moved away from in the loop, or that starts
+  // a list up to where the other one was: the first element of a list whose header the loop appends through
+  // (`first == last` after one append, not after two; later the part from `first` up to `last`).
+  auto leftBehind = [&](const PointsTo& x) {
+    if (x.bits != index.pointerBits() || equalA.null(x.value) ||
+        std::none_of(ma.blocks.begin(), ma.blocks.end(),
+                     [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, x.block); }))
+      return false;
+    auto movedFrom = [&](const smt::Term& t) {
+      return std::any_of(changedLocations.begin(), changedLocations.end(), [&](const auto& c) {
+        return z3::eq(c.second, x.block) && !equalA.null(c.first) && equalA.same(c.first, t);
+      });
+    };
+    return movedFrom(x.value) ||
+           std::any_of(ma.lists.begin(), ma.lists.end(),
+                       [&](const ListSegment& l) { return equalA.same(l.start, x.value) && movedFrom(l.end); });
+  };
   // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
   // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
   for (const PointsTo& x : ma.pointsTo) {
@@ -744,17 +790,32 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
     for (const MemoryBlock& b : memory->blocks) blockKept = blockKept || z3::eq(b.lo, rx.block);
     if (!blockKept) continue;
     bool inBoth = false;
-    for (const PointsTo& y : mb.pointsTo)
-      if (samePointsTo(rx, renamed(y, toMergedB))) {
+    bool sameTerm = false;  // the very same value in both states, not two that the merged state renames alike
+    for (size_t k = 0; k < mb.pointsTo.size(); ++k)
+      if (samePointsTo(rx, renamedB[k])) {
         inBoth = true;
-        rx.mayBeOutside = rx.mayBeOutside || y.mayBeOutside;
+        sameTerm = sameTerm || z3::eq(x.value, mb.pointsTo[k].value);
+        rx.mayBeOutside = rx.mayBeOutside || mb.pointsTo[k].mayBeOutside;
       }
-    if (inBoth) {
+    if (inBoth && !(sameTerm && leftBehind(x))) {
       memory->pointsTo.push_back(rx);
       continue;
     }
-    for (const PointsTo& y : mb.pointsTo) {
-      PointsTo ry = renamed(y, toMergedB);
+    if (inBoth) {
+      // Left behind by a moving pointer: a value of the merged state's own that both instantiations relate to the
+      // pointer, from which the lists fold like from any related value (up to the moving pointer).
+      smt::Term v = executor.fresh("stored");
+      result.fromOlder.pairs.emplace_back(v, x.value);
+      result.fromNewer.pairs.emplace_back(v, x.value);
+      facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
+      terms.emplace_back(v, true);
+      rx.value = v;
+      memory->pointsTo.push_back(rx);
+      continue;
+    }
+    for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
+      const PointsTo& y = mb.pointsTo[k];
+      PointsTo ry = renamedB[k];
       if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block)) continue;
       if (!z3::eq(ry.address, rx.address)) {
         // The same location reached through different pointer values (each load of a pointer is a value of its
@@ -770,6 +831,13 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         memory->pointsTo.push_back(rx);
         break;
       }
+      // A link that changed in an element where a moving pointer is or was (the next pointer of the last element,
+      // null before an append and the new element after it) is no value of its own: the lists fold through it.
+      if (rx.bits == index.pointerBits() &&
+          (aliasesChanged(x.block, changedValuesA, equalA) || aliasesChanged(y.block, changedValuesB, equalB)) &&
+          (equalA.null(x.value) || aliasesChanged(x.value, changedValuesA, equalA)) &&
+          (aliasesChanged(y.value, changedValuesB, equalB) || heapStartsAt(mb, equalB, y.value)))
+        break;
       // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
       // are merged in the signed reading.
       if (ry.view != rx.view) rx.view = View::Signed;

@@ -251,6 +251,27 @@ TEST(SymexMerge, DifferenceRelationsProveTwoCursorLoops) {
             Verdict::True);
 }
 
+// A list kept in a header of its first and last element, appended to through the last: after two appends the state
+// has a segment from `first` up to `last`, and the list at `last`.
+std::string listWithHeader(const std::string& freeLoopCondition) {
+  return "struct node { int data; struct node *next; };\n"
+         "struct list { struct node *first; struct node *last; int appended; };\n"
+         "void append(struct list *l, int data) { struct node *n = malloc(sizeof *n); n->data = data; n->next = 0;\n"
+         "  if (!l->first && !l->last) { l->first = n; l->last = n; return; }\n"
+         "  l->last->next = n; l->last = n; }\n"
+         "int main() { struct list *l = malloc(sizeof *l); l->first = 0; l->last = 0; l->appended = 0;\n"
+         "  int n = __VERIFIER_nondet_int(); for (int i = 0; i < n; i++) { append(l, i); l->appended = i + 1; }\n"
+         "  struct node *c = l->first; while (" + freeLoopCondition + ") { struct node *x = c->next; free(c); c = x; }\n"
+         "  free(l); return 0; }";
+}
+
+TEST(SymexMerge, AListAppendedThroughItsHeaderKeepsItsFirstElement) {
+  EXPECT_EQ(proveOne(listWithHeader("c"), Property::ValidMemsafety), Verdict::True);
+  // Freed up to the last element only: the last element is lost with the header, which a segment up to `last` that
+  // took the last element too would hide.
+  EXPECT_NE(proveOne(listWithHeader("c != l->last"), Property::ValidMemcleanup), Verdict::True);
+}
+
 TEST(SymexGraph, SameInputSameEvidence) {
   const char* source =
       "int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 50) return 0;\n"
