@@ -655,12 +655,13 @@ class Builder {
   }
 
   // An empty list holds no memory. A path that learnt a list to be empty (its start tested null) still carries it,
-  // and a visit of a loop head with it is an instance of no state without it. `state` must be synced.
-  void dropEmptyLists(State& state) {
+  // and a visit of a loop head with it is an instance of no state without it. `state` must be synced; whether the
+  // memory changed (and the solver must be synced again).
+  bool dropEmptyLists(State& state) {
     std::vector<size_t> empty;
     for (size_t k = 0; k < state.memory->lists.size(); ++k)
       if (solver_.entails(state.memory->lists[k].length == 0) == smt::Answer::Yes) empty.push_back(k);
-    if (empty.empty()) return;
+    if (empty.empty()) return false;
     // The memory's facts on an empty list go with the list: the state keeps them as its own.
     std::vector<smt::Term> ends;
     auto& lists = state.mutableMemory().lists;
@@ -670,6 +671,7 @@ class Builder {
       lists.erase(lists.begin() + static_cast<std::ptrdiff_t>(*k));
     }
     state.addFacts(std::move(ends));
+    return true;
   }
 
   // At a loop head: closes the cycle with a generalization edge to an ancestor that represents this state, or
@@ -677,12 +679,13 @@ class Builder {
   int closeCycle(int id) {
     const State& state = graph_.nodes[id].state;
     int ancestor = earlierVisit(graph_.nodes[id].parent, state);
+    bool synced = false;
     if (!state.memory->lists.empty()) {
       executor_.sync(state);
-      dropEmptyLists(graph_.nodes[id].state);
+      synced = !dropEmptyLists(graph_.nodes[id].state);
     }
     if (ancestor < 0) return -1;
-    executor_.sync(state);
+    if (!synced) executor_.sync(state);
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, executor_, index_.pointerBits())) {
       // Bounded, since a merge may drop the locations again and the next instance would bring them back.
       constexpr unsigned kMaxWidenings = 2;
