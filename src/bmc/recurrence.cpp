@@ -11,6 +11,8 @@
 #include <set>
 
 #include "bmc/encoder.h"
+#include "common/bits.h"
+#include "common/c_text.h"
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
 #include "smt/isolated.h"
@@ -35,14 +37,6 @@ struct Fact {
   uint64_t value = 0;  // the constant, the bound, or the low bits
   unsigned lowBits = 0;
 };
-
-uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
-
-int64_t asSigned(uint64_t v, unsigned bits) {
-  if (bits >= 64) return static_cast<int64_t>(v);
-  const uint64_t sign = uint64_t{1} << (bits - 1);
-  return static_cast<int64_t>((v ^ sign) - sign);
-}
 
 smt::Term termOf(const Fact& f, const std::vector<smt::Term>& state) {
   const smt::Term& x = state[f.entry];
@@ -100,19 +94,19 @@ std::vector<Fact> factsOf(const std::vector<std::vector<std::optional<uint64_t>>
       facts.push_back(Fact{Fact::Kind::LowBits, e, 0, low, j});
     }
     uint64_t umin = first, umax = first;
-    int64_t smin = asSigned(first, w), smax = smin;
+    int64_t smin = signExtend(first, w), smax = smin;
     for (const auto& s : observed) {
       umin = std::min(umin, *s[e]);
       umax = std::max(umax, *s[e]);
-      smin = std::min(smin, asSigned(*s[e], w));
-      smax = std::max(smax, asSigned(*s[e], w));
+      smin = std::min(smin, signExtend(*s[e], w));
+      smax = std::max(smax, signExtend(*s[e], w));
     }
     // Bounds that every value of the width has say nothing.
     if (umin != 0) facts.push_back(Fact{Fact::Kind::UnsignedAtLeast, e, 0, umin, 0});
     if (umax != maskOf(w)) facts.push_back(Fact{Fact::Kind::UnsignedAtMost, e, 0, umax, 0});
-    if (smin != asSigned(uint64_t{1} << (w - 1), w))
+    if (smin != signExtend(uint64_t{1} << (w - 1), w))
       facts.push_back(Fact{Fact::Kind::SignedAtLeast, e, 0, static_cast<uint64_t>(smin) & maskOf(w), 0});
-    if (smax != asSigned(maskOf(w - 1), w))
+    if (smax != signExtend(maskOf(w - 1), w))
       facts.push_back(Fact{Fact::Kind::SignedAtMost, e, 0, static_cast<uint64_t>(smax) & maskOf(w), 0});
   }
   for (size_t e = 0; e < n; ++e)
@@ -162,35 +156,6 @@ std::vector<std::string> sourceNames(const llvm::BasicBlock& head, const std::ve
   return names;
 }
 
-std::string unsignedType(unsigned bits) {
-  switch (bits) {
-    case 8: return "unsigned char";
-    case 16: return "unsigned short";
-    case 32: return "unsigned int";
-    default: return "unsigned long long";
-  }
-}
-
-std::string signedType(unsigned bits) {
-  switch (bits) {
-    case 8: return "signed char";
-    case 16: return "short";
-    case 32: return "int";
-    default: return "long long";
-  }
-}
-
-std::string unsignedLiteral(uint64_t v, unsigned bits) {
-  return std::to_string(v) + (bits == 64 ? "ULL" : "U");
-}
-
-std::string signedLiteral(int64_t v, unsigned bits) {
-  const std::string suffix = bits == 64 ? "LL" : "";
-  if (v == INT64_MIN) return "(-9223372036854775807LL - 1LL)";
-  if (bits == 32 && v == INT32_MIN) return "(-2147483647 - 1)";
-  return v < 0 ? "(" + std::to_string(v) + suffix + ")" : std::to_string(v) + suffix;
-}
-
 // The fact in C, or nothing when a value in it has no name or no C type of its width.
 std::optional<std::string> cExpressionOf(const Fact& f, const std::vector<std::string>& names,
                                          const std::vector<unsigned>& widths) {
@@ -200,22 +165,23 @@ std::optional<std::string> cExpressionOf(const Fact& f, const std::vector<std::s
   };
   if (!stated(f.entry) || (f.kind == Fact::Kind::Equal && !stated(f.other))) return std::nullopt;
   const unsigned w = widths[f.entry];
-  const std::string x = "(" + unsignedType(w) + ")" + names[f.entry];
+  const std::string x = cCast(w, false) + names[f.entry];
+  auto literal = [w](uint64_t pattern) { return literalOfWidth(pattern, w, false); };
   switch (f.kind) {
     case Fact::Kind::Constant:
-      return x + " == " + unsignedLiteral(f.value, w);
+      return x + " == " + literal(f.value);
     case Fact::Kind::Equal:
-      return x + " == (" + unsignedType(w) + ")" + names[f.other];
+      return x + " == " + cCast(w, false) + names[f.other];
     case Fact::Kind::LowBits:
-      return "(" + x + " & " + unsignedLiteral(maskOf(f.lowBits), w) + ") == " + unsignedLiteral(f.value, w);
+      return "(" + x + " & " + literal(maskOf(f.lowBits)) + ") == " + literal(f.value);
     case Fact::Kind::UnsignedAtLeast:
-      return x + " >= " + unsignedLiteral(f.value, w);
+      return x + " >= " + literal(f.value);
     case Fact::Kind::UnsignedAtMost:
-      return x + " <= " + unsignedLiteral(f.value, w);
+      return x + " <= " + literal(f.value);
     case Fact::Kind::SignedAtLeast:
-      return "(" + signedType(w) + ")" + names[f.entry] + " >= " + signedLiteral(asSigned(f.value, w), w);
+      return cCast(w, true) + names[f.entry] + " >= " + literalOfWidth(f.value, w, true);
     case Fact::Kind::SignedAtMost:
-      return "(" + signedType(w) + ")" + names[f.entry] + " <= " + signedLiteral(asSigned(f.value, w), w);
+      return cCast(w, true) + names[f.entry] + " <= " + literalOfWidth(f.value, w, true);
   }
   return std::nullopt;
 }

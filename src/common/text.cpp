@@ -1,6 +1,5 @@
 #include "common/text.h"
 
-#include <climits>
 #include <fstream>
 #include <sstream>
 
@@ -42,15 +41,6 @@ std::string counted(unsigned long long count, const std::string& noun) {
   text.append(" ").append(noun);
   if (count != 1) text.append("s");
   return text;
-}
-
-std::string signedLiteral(int64_t value) {
-  if (value == INT64_MIN) return "(-9223372036854775807LL - 1)";
-  return std::to_string(value) + (value > INT32_MAX || value < INT32_MIN ? "LL" : "");
-}
-
-std::string unsignedLiteral(uint64_t value) {
-  return std::to_string(value) + (value > 0x7fffffffull ? "U" : "") + (value > 0xffffffffull ? "LL" : "");
 }
 
 }  // namespace atropos

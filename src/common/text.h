@@ -1,7 +1,6 @@
 // Small text helpers shared by the components.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,9 +17,5 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
 std::string numbered(std::string prefix, unsigned long long number);
 // A count and its noun, e.g. counted(1, "cycle") == "1 cycle", counted(2, "cycle") == "2 cycles".
 std::string counted(unsigned long long count, const std::string& noun);
-// Integer constants as C literals of a type that holds them: `5`, `3000000000LL`, `(-9223372036854775807LL - 1)`;
-// unsigned ones with a suffix once they leave int's range (`4294967295U`, `4294967296ULL`).
-std::string signedLiteral(int64_t value);
-std::string unsignedLiteral(uint64_t value);
 
 }  // namespace atropos

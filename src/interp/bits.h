@@ -1,17 +1,13 @@
-// Integer and floating-point bit patterns as the interpreter keeps them: zero-extended to 64 bits. Private to
-// src/interp.
+// Integer and floating-point bit patterns as the interpreter keeps them: zero-extended to 64 bits (masks and sign
+// extension in common/bits.h). Private to src/interp.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include "common/bits.h"
+
 namespace atropos::interp {
-
-inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-
-inline int64_t signExtend(uint64_t v, unsigned bits) {
-  return bits >= 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - bits)) >> (64 - bits);
-}
 
 inline float floatOf(uint64_t bits) { return std::bit_cast<float>(static_cast<uint32_t>(bits)); }
 inline double doubleOf(uint64_t bits) { return std::bit_cast<double>(bits); }

@@ -4,11 +4,12 @@
 #include <bit>
 #include <optional>
 
+#include "common/c_text.h"
+#include "interp/bits.h"
+
 namespace atropos::interp {
 
 namespace {
-
-uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
 // The inverse of an odd number modulo 2^64 (Newton's iteration doubles the correct low bits each time).
 uint64_t oddInverse(uint64_t odd) {
@@ -17,27 +18,12 @@ uint64_t oddInverse(uint64_t odd) {
   return x;
 }
 
-std::string unsignedConstant(uint64_t value, unsigned width) {
-  return std::to_string(value) + (width == 64 ? "ULL" : "U");
-}
-
-std::string unsignedTypeOf(unsigned width) {
-  switch (width) {
-    case 8: return "unsigned char";
-    case 16: return "unsigned short";
-    case 32: return "unsigned int";
-    default: return "unsigned long long";
-  }
-}
-
 // The term's value as an unsigned number below 2^width, once C's usual conversions are done with the other side of
 // an equality whose other side is such a number: they convert a signed value of 32 or 64 bits to the unsigned type of
 // its width, but promote a narrower one to int, where a negative value stays negative.
 std::string unsignedOperand(const StateTerm& t) {
   if (!t.isSigned || t.width >= 32) return t.lvalue;
-  std::string cast = "(";
-  cast += unsignedTypeOf(t.width);
-  return cast + ")" + t.lvalue;
+  return cCast(t.width, false) + t.lvalue;
 }
 
 // The number of bits of the period of `step` modulo 2^width: the value returns after 2^result steps.
@@ -131,8 +117,8 @@ std::optional<std::string> RecurrentStates::orbit() const {
     if (i == parameter) {
       // Its values are those congruent to the first modulo 2^shift.
       if (shift > 0)
-        terms.push_back(parameterOperand + " % " + unsignedConstant(1ull << shift, width) + " == " +
-                        unsignedConstant(p.bits & maskOf(shift), width));
+        terms.push_back(parameterOperand + " % " + literalOfWidth(1ull << shift, width, false) + " == " +
+                        literalOfWidth(p.bits & maskOf(shift), width, false));
       continue;
     }
     // q = q0 + c * (p - p0) modulo 2^width, where c is the ratio of the steps modulo 2^(width - shift) (p - p0 is a
@@ -146,16 +132,10 @@ std::optional<std::string> RecurrentStates::orbit() const {
     const uint64_t signedRatio = negative ? 0 - magnitude : magnitude;
     const uint64_t constant = (q.bits - signedRatio * p.bits) & maskOf(width);
     const std::string product =
-        (magnitude == 1 ? "" : unsignedConstant(magnitude, width) + " * ") + parameterOperand;
+        (magnitude == 1 ? "" : literalOfWidth(magnitude, width, false) + " * ") + parameterOperand;
     std::string sum = constant == 0 && !negative ? product
-                                                 : unsignedConstant(constant, width) + (negative ? " - " : " + ") + product;
-    if (width < 32) {
-      std::string wrapped = "(";
-      wrapped += unsignedTypeOf(width);
-      wrapped += ")(";
-      wrapped += sum;
-      sum = wrapped + ")";
-    }
+                                                 : literalOfWidth(constant, width, false) + (negative ? " - " : " + ") + product;
+    if (width < 32) sum = cCast(width, false) + "(" + sum + ")";
     terms.push_back(unsignedOperand(q) + " == " + sum);
   }
   std::string out;

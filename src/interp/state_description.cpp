@@ -14,7 +14,7 @@
 #include <map>
 #include <set>
 
-#include "common/text.h"
+#include "common/c_text.h"
 #include "frontend/debug_info.h"
 #include "interp/execution.h"
 
@@ -37,11 +37,9 @@ std::string postfixOperand(const std::string& e) { return !e.empty() && e[0] == 
 
 StateTerm integerTerm(const std::string& lvalue, uint64_t bits, unsigned bytes, bool isSigned) {
   const unsigned width = bytes * 8;
-  if (width < 64) bits &= (1ull << width) - 1;
-  uint64_t extended = bits;
-  if (isSigned && width < 64 && (bits >> (width - 1)) & 1) extended |= ~0ull << width;
-  return StateTerm{lvalue, isSigned ? signedLiteral(static_cast<int64_t>(extended)) : unsignedLiteral(bits), true,
-                   width, isSigned, bits};
+  bits &= maskOf(width);
+  return StateTerm{lvalue, isSigned ? signedLiteral(signExtend(bits, width)) : unsignedLiteral(bits), true, width,
+                   isSigned, bits};
 }
 
 // A place in memory and the C lvalue that names it.

@@ -1,6 +1,6 @@
 #include "smt/printing.h"
 
-#include <algorithm>
+#include <cstdint>
 
 #include "smt/term.h"
 
@@ -18,6 +18,24 @@ std::string joined(const smt::Term& e, const char* op) {
 }
 
 std::string binary(const smt::Term& e, const char* op) { return infix(e.arg(0)) + op + infix(e.arg(1)); }
+
+// SMT-LIB's integer `div` and `mod` are Euclidean (the remainder is never negative), C's `/` and `%` truncate toward
+// zero: the two differ by one divisor step where C's remainder is negative. The sign of a constant divisor settles
+// the step's direction; otherwise the text asks for it.
+std::string euclidean(const smt::Term& e) {
+  const std::string a = infix(e.arg(0));
+  const std::string b = infix(e.arg(1));
+  const std::string negativeRemainder = "(" + a + " % " + b + " < 0)";
+  const smt::Term& divisor = e.arg(1);
+  int64_t v = 0;
+  const bool constant = divisor.is_numeral() && divisor.is_numeral_i64(v) && v != 0 && v != INT64_MIN;
+  if (e.decl().decl_kind() == Z3_OP_IDIV) {
+    if (constant) return "(" + a + " / " + b + (v > 0 ? " - " : " + ") + negativeRemainder + ")";
+    return "(" + a + " / " + b + " + (" + negativeRemainder + " ? (" + b + " > 0 ? -1 : 1) : 0))";
+  }
+  const std::string magnitude = constant ? std::to_string(v > 0 ? v : -v) : "(" + b + " > 0 ? " + b + " : -(" + b + "))";
+  return "(" + a + " % " + b + " + (" + negativeRemainder + " ? " + magnitude + " : 0))";
+}
 
 }  // namespace
 
@@ -54,9 +72,8 @@ std::string infix(const smt::Term& e) {
       return joined(e, "*");
     }
     case Z3_OP_IDIV:
-      return binary(e, " / ");
     case Z3_OP_MOD:
-      return binary(e, " % ");
+      return euclidean(e);
     case Z3_OP_LE:
       return binary(e, " <= ");
     case Z3_OP_GE:

@@ -16,7 +16,7 @@
 #include <string>
 #include <tuple>
 
-#include "common/text.h"
+#include "common/c_text.h"
 #include "frontend/debug_info.h"
 #include "frontend/source_location.h"
 #include "smt/integers.h"
@@ -94,16 +94,6 @@ class VariableLocations {
   std::map<const llvm::BasicBlock*, Locations> out_;
 };
 
-std::string cast(unsigned bits, View view) {
-  const bool s = view == View::Signed;
-  switch (bits) {
-    case 8: return s ? "(signed char)" : "(unsigned char)";
-    case 16: return s ? "(short)" : "(unsigned short)";
-    case 32: return s ? "(int)" : "(unsigned int)";
-    default: return s ? "(long long)" : "(unsigned long long)";
-  }
-}
-
 // A variable a symbol stands for.
 struct Leaf {
   std::string name;
@@ -111,13 +101,13 @@ struct Leaf {
   View view;        // the reading the facts use
   bool cSigned;     // the variable's C type
   // The variable as C reads it in the facts' reading: a cast only where the two differ.
-  std::string text() const { return (view == View::Signed) == cSigned ? name : cast(bits, view) + name; }
+  std::string text() const { return (view == View::Signed) == cSigned ? name : cCast(bits, view == View::Signed) + name; }
 };
 
-std::optional<std::string> integerText(const z3::expr& numeral, bool unsignedLiteral = false) {
+std::optional<std::string> integerText(const z3::expr& numeral, bool asUnsigned = false) {
   int64_t v = 0;
   uint64_t u = 0;
-  if (unsignedLiteral && numeral.is_numeral_u64(u)) return std::to_string(u) + "ULL";
+  if (asUnsigned && numeral.is_numeral_u64(u)) return literalOfWidth(u, 64, false);
   if (!numeral.is_numeral_i64(v) || v == INT64_MIN) return std::nullopt;
   return signedLiteral(v);
 }
@@ -245,7 +235,7 @@ class Writer {
     if (const Leaf* leaf = leafOf(e)) {
       if (leaf->bits > 32) return std::nullopt;
       bound = std::max(bound, 4294967296.0);
-      return "(long long)" + leaf->text();
+      return cCast(64, true) + leaf->text();
     }
     if (!e.is_app()) return std::nullopt;
     const auto kind = e.decl().decl_kind();
@@ -403,7 +393,7 @@ std::optional<LoopRanking::Component> rankingComponent(const its::LinearExpr& f,
     if (size(coefficient) > longLongMax) return std::nullopt;
     magnitude += size(coefficient) * largest;
     if (magnitude > longLongMax) return std::nullopt;
-    const std::string variable = "(long long)" + leaf->second->text();
+    const std::string variable = cCast(64, true) + leaf->second->text();
     const std::string scaled =
         size(coefficient) == 1 ? variable : its::toString(size(coefficient)) + " * " + variable;
     if (text.empty())

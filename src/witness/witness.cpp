@@ -15,6 +15,7 @@
 #include <random>
 #include <set>
 
+#include "common/c_text.h"
 #include "common/text.h"
 #include "witness/source_text.h"
 
