@@ -10,7 +10,7 @@
 
 namespace atropos {
 
-// How integer arithmetic is read (DESIGN §4). no-overflow is always decided in C.
+// How integer arithmetic is read (docs/readings.md). no-overflow is always decided in C.
 // - `c`: as clang compiles C for the data model; a signed overflow is undefined behaviour.
 // - `svcomp`: signed arithmetic is unbounded, unsigned wraps as in C; the values a program draws (nondet functions,
 //   uninitialized memory) lie in their type's range.

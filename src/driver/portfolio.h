@@ -1,6 +1,7 @@
 // The engines per property under one budget: a short round of concrete executions (which decides programs
-// without input exactly and finds shallow violations), then the symbolic execution for what is still open, then
-// concrete executions again for the rest of the time.
+// without input exactly and finds shallow violations), a short round of bounded model checking, the symbolic
+// execution for what is still open, a recurrent set over a loop's state, bounded model checking again from the bound
+// it reached, then concrete executions for the rest of the time (docs/architecture.md, "The portfolio").
 #pragma once
 
 #include <functional>
