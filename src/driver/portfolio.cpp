@@ -148,93 +148,192 @@ void sortAsAsked(std::vector<Outcome>& outcomes, const std::vector<Property>& pr
   });
 }
 
-}  // namespace
+// One run of the portfolio: the engines in their order on the properties still open, sharing what they learn (the
+// runs bounded model checking suggests, the starts of deeper executions, the bounds already checked).
+class PortfolioRun {
+ public:
+  PortfolioRun(const frontend::Program& program, const std::vector<Property>& properties, const Budget& budget,
+               const interp::Interpreter& interpreter)
+      : program_(program), properties_(properties), budget_(budget), interpreter_(interpreter) {
+    for (Property p : properties) outcomes_.push_back(Outcome::unknown(p, ""));
+    reopen();
+  }
 
-std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
-                                      const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
-  // Where the IR does not show the program as termcomp reads it (frontend::Program::termCompObstacles), the
-  // properties read there are left open, the others decided as usual.
-  if (budget.semantics == Semantics::TermComp && !program.termCompObstacles.empty()) {
-    std::vector<Property> inC;
-    std::vector<Outcome> undecided;
-    for (Property p : properties) {
-      if (readingFor(p, budget.semantics) == Semantics::C)
-        inC.push_back(p);
-      else
-        undecided.push_back(Outcome::unknown(
-            p, program.termCompObstacles.front() + ": the IR has C's values there, not termcomp's (" +
-                   counted(program.termCompObstacles.size(), "such place") + ")"));
-    }
-    if (!inC.empty()) {
-      Budget c = budget;
-      c.semantics = Semantics::C;
-      std::vector<Outcome> decided = decideProperties(program, inC, c, statistics, evidence);
-      undecided.insert(undecided.end(), decided.begin(), decided.end());
-    }
-    sortAsAsked(undecided, properties);
-    return undecided;
+  // A short round of executions: it decides programs without input and finds shallow violations.
+  void firstExecutions() {
+    if (!budget_.testing) return;
+    const bool terminationAlone = properties_ == std::vector<Property>{Property::Termination};
+    Deadline firstRound =
+        share(kFirstTestingShare)
+            .capped(std::chrono::duration<double>(terminationAlone ? kFirstTerminationSeconds : kFirstTestingSeconds));
+    outcomes_ = test(properties_, firstRound, 0x5eed, terminationAlone ? kFirstTerminationRuns : 0);
+    reopen();
   }
-  auto created = interp::Interpreter::create(program);
-  if (auto* why = std::get_if<std::string>(&created)) {
-    std::vector<Outcome> outcomes;
-    for (Property p : properties) outcomes.push_back(Outcome::unknown(p, *why));
-    return outcomes;
+
+  // Bounded model checking before the symbolic execution: briefly, and termination only when cross-checking (a
+  // cross-check has no second round).
+  void firstBoundedRound() {
+    if (!budget_.bmc) return;
+    if (!(budget_.testing || budget_.symex)) {
+      if (!open_.empty()) boundedCheck(open_, share(kBoundedAloneShare));
+      return;
+    }
+    std::vector<Property> first = open_;
+    if (!budget_.crossCheck) std::erase(first, Property::Termination);
+    if (!first.empty())
+      boundedCheck(first, share(kBoundedShare).capped(std::chrono::duration<double>(kBoundedFirstSeconds)));
   }
-  const auto& interpreter = std::get<std::unique_ptr<interp::Interpreter>>(created);
-  falsifier::Statistics totals;
-  std::vector<falsifier::SuggestedRun> suggestions;
-  std::vector<falsifier::SuggestedRun> starts;  // of executions deeper than bounded model checking reached
-  auto test = [&](const std::vector<Property>& which, Deadline deadline, uint64_t seed, uint64_t maxRuns) {
+
+  // The symbolic execution on what is open (or on everything when evidence of it is asked for); its proven
+  // non-termination replayed in C, and the inputs it suggests kept for the executions at the end.
+  void symbolicExecution(Evidence* evidence) {
+    const bool evidenceAsked = evidence && (evidence->explain || evidence->wantDot || evidence->wantIts);
+    if (!budget_.symex || (open_.empty() && !evidenceAsked)) return;
+    symex::Options options;
+    options.semantics = budget_.semantics;
+    options.deadline = budget_.testing ? share(kSymbolicShare) : budget_.deadline;
+    options.explain = evidence && evidence->explain;
+    options.dot = evidence && evidence->wantDot;
+    options.its = evidence && evidence->wantIts;
+    symex::Evidence proof;
+    std::vector<Outcome> symbolic = symex::prove(program_, open_, options, &proof);
+    for (Outcome& o : symbolic) replayRecurrence(interpreter_, o, budget_);
+    if (budget_.crossCheck) {
+      std::vector<Outcome> tested = outcomes_;
+      checkAgreement(symbolic, tested);
+      adopt(outcomes_, symbolic);
+      adopt(outcomes_, tested);
+    } else {
+      adopt(outcomes_, symbolic);
+    }
+    explainUnknowns(outcomes_, symbolic);
+    proved_.insert(proved_.end(), symbolic.begin(), symbolic.end());
+    if (budget_.semantics == Semantics::C && !budget_.crossCheck)
+      hintUnbounded(program_, outcomes_, symbolic, [this](double fraction) { return share(fraction); });
+    for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
+      suggestions_.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
+    if (evidence) {
+      evidence->explanation = std::move(proof.explanation);
+      evidence->graph = std::move(proof.graph);
+      evidence->its = std::move(proof.its);
+    }
+    reopen();
+  }
+
+  // A recurrent set over a loop's state, its stem replayed: for termination still open, or for a non-termination
+  // the symbolic execution proved but could not replay, which then has no counterexample.
+  void recurrentSet() {
+    const bool unreplayedNonTermination = std::any_of(outcomes_.begin(), outcomes_.end(), [](const Outcome& o) {
+      return o.property == Property::Termination && o.verdict == Verdict::False && !o.counterexample;
+    });
+    if (!budget_.bmc || budget_.semantics == Semantics::TermComp || budget_.deadline.expired() ||
+        !(std::count(open_.begin(), open_.end(), Property::Termination) || unreplayedNonTermination))
+      return;
+    bmc::RecurrentSetOptions options;
+    options.deadline = share(kRecurrentSetShare).capped(std::chrono::duration<double>(kRecurrentSetSeconds));
+    std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(program_, options);
+    if (!set) return;
+    falsifier::RecurrentSetClaim claim{std::move(set->stem), true, set->head, set->expression, set->complete, "bmc",
+                                       "bounded model checking found a set of states at the loop head that every "
+                                       "iteration returns to, whatever it draws (" +
+                                           counted(set->facts, "fact") + ", proven bit-precisely)"};
+    falsifier::Options replay;
+    replay.deadline = budget_.deadline;
+    replay.memoryBytes = budget_.memoryBytes;
+    const Outcome confirmed = falsifier::confirmRecurrentSet(interpreter_, claim, replay);
+    if (budget_.crossCheck) checkAgreement(proved_, {confirmed});
+    if (!budget_.crossCheck) adopt(outcomes_, {confirmed});
+    if (confirmed.verdict == Verdict::Unknown) explainUnknowns(outcomes_, {confirmed});
+    reopen();
+  }
+
+  // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
+  void deeperBoundedRound() {
+    if (!budget_.bmc || !budget_.symex || budget_.crossCheck || open_.empty() || budget_.deadline.expired()) return;
+    boundedCheck(open_, (budget_.testing ? share(kBoundedAgainShare) : budget_.deadline)
+                            .capped(std::chrono::duration<double>(
+                                std::max(0.0, budget_.deadline.secondsLeft() - kBoundedMarginSeconds))));
+  }
+
+  // Executions for the rest of the time, from the runs and starts the engines before suggested.
+  void lastExecutions() {
+    if (!budget_.testing || open_.empty() || budget_.deadline.expired()) return;
+    std::vector<Outcome> tested = test(open_, budget_.deadline, 0xa770905, 0);
+    if (budget_.crossCheck) {
+      checkAgreement(proved_, tested);
+      for (const Outcome& t : tested)
+        for (Outcome& o : outcomes_)
+          if (o.property == t.property && o.verdict == Verdict::Unknown) o = t;
+    } else {
+      adopt(outcomes_, tested);
+    }
+  }
+
+  // The outcomes in the order asked, each UNKNOWN with a reason.
+  std::vector<Outcome> finish(PortfolioStatistics* statistics) {
+    for (Outcome& o : outcomes_)
+      if (o.reason.empty()) o.reason = "no engine decided it in the time given";
+    sortAsAsked(outcomes_, properties_);
+    if (statistics) {
+      statistics->executions = totals_.runs;
+      statistics->steps = totals_.steps;
+    }
+    return std::move(outcomes_);
+  }
+
+ private:
+  Deadline share(double fraction) const {
+    return budget_.deadline.capped(std::chrono::duration<double>(budget_.deadline.secondsLeft() * fraction));
+  }
+
+  // Under a cross-check every engine runs on every property.
+  void reopen() { open_ = budget_.crossCheck ? properties_ : stillOpen(outcomes_); }
+
+  std::vector<Outcome> test(const std::vector<Property>& which, Deadline deadline, uint64_t seed, uint64_t maxRuns) {
     falsifier::Options options;
     options.maxGeneratedRuns = maxRuns;
-    options.semantics = budget.semantics;
-    options.suggestedRuns = suggestions;
-    options.starts = starts;
+    options.semantics = budget_.semantics;
+    options.suggestedRuns = suggestions_;
+    options.starts = starts_;
     options.deadline = deadline;
-    options.memoryBytes = budget.memoryBytes;
+    options.memoryBytes = budget_.memoryBytes;
     options.seed = seed;
-    if (budget.progress)
-      options.progress = [&](const falsifier::Statistics& s) {
-        budget.progress(PortfolioStatistics{totals.runs + s.runs, totals.steps + s.steps});
+    if (budget_.progress)
+      options.progress = [this](const falsifier::Statistics& s) {
+        budget_.progress(PortfolioStatistics{totals_.runs + s.runs, totals_.steps + s.steps});
       };
     falsifier::Statistics stats;
-    std::vector<Outcome> outcomes = falsifier::falsify(*interpreter, which, options, &stats);
-    totals.runs += stats.runs;
-    totals.steps += stats.steps;
+    std::vector<Outcome> outcomes = falsifier::falsify(interpreter_, which, options, &stats);
+    totals_.runs += stats.runs;
+    totals_.steps += stats.steps;
     return outcomes;
-  };
-
-  auto share = [&](double fraction) {
-    return budget.deadline.capped(std::chrono::duration<double>(budget.deadline.secondsLeft() * fraction));
-  };
-  std::vector<Outcome> outcomes;
-  for (Property p : properties) outcomes.push_back(Outcome::unknown(p, ""));
-  if (budget.testing) {
-    const bool terminationAlone = properties == std::vector<Property>{Property::Termination};
-    Deadline firstRound = share(kFirstTestingShare)
-                              .capped(std::chrono::duration<double>(terminationAlone ? kFirstTerminationSeconds
-                                                                                     : kFirstTestingSeconds));
-    outcomes = test(properties, firstRound, 0x5eed, terminationAlone ? kFirstTerminationRuns : 0);
   }
 
-  std::vector<Outcome> proved;
-  std::vector<Property> open = budget.crossCheck ? properties : stillOpen(outcomes);
-  // Bounded model checking on the open properties until `deadline`, its candidates replayed.
-  // What bounded model checking said of each property so far: a deeper round replaces it in the reason.
-  std::map<Property, std::string> boundedReasons;
-  std::map<Semantics, unsigned> nextBound;  // where the deeper round goes on, per reading
-  // One reading's properties: the encoding's wrap-around checks under `termcomp` must not cut no-overflow's paths.
-  auto boundedCheckOf = [&](const std::vector<Property>& asked, Semantics reading, Deadline deadline) {
+  // Bounded model checking of the properties asked, one reading after the other, sharing `deadline`.
+  void boundedCheck(const std::vector<Property>& asked, Deadline deadline) {
+    std::map<Semantics, std::vector<Property>> byReading;
+    for (Property p : asked) byReading[readingFor(p, budget_.semantics)].push_back(p);
+    size_t left = byReading.size();
+    for (const auto& [reading, group] : byReading) {
+      const double seconds = deadline.secondsLeft() / static_cast<double>(left);
+      boundedCheckOf(group, reading, deadline.capped(std::chrono::duration<double>(seconds)));
+      --left;
+    }
+  }
+
+  // One reading's properties (the encoding's wrap-around checks under `termcomp` must not cut no-overflow's paths)
+  // until `deadline`, its candidates replayed.
+  void boundedCheckOf(const std::vector<Property>& asked, Semantics reading, Deadline deadline) {
     bmc::Options options;
     options.deadline = deadline;
     options.semantics = reading;
-    options.firstBound = nextBound.try_emplace(reading, 1u).first->second;
-    if (budget.progress)
-      options.progress = [&](unsigned bound, size_t checks) {
-        budget.progress(PortfolioStatistics{totals.runs, totals.steps, bound, checks});
+    options.firstBound = nextBound_.try_emplace(reading, 1u).first->second;
+    if (budget_.progress)
+      options.progress = [this](unsigned bound, size_t checks) {
+        budget_.progress(PortfolioStatistics{totals_.runs, totals_.steps, bound, checks});
       };
-    bmc::Result bounded = bmc::check(program, asked, options);
-    nextBound[reading] = bounded.nextBound;
+    bmc::Result bounded = bmc::check(program_, asked, options);
+    nextBound_[reading] = bounded.nextBound;
     std::vector<falsifier::SuggestedRun> candidates;
     for (bmc::CandidateRun& c : bounded.candidates)
       candidates.push_back(falsifier::SuggestedRun{std::move(c.inputs), c.uninitializedReadsZero, "bmc"});
@@ -244,138 +343,100 @@ std::vector<Outcome> decideProperties(const frontend::Program& program, const st
     std::vector<Outcome> replayed;
     if (!candidates.empty() || !deeper.empty()) {
       falsifier::Options replay;
-      replay.semantics = budget.semantics;
+      replay.semantics = budget_.semantics;
       replay.suggestedRuns = std::move(candidates);
       // Of the starts, the deepest now (each start may run long); the executions at the end try them all.
       if (!deeper.empty()) replay.starts = {deeper.back()};
       replay.onlySuggested = true;
-      replay.deadline = budget.deadline;  // a few executions, each cut at the interpreter's step limit
-      replay.memoryBytes = budget.memoryBytes;
-      replayed = falsifier::falsify(*interpreter, asked, replay);
+      replay.deadline = budget_.deadline;  // a few executions, each cut at the interpreter's step limit
+      replay.memoryBytes = budget_.memoryBytes;
+      replayed = falsifier::falsify(interpreter_, asked, replay);
     }
-    starts.insert(starts.end(), deeper.begin(), deeper.end());
-    if (budget.crossCheck) checkAgreement(bounded.outcomes, replayed);
-    adopt(outcomes, replayed);
-    if (!budget.crossCheck) adopt(outcomes, bounded.outcomes);
+    starts_.insert(starts_.end(), deeper.begin(), deeper.end());
+    if (budget_.crossCheck) checkAgreement(bounded.outcomes, replayed);
+    adopt(outcomes_, replayed);
+    if (!budget_.crossCheck) adopt(outcomes_, bounded.outcomes);
+    replaceBoundedReasons(bounded.outcomes);
+    proved_.insert(proved_.end(), bounded.outcomes.begin(), bounded.outcomes.end());
+    reopen();
+  }
+
+  // What bounded model checking says of a property replaces, in its reason, what an earlier round said of it.
+  void replaceBoundedReasons(const std::vector<Outcome>& bounded) {
     std::vector<Outcome> unexplained;
-    for (const Outcome& b : bounded.outcomes) {
-      auto earlier = boundedReasons.find(b.property);
-      if (earlier == boundedReasons.end()) {
+    for (const Outcome& b : bounded) {
+      auto earlier = boundedReasons_.find(b.property);
+      if (earlier == boundedReasons_.end()) {
         unexplained.push_back(b);
       } else {
-        for (Outcome& o : outcomes)
+        for (Outcome& o : outcomes_)
           if (o.property == b.property && o.verdict == Verdict::Unknown)
             if (size_t at = o.reason.find(earlier->second); at != std::string::npos)
               o.reason.replace(at, earlier->second.size(), b.reason);
       }
-      boundedReasons[b.property] = b.reason;
+      boundedReasons_[b.property] = b.reason;
     }
-    explainUnknowns(outcomes, unexplained);
-    proved.insert(proved.end(), bounded.outcomes.begin(), bounded.outcomes.end());
-    open = budget.crossCheck ? properties : stillOpen(outcomes);
-  };
-  // Bounded model checking of the properties asked, one reading after the other, sharing `deadline`.
-  auto boundedCheck = [&](const std::vector<Property>& asked, Deadline deadline) {
-    std::map<Semantics, std::vector<Property>> byReading;
-    for (Property p : asked) byReading[readingFor(p, budget.semantics)].push_back(p);
-    size_t left = byReading.size();
-    for (const auto& [reading, group] : byReading) {
-      const double seconds = deadline.secondsLeft() / static_cast<double>(left);
-      boundedCheckOf(group, reading, deadline.capped(std::chrono::duration<double>(seconds)));
-      --left;
-    }
-  };
-  if (budget.bmc && !(budget.testing || budget.symex)) {
-    if (!open.empty()) boundedCheck(open, share(kBoundedAloneShare));
-  } else if (budget.bmc) {
-    std::vector<Property> first = open;
-    if (!budget.crossCheck) std::erase(first, Property::Termination);  // a cross-check has no second round
-    if (!first.empty())
-      boundedCheck(first, share(kBoundedShare).capped(std::chrono::duration<double>(kBoundedFirstSeconds)));
-  }
-  if (budget.symex && (!open.empty() || (evidence && (evidence->explain || evidence->wantDot || evidence->wantIts)))) {
-    symex::Options options;
-    options.semantics = budget.semantics;
-    options.deadline = budget.testing ? share(kSymbolicShare) : budget.deadline;
-    options.explain = evidence && evidence->explain;
-    options.dot = evidence && evidence->wantDot;
-    options.its = evidence && evidence->wantIts;
-    symex::Evidence proof;
-    std::vector<Outcome> symbolic = symex::prove(program, open, options, &proof);
-    for (Outcome& o : symbolic) replayRecurrence(*interpreter, o, budget);
-    if (budget.crossCheck) {
-      std::vector<Outcome> tested = outcomes;
-      checkAgreement(symbolic, tested);
-      adopt(outcomes, symbolic);
-      adopt(outcomes, tested);
-    } else {
-      adopt(outcomes, symbolic);
-    }
-    explainUnknowns(outcomes, symbolic);
-    proved.insert(proved.end(), symbolic.begin(), symbolic.end());
-    if (budget.semantics == Semantics::C && !budget.crossCheck) hintUnbounded(program, outcomes, symbolic, share);
-    for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
-      suggestions.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
-    if (evidence) {
-      evidence->explanation = std::move(proof.explanation);
-      evidence->graph = std::move(proof.graph);
-      evidence->its = std::move(proof.its);
-    }
+    explainUnknowns(outcomes_, unexplained);
   }
 
-  open = budget.crossCheck ? properties : stillOpen(outcomes);
-  // A non-termination the symbolic execution proved but could not replay has no counterexample: a recurrent set of
-  // bounded model checking may still give one.
-  const bool unreplayedNonTermination = std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) {
-    return o.property == Property::Termination && o.verdict == Verdict::False && !o.counterexample;
-  });
-  if (budget.bmc && budget.semantics != Semantics::TermComp && !budget.deadline.expired() &&
-      (std::count(open.begin(), open.end(), Property::Termination) || unreplayedNonTermination)) {
-    bmc::RecurrentSetOptions options;
-    options.deadline = share(kRecurrentSetShare).capped(std::chrono::duration<double>(kRecurrentSetSeconds));
-    if (std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(program, options)) {
-      falsifier::RecurrentSetClaim claim{std::move(set->stem), true, set->head, set->expression, set->complete, "bmc",
-                                         "bounded model checking found a set of states at the loop head that every "
-                                         "iteration returns to, whatever it draws (" +
-                                             std::to_string(set->facts) + (set->facts == 1 ? " fact" : " facts") + ", proven bit-precisely)"};
-      falsifier::Options replay;
-      replay.deadline = budget.deadline;
-      replay.memoryBytes = budget.memoryBytes;
-      const Outcome confirmed = falsifier::confirmRecurrentSet(*interpreter, claim, replay);
-      if (budget.crossCheck) checkAgreement(proved, {confirmed});
-      if (!budget.crossCheck) adopt(outcomes, {confirmed});
-      if (confirmed.verdict == Verdict::Unknown) explainUnknowns(outcomes, {confirmed});
-    }
-  }
+  const frontend::Program& program_;
+  const std::vector<Property>& properties_;
+  const Budget& budget_;
+  const interp::Interpreter& interpreter_;
+  std::vector<Outcome> outcomes_;
+  std::vector<Property> open_;
+  std::vector<Outcome> proved_;  // every engine's outcomes, for the cross-check
+  falsifier::Statistics totals_;
+  std::vector<falsifier::SuggestedRun> suggestions_;
+  std::vector<falsifier::SuggestedRun> starts_;  // of executions deeper than bounded model checking reached
+  std::map<Property, std::string> boundedReasons_;
+  std::map<Semantics, unsigned> nextBound_;  // where the deeper round goes on, per reading
+};
 
-  open = budget.crossCheck ? properties : stillOpen(outcomes);
-  // What the symbolic execution left open gets deeper bounds, before executions take the rest of the time.
-  if (budget.bmc && budget.symex && !budget.crossCheck && !open.empty() && !budget.deadline.expired())
-    boundedCheck(open, (budget.testing ? share(kBoundedAgainShare) : budget.deadline)
-                           .capped(std::chrono::duration<double>(
-                               std::max(0.0, budget.deadline.secondsLeft() - kBoundedMarginSeconds))));
-
-  open = budget.crossCheck ? properties : stillOpen(outcomes);
-  if (budget.testing && !open.empty() && !budget.deadline.expired()) {
-    std::vector<Outcome> tested = test(open, budget.deadline, 0xa770905, 0);
-    if (budget.crossCheck) {
-      checkAgreement(proved, tested);
-      for (const Outcome& t : tested)
-        for (Outcome& o : outcomes)
-          if (o.property == t.property && o.verdict == Verdict::Unknown) o = t;
-    } else {
-      adopt(outcomes, tested);
-    }
+// Where the IR does not show the program as termcomp reads it (frontend::Program::termCompObstacles), the
+// properties read there are left open, the others decided in C.
+std::vector<Outcome> decideOutsideTermComp(const frontend::Program& program, const std::vector<Property>& properties,
+                                           const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
+  std::vector<Property> inC;
+  std::vector<Outcome> undecided;
+  for (Property p : properties) {
+    if (readingFor(p, budget.semantics) == Semantics::C)
+      inC.push_back(p);
+    else
+      undecided.push_back(Outcome::unknown(
+          p, program.termCompObstacles.front() + ": the IR has C's values there, not termcomp's (" +
+                 counted(program.termCompObstacles.size(), "such place") + ")"));
   }
-
-  for (Outcome& o : outcomes)
-    if (o.reason.empty()) o.reason = "no engine decided it in the time given";
-  sortAsAsked(outcomes, properties);
-  if (statistics) {
-    statistics->executions = totals.runs;
-    statistics->steps = totals.steps;
+  if (!inC.empty()) {
+    Budget c = budget;
+    c.semantics = Semantics::C;
+    std::vector<Outcome> decided = decideProperties(program, inC, c, statistics, evidence);
+    undecided.insert(undecided.end(), decided.begin(), decided.end());
   }
-  return outcomes;
+  sortAsAsked(undecided, properties);
+  return undecided;
+}
+
+}  // namespace
+
+std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,
+                                      const Budget& budget, PortfolioStatistics* statistics, Evidence* evidence) {
+  if (budget.semantics == Semantics::TermComp && !program.termCompObstacles.empty())
+    return decideOutsideTermComp(program, properties, budget, statistics, evidence);
+  auto created = interp::Interpreter::create(program);
+  if (auto* why = std::get_if<std::string>(&created)) {
+    std::vector<Outcome> outcomes;
+    for (Property p : properties) outcomes.push_back(Outcome::unknown(p, *why));
+    return outcomes;
+  }
+  PortfolioRun run(program, properties, budget, *std::get<std::unique_ptr<interp::Interpreter>>(created));
+  run.firstExecutions();
+  run.firstBoundedRound();
+  run.symbolicExecution(evidence);
+  run.recurrentSet();
+  run.deeperBoundedRound();
+  run.lastExecutions();
+  return run.finish(statistics);
 }
 
 }  // namespace atropos::driver
