@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/bits.h"
+
 namespace atropos {
 
 namespace {
@@ -101,9 +103,7 @@ std::string nondetInputValue(const NondetInput& in) {
     return text;
   }
   if (in.isSigned && in.bits > 0 && in.bits <= 64) {
-    long long v = in.bits == 64 ? static_cast<long long>(in.value)
-                                : static_cast<long long>(in.value << (64 - in.bits)) >> (64 - in.bits);
-    return std::to_string(v);
+    return std::to_string(signExtend(in.value, in.bits));
   }
   return std::to_string(in.value);
 }

@@ -1,6 +1,7 @@
 #include "driver/options.h"
 
 #include <cstdlib>
+#include <map>
 
 namespace atropos::driver {
 
@@ -75,24 +76,128 @@ Exit status:
   return text;
 }
 
+namespace {
+
+// A flag's value read into the options; the error's text when the value is not one the flag takes.
+using ValueReader = std::optional<std::string> (*)(const std::string& flag, const std::string& value, Options& o);
+
+std::optional<std::string> positiveNumber(const std::string& flag, const std::string& text, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(out > 0)) return "option '" + flag + "' needs a positive number, not '" + text + "'";
+  return std::nullopt;
+}
+
+std::optional<std::string> readEngines(const std::string&, const std::string& list, Options& o) {
+  o.testing = o.bmc = o.symex = false;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    const std::string name = list.substr(start, end - start);
+    if (name == "testing")
+      o.testing = true;
+    else if (name == "bmc")
+      o.bmc = true;
+    else if (name == "symex")
+      o.symex = true;
+    else
+      return "unknown engine '" + name + "' (expected testing, bmc or symex)";
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> readSemantics(const std::string&, const std::string& name, Options& o) {
+  std::optional<Semantics> semantics = parseSemanticsName(name);
+  if (!semantics) return "unknown semantics '" + name + "' (known: c, svcomp, termcomp)";
+  o.semantics = *semantics;
+  return std::nullopt;
+}
+
+std::optional<std::string> readProperty(const std::string&, const std::string& name, Options& o) {
+  std::optional<Property> p = parsePropertyName(name);
+  if (!p) return "unknown property '" + name + "' (known: " + propertyNames(", ") + ")";
+  o.properties.push_back(*p);
+  return std::nullopt;
+}
+
+std::optional<std::string> readWitnessVersion(const std::string&, const std::string& version, Options& o) {
+  if (version != "2.0" && version != "2.1") return "unknown witness format version '" + version + "' (known: 2.0, 2.1)";
+  o.witnessVersion = version;
+  return std::nullopt;
+}
+
+std::optional<std::string> readDataModel(const std::string&, const std::string& model, Options& o) {
+  if (model == "ILP32")
+    o.dataModel = frontend::DataModel::ILP32;
+  else if (model == "LP64")
+    o.dataModel = frontend::DataModel::LP64;
+  else
+    return "unknown data model '" + model + "' (known: ILP32, LP64)";
+  return std::nullopt;
+}
+
+std::optional<std::string> readTimeout(const std::string& flag, const std::string& text, Options& o) {
+  return positiveNumber(flag, text, o.timeoutSeconds);
+}
+
+std::optional<std::string> readMemory(const std::string& flag, const std::string& text, Options& o) {
+  double megabytes = 0;
+  if (auto error = positiveNumber(flag, text, megabytes)) return error;
+  o.memoryMB = static_cast<unsigned>(megabytes);
+  return std::nullopt;
+}
+
+// A flag whose value is a file or directory name, kept as given.
+template <std::string Options::*field>
+std::optional<std::string> readName(const std::string&, const std::string& name, Options& o) {
+  o.*field = name;
+  return std::nullopt;
+}
+
+// The flags without a value and the option each sets.
+const std::map<std::string, bool Options::*>& switches() {
+  static const std::map<std::string, bool Options::*> flags = {
+      {"--help", &Options::help},         {"-h", &Options::help},
+      {"--version", &Options::version},   {"--list-properties", &Options::listProperties},
+      {"--json", &Options::json},         {"--verbose", &Options::verbose},
+      {"-v", &Options::verbose},          {"--explain", &Options::explain},
+      {"--cross-check", &Options::crossCheck}};
+  return flags;
+}
+
+// The flags that take a value, as the next argument or after `=`.
+const std::map<std::string, ValueReader>& valueFlags() {
+  static const std::map<std::string, ValueReader> flags = {
+      {"--semantics", readSemantics},
+      {"--engines", readEngines},
+      {"--task", readName<&Options::taskFile>},
+      {"--property", readProperty},
+      {"--dot", readName<&Options::dotFile>},
+      {"--sarif", readName<&Options::sarifFile>},
+      {"--witness-dir", readName<&Options::witnessDir>},
+      {"--witness-version", readWitnessVersion},
+      {"--its", readName<&Options::itsFile>},
+      {"--prp", readName<&Options::propertyFile>},
+      {"--data-model", readDataModel},
+      {"--timeout", readTimeout},
+      {"--memory", readMemory}};
+  return flags;
+}
+
+// What the options ask for once every argument is read: an input, unless only help or a list is asked for.
+std::optional<std::string> missingOrConflictingInput(const Options& o) {
+  if (o.help || o.version || o.listProperties) return std::nullopt;
+  if (o.inputFile.empty() && o.taskFile.empty()) return "no input: give a C file or --task TASK.yml (see --help)";
+  if (!o.inputFile.empty() && !o.taskFile.empty()) return "give either a C file or --task, not both";
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Options> parseOptions(int argc, const char* const* argv, std::string& error) {
   Options o;
-  auto value = [&](int& i, const std::string& flag) -> std::optional<std::string> {
-    if (i + 1 >= argc) {
-      error = "option '" + flag + "' needs a value";
-      return std::nullopt;
-    }
-    return std::string(argv[++i]);
-  };
-  auto number = [&](const std::string& flag, const std::string& text, double& out) {
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !(out > 0)) {
-      error = "option '" + flag + "' needs a positive number, not '" + text + "'";
-      return false;
-    }
-    return true;
-  };
   int first = 1;
   if (argc > 1 && std::string(argv[1]) == "its") {
     o.itsCommand = true;
@@ -100,118 +205,24 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
   }
   for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
-    std::string inlineValue;
-    bool hasInline = false;
-    if (arg.rfind("--", 0) == 0) {
-      if (auto eq = arg.find('='); eq != std::string::npos) {
+    std::optional<std::string> inlineValue;
+    if (arg.rfind("--", 0) == 0)
+      if (size_t eq = arg.find('='); eq != std::string::npos) {
         inlineValue = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-        hasInline = true;
+        arg.resize(eq);
       }
-    }
-    auto get = [&]() -> std::optional<std::string> {
-      if (hasInline) return inlineValue;
-      return value(i, arg);
-    };
-    if (arg == "--help" || arg == "-h") {
-      o.help = true;
-    } else if (arg == "--version") {
-      o.version = true;
-    } else if (arg == "--list-properties") {
-      o.listProperties = true;
-    } else if (arg == "--semantics") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      auto semantics = parseSemanticsName(*v);
-      if (!semantics) {
-        error = "unknown semantics '" + *v + "' (known: c, svcomp, termcomp)";
+    if (auto flag = switches().find(arg); flag != switches().end()) {
+      o.*(flag->second) = true;
+    } else if (auto reader = valueFlags().find(arg); reader != valueFlags().end()) {
+      if (!inlineValue && i + 1 >= argc) {
+        error = "option '" + arg + "' needs a value";
         return std::nullopt;
       }
-      o.semantics = *semantics;
-    } else if (arg == "--json") {
-      o.json = true;
-    } else if (arg == "--verbose" || arg == "-v") {
-      o.verbose = true;
-    } else if (arg == "--explain") {
-      o.explain = true;
-    } else if (arg == "--engines") {
-      auto v = value(i, arg);
-      if (!v) return std::nullopt;
-      o.testing = o.bmc = o.symex = false;
-      size_t start = 0;
-      while (start <= v->size()) {
-        size_t end = v->find(',', start);
-        if (end == std::string::npos) end = v->size();
-        std::string name = v->substr(start, end - start);
-        if (name == "testing") o.testing = true;
-        else if (name == "bmc") o.bmc = true;
-        else if (name == "symex") o.symex = true;
-        else {
-          error = "unknown engine '" + name + "' (expected testing, bmc or symex)";
-          return std::nullopt;
-        }
-        start = end + 1;
-      }
-    } else if (arg == "--cross-check") {
-      o.crossCheck = true;
-    } else if (arg == "--task") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.taskFile = *v;
-    } else if (arg == "--property") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      auto p = parsePropertyName(*v);
-      if (!p) {
-        error = "unknown property '" + *v + "' (known: " + propertyNames(", ") + ")";
+      const std::string value = inlineValue ? *inlineValue : std::string(argv[++i]);
+      if (std::optional<std::string> why = reader->second(arg, value, o)) {
+        error = *why;
         return std::nullopt;
       }
-      o.properties.push_back(*p);
-    } else if (arg == "--dot") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.dotFile = *v;
-    } else if (arg == "--sarif") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.sarifFile = *v;
-    } else if (arg == "--witness-dir") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.witnessDir = *v;
-    } else if (arg == "--witness-version") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      if (*v != "2.0" && *v != "2.1") {
-        error = "unknown witness format version '" + *v + "' (known: 2.0, 2.1)";
-        return std::nullopt;
-      }
-      o.witnessVersion = *v;
-    } else if (arg == "--its") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.itsFile = *v;
-    } else if (arg == "--prp") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      o.propertyFile = *v;
-    } else if (arg == "--data-model") {
-      auto v = get();
-      if (!v) return std::nullopt;
-      if (*v == "ILP32") o.dataModel = frontend::DataModel::ILP32;
-      else if (*v == "LP64") o.dataModel = frontend::DataModel::LP64;
-      else {
-        error = "unknown data model '" + *v + "' (known: ILP32, LP64)";
-        return std::nullopt;
-      }
-    } else if (arg == "--timeout") {
-      auto v = get();
-      if (!v || !number(arg, *v, o.timeoutSeconds)) return std::nullopt;
-    } else if (arg == "--memory") {
-      auto v = get();
-      double mb;
-      if (!v || !number(arg, *v, mb)) return std::nullopt;
-      o.memoryMB = static_cast<unsigned>(mb);
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
       error = "unknown option '" + arg + "' (see --help)";
       return std::nullopt;
@@ -222,13 +233,8 @@ std::optional<Options> parseOptions(int argc, const char* const* argv, std::stri
       return std::nullopt;
     }
   }
-  if (o.help || o.version || o.listProperties) return o;
-  if (o.inputFile.empty() && o.taskFile.empty()) {
-    error = "no input: give a C file or --task TASK.yml (see --help)";
-    return std::nullopt;
-  }
-  if (!o.inputFile.empty() && !o.taskFile.empty()) {
-    error = "give either a C file or --task, not both";
+  if (std::optional<std::string> why = missingOrConflictingInput(o)) {
+    error = *why;
     return std::nullopt;
   }
   return o;

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Golden tests of Atropos's intermediate artefacts: for a few test programs, the integer transition system of the
+symbolic execution graph (--its), the graph itself (--dot) and the explained verdicts (--explain) must stay exactly
+as recorded in tests/golden/expected/. A change to the graph, the ITS or the proof shows up here as a diff, not only
+as one more UNKNOWN on a benchmark.
+
+    tests/golden/golden.py --tool build/bin/atropos            # compare (exit status 1 on a difference)
+    tests/golden/golden.py --tool build/bin/atropos --update   # record the current artefacts
+
+Only the symbolic execution runs (--engines symex): the executions of the testing engine depend on time. The
+programs are small, so no deadline is near.
+"""
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROGRAMS = os.path.join(HERE, "..", "programs")
+EXPECTED = os.path.join(HERE, "expected")
+
+# name, program (under tests/programs), the options beyond --engines symex --explain --its --dot
+CASES = [
+    ("count_up", "termination/count_up.c", ["--property", "termination"]),
+    ("nested", "termination/nested.c", ["--property", "termination"]),
+    ("mutual_parity", "termination/mutual_parity.c", ["--property", "termination"]),
+    ("list_built_at_its_tail", "termination/list_built_at_its_tail.c", ["--property", "termination"]),
+    ("counter_behind_pointer-svcomp", "termination/counter_behind_pointer.c",
+     ["--property", "termination", "--semantics", "svcomp"]),
+    ("list_with_first_and_last-memsafety", "symex/list_with_first_and_last.c",
+     ["--property", "valid-memsafety", "--property", "valid-memcleanup"]),
+]
+
+ARTEFACTS = (".txt", ".its.smt2", ".dot")
+
+
+def artefacts(tool, program, options, scratch):
+    """The three artefacts of one case as text, the program named by its file name alone."""
+    its = os.path.join(scratch, "out.its.smt2")
+    dot = os.path.join(scratch, "out.dot")
+    for stale in (its, dot):
+        if os.path.exists(stale):
+            os.remove(stale)
+    folder, name = os.path.split(os.path.join(PROGRAMS, program))
+    run = subprocess.run([tool, "--engines", "symex", "--timeout", "60", "--explain", "--its", its, "--dot", dot]
+                         + options + [name], cwd=folder, capture_output=True, text=True, timeout=120)
+    if run.returncode != 0:
+        raise RuntimeError("%s %s: exit status %d\n%s" % (program, " ".join(options), run.returncode, run.stderr))
+    texts = {".txt": run.stdout}
+    for suffix, path in ((".its.smt2", its), (".dot", dot)):
+        texts[suffix] = open(path).read() if os.path.exists(path) else ""
+    # Where the checkout lies is no part of the artefact.
+    for folder in {os.path.realpath(PROGRAMS), os.path.abspath(PROGRAMS)}:
+        texts = {suffix: text.replace(folder + os.sep, "tests/programs/") for suffix, text in texts.items()}
+    return texts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tool", required=True, help="the atropos binary")
+    parser.add_argument("--update", action="store_true", help="record the current artefacts as expected")
+    args = parser.parse_args()
+    tool = os.path.abspath(args.tool)
+    os.makedirs(EXPECTED, exist_ok=True)
+    differences = 0
+    with tempfile.TemporaryDirectory(prefix="atropos-golden-") as scratch:
+        for name, program, options in CASES:
+            texts = artefacts(tool, program, options, scratch)
+            for suffix in ARTEFACTS:
+                path = os.path.join(EXPECTED, name + suffix)
+                if args.update:
+                    with open(path, "w") as out:
+                        out.write(texts[suffix])
+                    continue
+                expected = open(path).read() if os.path.exists(path) else None
+                if expected == texts[suffix]:
+                    continue
+                differences += 1
+                print("golden: %s%s differs from %s" % (name, suffix, os.path.relpath(path)))
+                diff = difflib.unified_diff((expected or "").splitlines(True), texts[suffix].splitlines(True),
+                                            "expected", "now")
+                sys.stdout.writelines(list(diff)[:40])
+    if args.update:
+        print("golden: recorded %d cases in %s" % (len(CASES), os.path.relpath(EXPECTED)))
+        return 0
+    if differences:
+        print("golden: %d artefacts differ; if the change is intended, run %s --tool %s --update and commit the "
+              "files" % (differences, os.path.relpath(__file__), args.tool))
+        return 1
+    print("golden: %d cases, every artefact as recorded" % len(CASES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
