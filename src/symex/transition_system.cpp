@@ -91,29 +91,30 @@ void makeDistinct(std::vector<std::string>& names) {
     if (unsigned n = ++seen[name]; n > 1) name += numbered("#", n);
 }
 
-}  // namespace
+// Per node on a cycle: ⟨a⟩'s literals and V_sym(a).
+struct NodeFacts {
+  std::vector<smt::Term> literals;
+  std::vector<smt::Term> variables;
+  std::set<unsigned> ids;
+};
 
-GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline) {
-  GraphSystem system{its::Its(context), {}};
-  system.its.everyLocationStarts = true;
-  std::vector<bool> cyclic = onCycles(graph);
-  // Every cycle of the graph passes through the target of a generalization edge (a loop head, a function's entry,
-  // a merged return state); those are the locations. The graph is a tree apart from its generalization edges, so
-  // the paths between them are the branches of the subtree below each, and chaining them here keeps the system
-  // small: a loop body of a thousand states would otherwise give a thousand locations and variables.
+// Every cycle of the graph passes through the target of a generalization edge (a loop head, a function's entry,
+// a merged return state); those are the locations. The graph is a tree apart from its generalization edges, so
+// the paths between them are the branches of the subtree below each, and chaining them here keeps the system
+// small: a loop body of a thousand states would otherwise give a thousand locations and variables.
+std::vector<bool> locationsOf(const Graph& graph, const std::vector<bool>& cyclic) {
   std::vector<bool> isLocation(graph.nodes.size(), false);
   for (const Node& node : graph.nodes)
     if (node.status == Node::Status::Generalized && node.generalization >= 0 && cyclic[node.generalization])
       isLocation[node.generalization] = true;
   for (size_t id = 0; id < graph.nodes.size(); ++id)
     if (graph.nodes[id].mergeResult && cyclic[id]) isLocation[id] = true;
+  return isLocation;
+}
 
-  // Per node on a cycle: ⟨a⟩'s literals and V_sym(a).
-  struct NodeFacts {
-    std::vector<smt::Term> literals;
-    std::vector<smt::Term> variables;
-    std::set<unsigned> ids;
-  };
+std::unordered_map<int, NodeFacts> factsOnCycles(const Graph& graph, const std::vector<bool>& cyclic,
+                                                 const ProgramIndex& index, z3::context& context,
+                                                 const Deadline& deadline) {
   std::unordered_map<int, NodeFacts> facts;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     if (!cyclic[id]) continue;
@@ -125,6 +126,199 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
     for (const smt::Term& literal : f.literals) smt::collectSymbols(literal, f.ids, f.variables);
     collectValueSymbols(node.state, f.ids, f.variables);
   }
+  return facts;
+}
+
+// One transition per path from a location to the next. A variable of the system that a state on the path gets
+// anew (it is not the source's) is a value chosen during the transition: it becomes a temporary, so that it is not
+// mistaken for the value the variable had at the source.
+class Transitions {
+ public:
+  Transitions(GraphSystem& system, const Graph& graph, const std::vector<bool>& cyclic,
+              const std::vector<bool>& isLocation, const std::unordered_map<int, NodeFacts>& facts,
+              const std::unordered_map<int, its::LocationId>& location, z3::context& context, const Deadline& deadline)
+      : system_(system),
+        graph_(graph),
+        cyclic_(cyclic),
+        isLocation_(isLocation),
+        facts_(facts),
+        location_(location),
+        context_(context),
+        deadline_(deadline),
+        from_(context),
+        to_(context),
+        pathFacts_(context, smt::Limits{kDisequalityQueryMillis, deadline}) {
+    for (size_t k = 0; k < system.its.variables.size(); ++k) position_.emplace(system.its.variables[k].id(), k);
+  }
+
+  // The transitions of the paths from `source` through the subtree below it, depth-first.
+  void addPathsFrom(int source) {
+    source_ = source;
+    guard_.clear();
+    guardIds_.clear();
+    from_.resize(0);
+    to_.resize(0);
+    disequalities_.clear();
+    disequalityIds_.clear();
+    pathFacts_.push();
+    std::vector<Step> stack{{source, 0, 0, 0}};
+    std::vector<int> pending{source};  // nodes still to enter; -1 leaves the node on top of `stack`
+    while (!pending.empty()) {
+      if (deadline_.expired()) throw its::OutOfTime();
+      const int id = pending.back();
+      pending.pop_back();
+      if (id < 0) {
+        leave(stack.back());
+        stack.pop_back();
+        continue;
+      }
+      if (id != source) {
+        const int parent = stack.back().node;
+        if (isLocation_[id]) {
+          emit(parent, id, nullptr);
+          continue;
+        }
+        stack.push_back({id, guard_.size(), from_.size(), disequalities_.size()});
+        pending.push_back(-1);
+        enter(id, parent);
+      }
+      addFactsOf(id);
+      const Node& node = graph_.nodes[id];
+      if (node.status == Node::Status::Generalized && location_.count(node.generalization))
+        emit(id, node.generalization, &node.instantiation);
+      for (int child : node.children)
+        if (cyclic_[child] && graph_.nodes[child].status != Node::Status::Removed) pending.push_back(child);
+    }
+    pathFacts_.pop();
+  }
+
+ private:
+  struct Step {
+    int node;
+    size_t literals;  // sizes of the path's stacks when the node was entered
+    size_t renames;
+    size_t disequalities;
+  };
+
+  // Entering a node below the source: the system's variables it gets anew become temporaries.
+  void enter(int id, int parent) {
+    pathFacts_.push();
+    const NodeFacts& parentFacts = facts_.at(parent);
+    for (const smt::Term& v : facts_.at(id).variables)
+      if (!parentFacts.ids.count(v.id()) && position_.count(v.id())) {
+        from_.push_back(v);
+        to_.push_back(freshTemporary("_chosen", renamed_));
+      }
+  }
+
+  // Leaving a node: the path is restored to what it was before it.
+  void leave(const Step& step) {
+    for (size_t k = step.literals; k < guard_.size(); ++k) guardIds_.erase(guard_[k].id());
+    guard_.erase(guard_.begin() + static_cast<std::ptrdiff_t>(step.literals), guard_.end());
+    for (size_t k = step.disequalities; k < disequalities_.size(); ++k) disequalityIds_.erase(disequalities_[k].id());
+    disequalities_.erase(disequalities_.begin() + static_cast<std::ptrdiff_t>(step.disequalities),
+                         disequalities_.end());
+    pathFacts_.pop();
+    from_.resize(static_cast<unsigned>(step.renames));
+    to_.resize(static_cast<unsigned>(step.renames));
+  }
+
+  // A disequality is a disjunction (x < y or x > y): linear transitions split on it. On a value read or computed
+  // during the transition (a loop body comparing each byte it reads) it rarely bounds anything, and keeping every
+  // one multiplies the transitions, so it is kept only where the path's other facts leave one side of it (x % 2 is
+  // 0 or 1, so x % 2 != 0 is x % 2 > 0); otherwise it is dropped, as the other disjunctive facts are: a weaker guard.
+  void addFactsOf(int id) {
+    std::vector<smt::Term> newDisequalities;
+    for (const smt::Term& literal : facts_.at(id).literals) {
+      smt::Term l = renamed(literal);
+      if (!isDisequality(l) || !mentionsTemporary(l)) {
+        addToGuard(l);
+      } else if (disequalityIds_.insert(l.id()).second) {
+        disequalities_.push_back(l);
+        newDisequalities.push_back(l);
+      }
+    }
+    for (const smt::Term& disequality : newDisequalities)
+      if (std::optional<smt::Term> side = strictSideOf(disequality)) addToGuard(*side);
+  }
+
+  void emit(int last, int target, const Instantiation* mu) {
+    const NodeFacts& lastFacts = facts_.at(last);
+    z3::expr_vector literals(context_);
+    for (const smt::Term& l : guard_) literals.push_back(l);
+    its::Transition t{location_.at(source_), location_.at(target), z3::mk_and(literals), {}, {}};
+    for (const smt::Term& v : system_.its.variables) {
+      if (!lastFacts.ids.count(v.id())) {
+        t.update.push_back(freshTemporary("_arbitrary", arbitrary_));
+        continue;
+      }
+      t.update.push_back(renamed(v));
+    }
+    if (mu)
+      for (const auto& [general, instance] : mu->pairs) {
+        auto it = position_.find(general.id());
+        if (it != position_.end()) t.update[it->second] = renamed(instance);
+      }
+    t.origin = system_.its.locations[t.from] + " -> " + system_.its.locations[t.to];
+    system_.its.transitions.push_back(std::move(t));
+  }
+
+  smt::Term freshTemporary(const char* hint, unsigned& counter) {
+    return smt::Term(context_.int_const(numbered(hint, counter++).c_str()));
+  }
+
+  smt::Term renamed(const smt::Term& e) { return from_.empty() ? e : smt::Term(smt::Term(e).substitute(from_, to_)); }
+
+  bool mentionsTemporary(const smt::Term& l) const {
+    std::set<unsigned> ids;
+    std::vector<smt::Term> symbols;
+    smt::collectSymbols(l, ids, symbols);
+    return std::any_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return !position_.count(v.id()); });
+  }
+
+  void addToGuard(const smt::Term& l) {
+    if (!guardIds_.insert(l.id()).second) return;
+    guard_.push_back(l);
+    pathFacts_.add(l);
+  }
+
+  std::optional<smt::Term> strictSideOf(const smt::Term& disequality) {
+    smt::Term equality = disequality.decl().decl_kind() == Z3_OP_NOT ? smt::Term(disequality.arg(0)) : disequality;
+    smt::Term a = equality.arg(0), b = equality.arg(1);
+    if (pathFacts_.entails(a >= b) == smt::Answer::Yes) return smt::Term(a > b);
+    if (pathFacts_.entails(a <= b) == smt::Answer::Yes) return smt::Term(a < b);
+    return std::nullopt;
+  }
+
+  GraphSystem& system_;
+  const Graph& graph_;
+  const std::vector<bool>& cyclic_;
+  const std::vector<bool>& isLocation_;
+  const std::unordered_map<int, NodeFacts>& facts_;
+  const std::unordered_map<int, its::LocationId>& location_;
+  z3::context& context_;
+  const Deadline& deadline_;
+  std::unordered_map<unsigned, size_t> position_;  // of each system variable
+  unsigned arbitrary_ = 0, renamed_ = 0;            // the temporaries made so far, for their names
+  // The current path: its guard, the renaming of the values it chose, the disequalities met on it, and the
+  // solver with its facts, which turns a disequality on a temporary into the one strict inequality they leave it.
+  int source_ = -1;
+  std::vector<smt::Term> guard_;
+  std::set<unsigned> guardIds_;
+  z3::expr_vector from_, to_;
+  std::vector<smt::Term> disequalities_;
+  std::set<unsigned> disequalityIds_;
+  smt::Solver pathFacts_;
+};
+
+}  // namespace
+
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline) {
+  GraphSystem system{its::Its(context), {}};
+  system.its.everyLocationStarts = true;
+  const std::vector<bool> cyclic = onCycles(graph);
+  const std::vector<bool> isLocation = locationsOf(graph, cyclic);
+  const std::unordered_map<int, NodeFacts> facts = factsOnCycles(graph, cyclic, index, context, deadline);
 
   std::unordered_map<int, its::LocationId> location;
   std::set<unsigned> seen;
@@ -137,136 +331,9 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
       if (seen.insert(v.id()).second) system.its.variables.push_back(v);
   }
   makeDistinct(system.its.locations);
-  std::unordered_map<unsigned, size_t> position;
-  for (size_t k = 0; k < system.its.variables.size(); ++k) position.emplace(system.its.variables[k].id(), k);
 
-  // One transition per path from a location to the next. A variable of the system that a state on the path gets
-  // anew (it is not the source's) is a value chosen during the transition: it becomes a temporary, so that it is
-  // not mistaken for the value the variable had at the source.
-  unsigned arbitrary = 0, renamed = 0;
-  auto freshTemporary = [&](const char* hint, unsigned& counter) {
-    return smt::Term(context.int_const(numbered(hint, counter++).c_str()));
-  };
-  struct Step {
-    int node;
-    size_t literals;  // sizes of the path's stacks when the node was entered
-    size_t renames;
-    size_t disequalities;
-  };
-  // The path's facts, to turn a disequality on a temporary into the one strict inequality they leave it.
-  smt::Solver pathFacts(context, smt::Limits{kDisequalityQueryMillis, deadline});
-  for (int source : system.nodeOfLocation) {
-    std::vector<smt::Term> guard;
-    z3::expr_vector from(context), to(context);
-    std::set<unsigned> guardIds;
-    std::vector<smt::Term> disequalities;  // those met on the path
-    std::set<unsigned> disequalityIds;
-    auto renamedTerm = [&](const smt::Term& e) -> smt::Term {
-      return from.empty() ? e : smt::Term(smt::Term(e).substitute(from, to));
-    };
-    // A disequality is a disjunction (x < y or x > y): linear transitions split on it. On a value read or computed
-    // during the transition (a loop body comparing each byte it reads) it rarely bounds anything, and keeping every
-    // one multiplies the transitions, so it is kept only where the path's other facts leave one side of it (x % 2
-    // is 0 or 1, so x % 2 != 0 is x % 2 > 0); otherwise it is dropped, as the other disjunctive facts are: a
-    // weaker guard.
-    auto mentionsTemporary = [&](const smt::Term& l) {
-      std::set<unsigned> ids;
-      std::vector<smt::Term> symbols;
-      smt::collectSymbols(l, ids, symbols);
-      return std::any_of(symbols.begin(), symbols.end(), [&](const smt::Term& v) { return !position.count(v.id()); });
-    };
-    auto emit = [&](int last, int target, const Instantiation* mu) {
-      const NodeFacts& lastFacts = facts.at(last);
-      z3::expr_vector literals(context);
-      for (const smt::Term& l : guard) literals.push_back(l);
-      its::Transition t{location.at(source), location.at(target), z3::mk_and(literals), {}, {}};
-      for (const smt::Term& v : system.its.variables) {
-        if (!lastFacts.ids.count(v.id())) {
-          t.update.push_back(freshTemporary("_arbitrary", arbitrary));
-          continue;
-        }
-        t.update.push_back(renamedTerm(v));
-      }
-      if (mu)
-        for (const auto& [general, instance] : mu->pairs) {
-          auto it = position.find(general.id());
-          if (it != position.end())
-            t.update[it->second] = renamedTerm(instance);
-        }
-      t.origin = system.its.locations[t.from] + " -> " + system.its.locations[t.to];
-      system.its.transitions.push_back(std::move(t));
-    };
-    auto addToGuard = [&](const smt::Term& l) {
-      if (!guardIds.insert(l.id()).second) return;
-      guard.push_back(l);
-      pathFacts.add(l);
-    };
-    auto strictSideOf = [&](const smt::Term& disequality) -> std::optional<smt::Term> {
-      smt::Term equality = disequality.decl().decl_kind() == Z3_OP_NOT ? smt::Term(disequality.arg(0)) : disequality;
-      smt::Term a = equality.arg(0), b = equality.arg(1);
-      if (pathFacts.entails(a >= b) == smt::Answer::Yes) return smt::Term(a > b);
-      if (pathFacts.entails(a <= b) == smt::Answer::Yes) return smt::Term(a < b);
-      return std::nullopt;
-    };
-    pathFacts.push();
-    std::vector<Step> stack{{source, 0, 0, 0}};
-    std::vector<int> pending{source};
-    // Depth-first over the subtree; `pending` holds nodes still to enter, `stack` the current path.
-    while (!pending.empty()) {
-      if (deadline.expired()) throw its::OutOfTime();
-      int id = pending.back();
-      pending.pop_back();
-      if (id < 0) {  // leaving a node: restore the path to what it was before it
-        const Step& step = stack.back();
-        for (size_t k = step.literals; k < guard.size(); ++k) guardIds.erase(guard[k].id());
-        guard.erase(guard.begin() + static_cast<std::ptrdiff_t>(step.literals), guard.end());
-        for (size_t k = step.disequalities; k < disequalities.size(); ++k)
-          disequalityIds.erase(disequalities[k].id());
-        disequalities.erase(disequalities.begin() + static_cast<std::ptrdiff_t>(step.disequalities),
-                            disequalities.end());
-        pathFacts.pop();
-        from.resize(static_cast<unsigned>(step.renames));
-        to.resize(static_cast<unsigned>(step.renames));
-        stack.pop_back();
-        continue;
-      }
-      const Node& node = graph.nodes[id];
-      const NodeFacts& f = facts.at(id);
-      if (id != source) {
-        int parent = stack.back().node;
-        if (isLocation[id]) {
-          emit(parent, id, nullptr);
-          continue;
-        }
-        stack.push_back({id, guard.size(), from.size(), disequalities.size()});
-        pending.push_back(-1);
-        pathFacts.push();
-        const NodeFacts& parentFacts = facts.at(parent);
-        for (const smt::Term& v : f.variables)
-          if (!parentFacts.ids.count(v.id()) && position.count(v.id())) {
-            from.push_back(v);
-            to.push_back(freshTemporary("_chosen", renamed));
-          }
-      }
-      std::vector<smt::Term> newDisequalities;
-      for (const smt::Term& literal : f.literals) {
-        smt::Term l = renamedTerm(literal);
-        if (!isDisequality(l) || !mentionsTemporary(l)) {
-          addToGuard(l);
-        } else if (disequalityIds.insert(l.id()).second) {
-          disequalities.push_back(l);
-          newDisequalities.push_back(l);
-        }
-      }
-      for (const smt::Term& disequality : newDisequalities)
-        if (std::optional<smt::Term> side = strictSideOf(disequality)) addToGuard(*side);
-      if (node.status == Node::Status::Generalized && location.count(node.generalization))
-        emit(id, node.generalization, &node.instantiation);
-      for (int child : node.children)
-        if (cyclic[child] && graph.nodes[child].status != Node::Status::Removed) pending.push_back(child);
-    }
-    pathFacts.pop();
-  }
+  Transitions transitions(system, graph, cyclic, isLocation, facts, location, context, deadline);
+  for (int source : system.nodeOfLocation) transitions.addPathsFrom(source);
   return system;
 }
 
