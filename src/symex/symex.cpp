@@ -360,7 +360,263 @@ Outcome refutedTermination(const ProgramRecurrence& neverEnds, const Graph& grap
   return o;
 }
 
-// One graph under `limits`, and what it proves.
+// What a built graph shows before any property is judged: its error states, the first end with heap left, and the
+// error states an invariant of the whole graph excludes.
+struct GraphFindings {
+  std::map<Check, const Node*> errors;  // the first error state of each check, until shown unreachable
+  std::vector<int> errorStates, reachStates;
+  // The first end of the program with heap left, and the check that is (reach_error aborts the program).
+  const Node* leak = nullptr;
+  Check leakCheck = Check::HeapAtEnd;
+  size_t states = 0;
+  std::string unexcluded;  // why the remaining error states could not be shown unreachable
+  std::vector<std::pair<int, smt::Term>> invariants;  // that exclude them, per graph node
+  size_t excluded = 0;
+
+  // The first error state left that keeps `p` from being proved, as the table of checks reads it.
+  const Node* blockerOf(Property p, Semantics semantics) const {
+    for (const auto& [kind, node] : errors)
+      if (blocksProof(kind, p, semantics)) return node;
+    return nullptr;
+  }
+};
+
+GraphFindings findingsOf(const Graph& graph) {
+  GraphFindings found;
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    const Node& n = graph.nodes[id];
+    if (n.status == Node::Status::Removed) continue;
+    ++found.states;
+    if (n.status == Node::Status::Error) {
+      found.errors.emplace(n.error, &n);
+      (n.error == Check::ReachError ? found.reachStates : found.errorStates).push_back(static_cast<int>(id));
+    }
+    const bool aborts = n.status == Node::Status::Error && n.error == Check::ReachError;
+    if ((n.status == Node::Status::End || aborts) && !found.leak) {
+      bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
+      for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
+      heapLeft = heapLeft || !n.state.memory->lists.empty();
+      if (heapLeft) {
+        found.leak = &n;
+        found.leakCheck = aborts || n.end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd;
+      }
+    }
+  }
+  return found;
+}
+
+// Error states the graph's abstraction could not exclude may still be unreachable: an invariant of the whole graph
+// shows it. reach_error() only matters when its property is asked, and only once no other error state is left.
+void excludeUnreachableErrors(GraphFindings& found, const Graph& graph, const ProgramIndex& index,
+                              z3::context& context, const Options& options, bool reachAsked) {
+  auto discharge = [&](const std::vector<int>& targets, bool reach) {
+    if (!graph.complete || targets.empty() || options.deadline.expired()) return;
+    Deadline deadline = options.deadline.capped(std::chrono::duration<double>(
+        std::min(kUnreachabilitySeconds, options.deadline.secondsLeft() * kUnreachabilityShare)));
+    Unreachability u = proveUnreachable(graph, targets, index, context, deadline);
+    if (!u.proven) {
+      found.unexcluded = u.reason;
+      return;
+    }
+    std::erase_if(found.errors, [&](const auto& e) { return (e.first == Check::ReachError) == reach; });
+    found.excluded += targets.size();
+    found.invariants.insert(found.invariants.end(), u.invariants.begin(), u.invariants.end());
+  };
+  discharge(found.errorStates, false);
+  const bool otherErrorsLeft = std::any_of(found.errors.begin(), found.errors.end(),
+                                           [](const auto& e) { return e.first != Check::ReachError; });
+  if (reachAsked && !otherErrorsLeft) discharge(found.reachStates, true);
+}
+
+// The graph's part of the evidence: its size, the inputs towards its error states, and on request the account of
+// the proof attempt (--explain) and the graph itself (--dot).
+void recordGraphEvidence(Evidence& evidence, const Graph& graph, const GraphFindings& found, const ProgramIndex& index,
+                         z3::context& context, const Options& options, const GraphLimits& limits) {
+  evidence.suggestedInputs = inputsTowardsErrors(graph, index, context);
+  evidence.nodes = found.states;
+  evidence.complete = graph.complete;
+  evidence.solverQueries = graph.solverQueries;
+  if (options.explain) {
+    ProofExplanation& out = evidence.explanation.emplace();
+    out.states = found.states;
+    out.complete = graph.complete;
+    out.incompleteReason = graph.incompleteReason;
+    out.solverQueries = graph.solverQueries;
+    out.queriesOutOfTime = graph.solverQueriesInterrupted;
+    out.firstPassesPeeled = limits.peelFirstPass;
+    for (const auto& [kind, node] : found.errors)
+      out.errors.push_back({std::string(checkName(kind)), node->message, locationOf(node->at),
+                            describeState(node->state, index, context)});
+    for (const Node& n : graph.nodes)
+      if (n.mergeResult && n.status != Node::Status::Removed) {
+        const llvm::Instruction* at = n.state.top().next;
+        using Kind = ProofExplanation::HeadState::Kind;
+        Kind kind = Kind::LoopHead;
+        if (at == &*at->getFunction()->getEntryBlock().getFirstInsertionPt())
+          kind = Kind::RecursiveEntry;
+        else if (llvm::isa<llvm::ReturnInst>(at))
+          kind = Kind::RecursiveReturn;
+        out.heads.push_back({kind, locationOf(at), describeState(n.state, index, context)});
+      }
+    for (const auto& [id, invariant] : found.invariants) {
+      const State& state = graph.nodes[id].state;
+      out.unreachability.push_back(
+          {locationOf(state.top().next), smt::infix(sourceNames(state, index, context).apply(invariant).simplify())});
+    }
+  }
+  if (options.dot) evidence.graph = graphOf(graph, index, context);
+}
+
+// What the graph's cycles say of termination: a proof that they end (with the loop invariants it assumed), else,
+// under svcomp and termcomp, a loop that never ends, refuted on the program itself.
+struct LoopsFindings {
+  std::optional<GraphSystem> system;
+  std::optional<termination::Proof> loopsEnd;
+  size_t invariantsAssumed = 0;
+  std::optional<ProgramRecurrence> neverEnds;
+};
+
+void proveLoopsEnd(LoopsFindings& loops, const Graph& graph, const ProgramIndex& index, z3::context& context,
+                   const Options& options) {
+  try {
+    loops.system = cyclesOf(graph, index, context, options.deadline);
+    termination::ProverOptions prover;
+    prover.deadline = options.deadline;
+    prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
+    loops.loopsEnd = termination::proveTermination(loops.system->its, context, prover);
+    if (loops.loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
+      ProofWithInvariants second =
+          withLocationInvariants(graph, index, context, *loops.system, prover, std::move(*loops.loopsEnd));
+      loops.loopsEnd = std::move(second.proof);
+      loops.invariantsAssumed = second.assumed;
+    }
+  } catch (const z3::exception&) {
+    loops.loopsEnd.reset();
+  } catch (const its::OutOfTime& e) {
+    loops.system.reset();
+    loops.loopsEnd = termination::Proof{};
+    loops.loopsEnd->reason = e.what();
+  }
+}
+
+// Under svcomp and termcomp a loop that never ends is refuted on the program itself (recurrence.h): a set the back
+// end finds closed on the graph's cycles is checked against the loop body's instructions and an execution that
+// reaches it. Under `c` every such loop overflows or wraps around sooner or later, which the sets do not follow.
+void refuteLoopsEnd(LoopsFindings& loops, const Graph& graph, const llvm::Function& main, const llvm::Module& module,
+                    const ProgramIndex& index, z3::context& context, const Options& options) {
+  try {
+    if (!loops.system) loops.system = cyclesOf(graph, index, context, options.deadline);
+    RecurrenceOptions search;
+    search.deadline = options.deadline.capped(std::chrono::duration<double>(
+        std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
+    loops.neverEnds = findProgramRecurrence(graph, *loops.system, main, module, index, context, search);
+  } catch (const z3::exception&) {
+    loops.neverEnds.reset();
+  } catch (const its::OutOfTime&) {
+    loops.neverEnds.reset();
+  }
+}
+
+LoopsFindings decideLoops(const Graph& graph, const GraphFindings& found, const llvm::Function& main,
+                          const llvm::Module& module, const ProgramIndex& index, z3::context& context,
+                          const Options& options) {
+  LoopsFindings loops;
+  if (graph.complete && !found.blockerOf(Property::Termination, options.semantics))
+    proveLoopsEnd(loops, graph, index, context, options);
+  if (options.semantics != Semantics::C && graph.complete && !options.deadline.expired() &&
+      !(loops.loopsEnd && loops.loopsEnd->answer == termination::Answer::Yes))
+    refuteLoopsEnd(loops, graph, main, module, index, context, options);
+  return loops;
+}
+
+// The verdict on one property from what the graph and its cycles showed.
+Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const LoopsFindings& loops,
+              const ProgramIndex& index, z3::context& context, const Options& options, const GraphLimits& limits) {
+  Outcome o;
+  o.property = p;
+  o.engine = "symex";
+  const Node* blocker = found.blockerOf(p, options.semantics);
+  const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
+  const bool reach = blocker && (blocker->error == Check::ReachError || blocker->error == Check::ReachErrorReturns);
+  // Under svcomp the draws lie in their types' ranges: a stem outside them names no execution.
+  const bool refuted =
+      loops.neverEnds && (options.semantics == Semantics::TermComp || loops.neverEnds->stemFitsTypes);
+  std::string size = std::to_string(found.states) + " states";
+  if (found.excluded > 0)
+    size += ", " + counted(found.excluded, "error state") + " shown unreachable by an inductive invariant";
+  if (limits.peelFirstPass) size += ", first loop passes peeled";
+  if (p == Property::Termination && refuted) {
+    o = refutedTermination(*loops.neverEnds, graph, index, context, options.semantics);
+  } else if (reach && p == Property::UnreachCall) {
+    o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
+  } else if (blocker) {
+    o.reason = couldNotExclude(*blocker, found.unexcluded);
+    o.blockedBy = blocker->error;
+  } else if (!graph.complete) {
+    o.reason = "symbolic execution: " + graph.incompleteReason;
+  } else if (found.leak && memory && blocksProof(found.leakCheck, p, options.semantics)) {
+    o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(found.leak->at);
+  } else {
+    switch (p) {
+      case Property::Termination:
+        if (!loops.loopsEnd) {
+          o.reason = "the termination back end failed";
+        } else if (loops.loopsEnd->answer != termination::Answer::Yes) {
+          o.reason = "termination of the symbolic execution graph's cycles: " + loops.loopsEnd->reason;
+        } else {
+          o.verdict = Verdict::True;
+          o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
+                     counted(loops.loopsEnd->steps.size(), "proof step") +
+                     (loops.invariantsAssumed ? ", assuming " + counted(loops.invariantsAssumed, "loop invariant") +
+                                                    " proven inductive over the graph"
+                                              : std::string()) +
+                     ")";
+        }
+        break;
+      case Property::UnreachCall:
+        o.verdict = Verdict::True;
+        o.reason = "the symbolic execution graph (" + size + ") has no state that calls reach_error()";
+        break;
+      case Property::NoOverflow:
+        o.verdict = Verdict::True;
+        o.reason = "the symbolic execution graph (" + size + ") has no state with a signed overflow";
+        break;
+      case Property::ValidMemsafety:
+      case Property::ValidMemcleanup:
+        o.verdict = Verdict::True;
+        o.reason = "the symbolic execution graph (" + size +
+                   ") has no invalid access or free, and every end of the program has freed all heap memory";
+        break;
+    }
+  }
+  if (o.verdict == Verdict::True && index.signedUnbounded())
+    o.reason += " (" + std::string(semanticsName(options.semantics)) + " reading: " +
+                std::string(semanticsDescription(options.semantics)) + ")";
+  return o;
+}
+
+// With C's arithmetic and no error state left, every fact of the complete graph holds in every execution: the
+// TRUE outcomes get the loop invariants, and a termination proof its ranking functions, in C terms.
+void attachInvariants(std::vector<Outcome>& outcomes, const Graph& graph, const GraphFindings& found,
+                      const LoopsFindings& loops, const ProgramIndex& index) {
+  if (!graph.complete || !found.errors.empty() || index.signedUnbounded() ||
+      std::none_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; }))
+    return;
+  const std::vector<LoopInvariant> invariants = loopInvariants(graph, index, found.invariants);
+  for (Outcome& o : outcomes)
+    if (o.verdict == Verdict::True) o.invariants = invariants;
+  if (!loops.loopsEnd || loops.loopsEnd->answer != termination::Answer::Yes || !loops.system) return;
+  std::map<int, std::vector<its::LinearExpr>> tupleAtState;
+  for (its::LocationId l = 0; l < loops.system->nodeOfLocation.size(); ++l)
+    if (auto tuple = termination::lexicographicAt(*loops.loopsEnd, l))
+      tupleAtState.emplace(loops.system->nodeOfLocation[l], *tuple);
+  const std::vector<LoopRanking> rankings = loopRankings(graph, index, tupleAtState, loops.loopsEnd->system.variables);
+  for (Outcome& o : outcomes)
+    if (o.verdict == Verdict::True && o.property == Property::Termination) o.rankings = rankings;
+}
+
+// One graph under `limits`, and what it proves: the graph, its error states with those an invariant excludes, the
+// termination of its cycles, then a verdict per property.
 Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const ProgramIndex& index,
                    z3::context& context, const std::vector<Property>& properties, const Options& options,
                    const GraphLimits& limits, Evidence* evidence) {
@@ -373,233 +629,27 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
     return round;
   }
   round.complete = graph.complete;
+  auto asked = [&](Property p) { return std::find(properties.begin(), properties.end(), p) != properties.end(); };
 
-  std::map<Check, const Node*> errors;
-  std::vector<int> errorStates, reachStates;
-  // The first end of the program with heap left, and the check that is (reach_error aborts the program).
-  const Node* leak = nullptr;
-  Check leakCheck = Check::HeapAtEnd;
-  size_t states = 0;
-  for (size_t id = 0; id < graph.nodes.size(); ++id) {
-    const Node& n = graph.nodes[id];
-    if (n.status == Node::Status::Removed) continue;
-    ++states;
-    if (n.status == Node::Status::Error) {
-      errors.emplace(n.error, &n);
-      (n.error == Check::ReachError ? reachStates : errorStates).push_back(static_cast<int>(id));
-    }
-    const bool aborts = n.status == Node::Status::Error && n.error == Check::ReachError;
-    if ((n.status == Node::Status::End || aborts) && !leak) {
-      bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
-      for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
-      heapLeft = heapLeft || !n.state.memory->lists.empty();
-      if (heapLeft) {
-        leak = &n;
-        leakCheck = aborts || n.end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd;
-      }
-    }
-  }
-  // Error states the graph's abstraction could not exclude may still be unreachable: an invariant of the whole
-  // graph shows it. reach_error() only matters when its property is asked.
-  std::string unexcluded;  // why the remaining error states could not be shown unreachable
-  std::vector<std::pair<int, smt::Term>> invariants;
-  size_t excluded = 0;
-  bool reachAsked = std::find(properties.begin(), properties.end(), Property::UnreachCall) != properties.end();
-  auto discharge = [&](const std::vector<int>& targets, bool reach) {
-    if (!graph.complete || targets.empty() || options.deadline.expired()) return;
-    Deadline deadline = options.deadline.capped(std::chrono::duration<double>(
-        std::min(kUnreachabilitySeconds, options.deadline.secondsLeft() * kUnreachabilityShare)));
-    Unreachability u = proveUnreachable(graph, targets, index, context, deadline);
-    if (!u.proven) {
-      unexcluded = u.reason;
-      return;
-    }
-    std::erase_if(errors, [&](const auto& e) { return (e.first == Check::ReachError) == reach; });
-    excluded += targets.size();
-    invariants.insert(invariants.end(), u.invariants.begin(), u.invariants.end());
-  };
-  discharge(errorStates, false);
-  bool otherErrorsLeft =
-      std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.first != Check::ReachError; });
-  if (reachAsked && !otherErrorsLeft) discharge(reachStates, true);
-
-  if (evidence) {
-    evidence->suggestedInputs = inputsTowardsErrors(graph, index, context);
-    evidence->nodes = states;
-    evidence->complete = graph.complete;
-    evidence->solverQueries = graph.solverQueries;
-    if (options.explain) {
-      ProofExplanation& out = evidence->explanation.emplace();
-      out.states = states;
-      out.complete = graph.complete;
-      out.incompleteReason = graph.incompleteReason;
-      out.solverQueries = graph.solverQueries;
-      out.queriesOutOfTime = graph.solverQueriesInterrupted;
-      out.firstPassesPeeled = limits.peelFirstPass;
-      for (const auto& [kind, node] : errors)
-        out.errors.push_back({std::string(checkName(kind)), node->message, locationOf(node->at),
-                              describeState(node->state, index, context)});
-      for (const Node& n : graph.nodes)
-        if (n.mergeResult && n.status != Node::Status::Removed) {
-          const llvm::Instruction* at = n.state.top().next;
-          using Kind = ProofExplanation::HeadState::Kind;
-          Kind kind = Kind::LoopHead;
-          if (at == &*at->getFunction()->getEntryBlock().getFirstInsertionPt())
-            kind = Kind::RecursiveEntry;
-          else if (llvm::isa<llvm::ReturnInst>(at))
-            kind = Kind::RecursiveReturn;
-          out.heads.push_back({kind, locationOf(at), describeState(n.state, index, context)});
-        }
-      for (const auto& [id, invariant] : invariants) {
-        const State& state = graph.nodes[id].state;
-        out.unreachability.push_back(
-            {locationOf(state.top().next), smt::infix(sourceNames(state, index, context).apply(invariant).simplify())});
-      }
-    }
-    if (options.dot) evidence->graph = graphOf(graph, index, context);
-  }
-
-  // The first error state left that keeps `p` from being proved, as the table of checks reads it.
-  auto blockerOf = [&](Property p) -> const Node* {
-    for (const auto& [kind, node] : errors)
-      if (blocksProof(kind, p, options.semantics)) return node;
-    return nullptr;
-  };
-  bool termination = std::find(properties.begin(), properties.end(), Property::Termination) != properties.end();
-  std::optional<termination::Proof> loopsEnd;
-  std::optional<GraphSystem> system;
-  size_t invariantsAssumed = 0;
-  if (termination && graph.complete && !blockerOf(Property::Termination)) {
-    try {
-      system = cyclesOf(graph, index, context, options.deadline);
-      termination::ProverOptions prover;
-      prover.deadline = options.deadline;
-      prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
-      loopsEnd = termination::proveTermination(system->its, context, prover);
-      if (loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
-        ProofWithInvariants second =
-            withLocationInvariants(graph, index, context, *system, prover, std::move(*loopsEnd));
-        loopsEnd = std::move(second.proof);
-        invariantsAssumed = second.assumed;
-      }
-    } catch (const z3::exception&) {
-      loopsEnd.reset();
-    } catch (const its::OutOfTime& e) {
-      system.reset();
-      loopsEnd = termination::Proof{};
-      loopsEnd->reason = e.what();
-    }
-  }
-  // Under svcomp and termcomp a loop that never ends is refuted on the program itself (recurrence.h): a set the back
-  // end finds closed on the graph's cycles is checked against the loop body's instructions and an execution that
-  // reaches it. Under `c` every such loop overflows or wraps around sooner or later, which the sets do not follow.
-  std::optional<ProgramRecurrence> neverEnds;
-  if (termination && options.semantics != Semantics::C && graph.complete && !options.deadline.expired() &&
-      !(loopsEnd && loopsEnd->answer == termination::Answer::Yes)) {
-    try {
-      if (!system) system = cyclesOf(graph, index, context, options.deadline);
-      RecurrenceOptions search;
-      search.deadline = options.deadline.capped(std::chrono::duration<double>(
-          std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
-      neverEnds = findProgramRecurrence(graph, *system, *main, *module, index, context, search);
-    } catch (const z3::exception&) {
-      neverEnds.reset();
-    } catch (const its::OutOfTime&) {
-      neverEnds.reset();
-    }
-  }
-  if (evidence && options.its && system) {
+  GraphFindings found = findingsOf(graph);
+  excludeUnreachableErrors(found, graph, index, context, options, asked(Property::UnreachCall));
+  if (evidence) recordGraphEvidence(*evidence, graph, found, index, context, options, limits);
+  LoopsFindings loops;
+  if (asked(Property::Termination)) loops = decideLoops(graph, found, *main, *module, index, context, options);
+  if (evidence && options.its && loops.system) {
     std::ostringstream out;
-    its::writeSmtLib(out, system->its);
+    its::writeSmtLib(out, loops.system->its);
     evidence->its = out.str();
   }
-  if (evidence && evidence->explanation && loopsEnd && system) {
+  if (evidence && evidence->explanation && loops.loopsEnd && loops.system) {
     evidence->explanation->terminationAsked = true;
-    evidence->explanation->terminationProven = loopsEnd->answer == termination::Answer::Yes;
-    evidence->explanation->terminationProof = describeInSource(*loopsEnd, *system, graph, index, context);
+    evidence->explanation->terminationProven = loops.loopsEnd->answer == termination::Answer::Yes;
+    evidence->explanation->terminationProof = describeInSource(*loops.loopsEnd, *loops.system, graph, index, context);
   }
 
-  std::string size = std::to_string(states) + " states";
-  if (excluded > 0)
-    size += ", " + counted(excluded, "error state") + " shown unreachable by an inductive invariant";
-  if (limits.peelFirstPass) size += ", first loop passes peeled";
-  std::vector<Outcome> outcomes;
-  for (Property p : properties) {
-    Outcome o;
-    o.property = p;
-    o.engine = "symex";
-    const Node* blocker = blockerOf(p);
-    const bool memory = p == Property::ValidMemsafety || p == Property::ValidMemcleanup;
-    const bool reach = blocker && (blocker->error == Check::ReachError || blocker->error == Check::ReachErrorReturns);
-    // Under svcomp the draws lie in their types' ranges: a stem outside them names no execution.
-    const bool refuted =
-        neverEnds && (options.semantics == Semantics::TermComp || neverEnds->stemFitsTypes);
-    if (p == Property::Termination && refuted) {
-      o = refutedTermination(*neverEnds, graph, index, context, options.semantics);
-    } else if (reach && p == Property::UnreachCall) {
-      o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
-    } else if (blocker) {
-      o.reason = couldNotExclude(*blocker, unexcluded);
-      o.blockedBy = blocker->error;
-    } else if (!graph.complete) {
-      o.reason = "symbolic execution: " + graph.incompleteReason;
-    } else if (leak && memory && blocksProof(leakCheck, p, options.semantics)) {
-      o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(leak->at);
-    } else {
-      switch (p) {
-        case Property::Termination:
-          if (!loopsEnd) {
-            o.reason = "the termination back end failed";
-          } else if (loopsEnd->answer != termination::Answer::Yes) {
-            o.reason = "termination of the symbolic execution graph's cycles: " + loopsEnd->reason;
-          } else {
-            o.verdict = Verdict::True;
-            o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
-                       counted(loopsEnd->steps.size(), "proof step") +
-                       (invariantsAssumed ? ", assuming " + counted(invariantsAssumed, "loop invariant") +
-                                                " proven inductive over the graph"
-                                          : std::string()) +
-                       ")";
-          }
-          break;
-        case Property::UnreachCall:
-          o.verdict = Verdict::True;
-          o.reason = "the symbolic execution graph (" + size + ") has no state that calls reach_error()";
-          break;
-        case Property::NoOverflow:
-          o.verdict = Verdict::True;
-          o.reason = "the symbolic execution graph (" + size + ") has no state with a signed overflow";
-          break;
-        case Property::ValidMemsafety:
-        case Property::ValidMemcleanup:
-          o.verdict = Verdict::True;
-          o.reason = "the symbolic execution graph (" + size +
-                     ") has no invalid access or free, and every end of the program has freed all heap memory";
-          break;
-      }
-    }
-    if (o.verdict == Verdict::True && index.signedUnbounded())
-      o.reason += " (" + std::string(semanticsName(options.semantics)) + " reading: " +
-                  std::string(semanticsDescription(options.semantics)) + ")";
-    outcomes.push_back(std::move(o));
-  }
-  // With C's arithmetic and no error state left, every fact of the complete graph holds in every execution.
-  if (graph.complete && errors.empty() && !index.signedUnbounded() &&
-      std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.verdict == Verdict::True; })) {
-    const std::vector<LoopInvariant> loops = loopInvariants(graph, index, invariants);
-    for (Outcome& o : outcomes)
-      if (o.verdict == Verdict::True) o.invariants = loops;
-    if (loopsEnd && loopsEnd->answer == termination::Answer::Yes && system) {
-      std::map<int, std::vector<its::LinearExpr>> tupleAtState;
-      for (its::LocationId l = 0; l < system->nodeOfLocation.size(); ++l)
-        if (auto tuple = termination::lexicographicAt(*loopsEnd, l))
-          tupleAtState.emplace(system->nodeOfLocation[l], *tuple);
-      const std::vector<LoopRanking> rankings = loopRankings(graph, index, tupleAtState, loopsEnd->system.variables);
-      for (Outcome& o : outcomes)
-        if (o.verdict == Verdict::True && o.property == Property::Termination) o.rankings = rankings;
-    }
-  }
-  round.outcomes = std::move(outcomes);
+  for (Property p : properties)
+    round.outcomes.push_back(judge(p, graph, found, loops, index, context, options, limits));
+  attachInvariants(round.outcomes, graph, found, loops, index);
   return round;
 }
 
