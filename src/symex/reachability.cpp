@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <variant>
 
 #include "common/text.h"
 #include "its/nullspace.h"
@@ -385,6 +386,123 @@ ClauseSystem clausesOf(const Graph& graph, const std::vector<int>& targets, cons
   return result;
 }
 
+// A formula per location over its arguments, nullopt where there is none.
+using Interpretation = std::function<std::optional<smt::Term>(int, const std::vector<smt::Term>&)>;
+
+// The clauses of a graph read under interpretations of their locations: each clause as an implication, and whether
+// every clause is valid under one interpretation.
+class ClauseCheck {
+ public:
+  ClauseCheck(const ClauseSystem& system, z3::context& context, smt::QueryWatch& watch, const Deadline& deadline)
+      : system_(system), context_(context), watch_(watch), deadline_(deadline) {}
+
+  // The clause with its source read under `assumed` and its target under `concluded` (false for a target).
+  std::optional<smt::Term> implication(const Clause& c, const Interpretation& assumed,
+                                       const Interpretation& concluded) const {
+    smt::Term body = c.constraint;
+    if (c.from >= 0) {
+      std::optional<smt::Term> before = assumed(c.from, system_.symbols[c.from]);
+      if (!before) return std::nullopt;
+      body = *before && body;
+    }
+    smt::Term head = context_.bool_val(false);
+    if (c.to >= 0) {
+      std::optional<smt::Term> after = concluded(c.to, c.arguments);
+      if (!after) return std::nullopt;
+      head = *after;
+    }
+    return smt::Term(z3::implies(body, head));
+  }
+
+  // Checks every clause under `invariant` and, when all hold, keeps the invariant at the general states as the
+  // evidence of `result`, which is then proven.
+  bool establish(const Interpretation& invariant, Unreachability& result) const {
+    for (const Clause& c : system_.clauses) {
+      std::optional<smt::Term> claim = implication(c, invariant, invariant);
+      if (!claim || !valid(*claim)) return false;
+    }
+    for (int l : system_.locations)
+      if (l != 0)
+        if (std::optional<smt::Term> i = invariant(l, system_.symbols[l]))
+          result.invariants.emplace_back(l, i->simplify());
+    result.proven = true;
+    return true;
+  }
+
+ private:
+  bool valid(const smt::Term& claim) const {
+    if (deadline_.expired()) return false;
+    const smt::Limits limits{kCheckMillis, deadline_};
+    z3::solver check = smt::limitedSolver(context_, nullptr, limits);
+    check.add(!claim);
+    return smt::checkLimited(watch_, check, limits) == z3::unsat;
+  }
+
+  const ClauseSystem& system_;
+  z3::context& context_;
+  smt::QueryWatch& watch_;
+  const Deadline& deadline_;
+};
+
+smt::Term universallyClosed(const smt::Term& formula, z3::context& context) {
+  std::set<unsigned> seen;
+  std::vector<smt::Term> variables;
+  smt::collectSymbols(formula, seen, variables);
+  std::erase_if(variables, [](const smt::Term& v) { return !v.is_int(); });  // nullary predicates
+  if (variables.empty()) return formula;
+  z3::expr_vector bound(context);
+  for (const smt::Term& v : variables) bound.push_back(v);
+  return smt::Term(z3::forall(bound, formula));
+}
+
+// Spacer's solution of the clauses, a predicate per location assumed with `facts`, translated into `context`; or
+// why there is none.
+std::variant<z3::model, std::string> spacerSolution(const ClauseCheck& check, const ClauseSystem& system,
+                                                    const std::unordered_map<int, z3::func_decl>& predicate,
+                                                    const Interpretation& facts, z3::context& context,
+                                                    const Deadline& deadline) {
+  auto application = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    z3::expr_vector args(context);
+    for (const smt::Term& a : arguments) args.push_back(a);
+    return smt::Term(predicate.at(l)(args));
+  };
+  Interpretation assumed = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
+    return *application(l, arguments) && *facts(l, arguments);
+  };
+  if (deadline.secondsLeft() <= 0) return std::string("the time ran out");
+  // Spacer works in a context of its own: in the shared one, its search would depend on every term made before
+  // (their numbering), and so would its answer within the limit.
+  z3::context spacerContext;
+  z3::solver horn(spacerContext, "HORN");
+  z3::params params(spacerContext);
+  params.set("rlimit", millisLeft(deadline, kSpacerMillis) * kResourcePerMilli);
+  // Every location keeps its predicate, so that the solution interprets each over its own arguments alone.
+  params.set("xform.inline_eager", false);
+  params.set("xform.inline_linear", false);
+  horn.set(params);
+  z3::expr_vector hornClauses(context);
+  for (const Clause& c : system.clauses)
+    hornClauses.push_back(universallyClosed(*check.implication(c, assumed, application), context));
+  // Its resource limit above decides; the watch ends it at the deadline where Z3 does not count resources.
+  smt::QueryWatch spacerWatch(spacerContext);
+  z3::check_result answer;
+  try {
+    for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
+    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, UINT_MAX)));
+  } catch (const z3::exception& e) {
+    return std::string("the Horn solver failed: ") + e.msg();
+  }
+  if (answer == z3::unsat)
+    return std::string("the clauses of the graph reach an error state (the graph may over-approximate)");
+  if (answer != z3::sat) return std::string("the Horn solver found no invariant in time");
+  try {
+    z3::model spacerModel = horn.get_model();
+    return z3::model(spacerModel, context, z3::model::translate());
+  } catch (const z3::exception& e) {
+    return std::string("the Horn solver failed: ") + e.msg();
+  }
+}
+
 }  // namespace
 
 Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
@@ -400,132 +518,39 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     result.reason = system.failure;
     return result;
   }
-  const std::vector<int>& locations = system.locations;
   const std::vector<std::vector<smt::Term>>& symbols = system.symbols;
-  const std::vector<Clause>& clauses = system.clauses;
+  const ClauseCheck check(system, context, watch, deadline);
 
   // Octagonal invariants first (±a ± b >= c over the locations' program values, c the least value at the
   // location's entries, kept while inductive): cheap, and the relations Spacer is slowest to find, since it learns
   // them one iteration at a time (y - z stays the same while both count down from far apart).
   std::unordered_map<int, std::vector<smt::Term>> octagons;
-  for (int l : locations)
-    octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], clauses, context, deadline);
-  keepInductive(octagons, clauses, symbols, context, watch, deadline);
+  for (int l : system.locations)
+    octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], system.clauses, context, deadline);
+  keepInductive(octagons, system.clauses, symbols, context, watch, deadline);
   if (deadline.expired()) return outOfTime();
-
-  using Interpretation = std::function<std::optional<smt::Term>(int, const std::vector<smt::Term>&)>;
-  auto implication = [&](const Clause& c, const Interpretation& assumed,
-                         const Interpretation& concluded) -> std::optional<smt::Term> {
-    smt::Term body = c.constraint;
-    if (c.from >= 0) {
-      std::optional<smt::Term> before = assumed(c.from, symbols[c.from]);
-      if (!before) return std::nullopt;
-      body = *before && body;
-    }
-    smt::Term head = context.bool_val(false);
-    if (c.to >= 0) {
-      std::optional<smt::Term> after = concluded(c.to, c.arguments);
-      if (!after) return std::nullopt;
-      head = *after;
-    }
-    return smt::Term(z3::implies(body, head));
-  };
-  auto octagon = [&](int l, const std::vector<smt::Term>& arguments) {
+  Interpretation octagon = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     return instantiated(conjunctionOf(octagons[l], context), symbols[l], arguments, context);
   };
-  auto valid = [&](const smt::Term& claim) {
-    if (deadline.expired()) return false;
-    const smt::Limits limits{kCheckMillis, deadline};
-    z3::solver check = smt::limitedSolver(context, nullptr, limits);
-    check.add(!claim);
-    return smt::checkLimited(watch, check, limits) == z3::unsat;
-  };
-  // Checks every clause under `invariant` (a formula per location over its arguments) and, when all hold, keeps
-  // the invariant at the general states for evidence.
-  auto establish = [&](const Interpretation& invariant) {
-    for (const Clause& c : clauses) {
-      std::optional<smt::Term> claim = implication(c, invariant, invariant);
-      if (!claim || !valid(*claim)) return false;
-    }
-    for (int l : locations)
-      if (l != 0)
-        if (std::optional<smt::Term> i = invariant(l, symbols[l])) result.invariants.emplace_back(l, i->simplify());
-    result.proven = true;
-    return true;
-  };
-  if (establish(octagon)) return result;
+  if (check.establish(octagon, result)) return result;
   if (deadline.expired()) return outOfTime();
 
   // Spacer, with the octagons as facts of the locations it starts from.
   std::unordered_map<int, z3::func_decl> predicate;
-  for (int l : locations) {
+  for (int l : system.locations) {
     z3::sort_vector domain(context);
     for (size_t k = 0; k < symbols[l].size(); ++k) domain.push_back(context.int_sort());
     predicate.emplace(l, context.function(numbered("state", static_cast<unsigned long long>(l)).c_str(), domain,
                                           context.bool_sort()));
   }
-  auto application = [&](int l, const std::vector<smt::Term>& arguments) {
-    z3::expr_vector args(context);
-    for (const smt::Term& a : arguments) args.push_back(a);
-    return smt::Term(predicate.at(l)(args));
-  };
-  Interpretation assumedForSpacer = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
-    return application(l, arguments) && octagon(l, arguments);
-  };
-  auto universally = [&](const smt::Term& formula) {
-    std::set<unsigned> seen;
-    std::vector<smt::Term> variables;
-    smt::collectSymbols(formula, seen, variables);
-    std::erase_if(variables, [](const smt::Term& v) { return !v.is_int(); });  // nullary predicates
-    if (variables.empty()) return formula;
-    z3::expr_vector bound(context);
-    for (const smt::Term& v : variables) bound.push_back(v);
-    return smt::Term(z3::forall(bound, formula));
-  };
-  double left = deadline.secondsLeft();
-  if (left <= 0) return outOfTime();
-  // Spacer works in a context of its own: in the shared one, its search would depend on every term made before
-  // (their numbering), and so would its answer within the limit.
-  z3::context spacerContext;
-  z3::solver horn(spacerContext, "HORN");
-  z3::params params(spacerContext);
-  params.set("rlimit", millisLeft(deadline, kSpacerMillis) * kResourcePerMilli);
-  // Every location keeps its predicate, so that the solution interprets each over its own arguments alone.
-  params.set("xform.inline_eager", false);
-  params.set("xform.inline_linear", false);
-  horn.set(params);
-  z3::expr_vector hornClauses(context);
-  for (const Clause& c : clauses) hornClauses.push_back(universally(*implication(c, assumedForSpacer, application)));
-  // Its resource limit above decides; the watch ends it at the deadline where Z3 does not count resources.
-  smt::QueryWatch spacerWatch(spacerContext);
-  z3::check_result answer;
-  try {
-    for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
-    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, UINT_MAX)));
-  } catch (const z3::exception& e) {
-    result.reason = std::string("the Horn solver failed: ") + e.msg();
+  std::variant<z3::model, std::string> solution = spacerSolution(check, system, predicate, octagon, context, deadline);
+  if (std::string* why = std::get_if<std::string>(&solution)) {
+    result.reason = *why;
     return result;
   }
-  if (answer == z3::unsat) {
-    result.reason = "the clauses of the graph reach an error state (the graph may over-approximate)";
-    return result;
-  }
-  if (answer != z3::sat) {
-    result.reason = "the Horn solver found no invariant in time";
-    return result;
-  }
-
   // The solution is checked before it is believed, with the octagons: every clause valid with the predicates
   // replaced by their interpretations, each a formula over its arguments alone.
-  std::optional<z3::model> translated;
-  try {
-    z3::model spacerModel = horn.get_model();
-    translated.emplace(spacerModel, context, z3::model::translate());
-  } catch (const z3::exception& e) {
-    result.reason = std::string("the Horn solver failed: ") + e.msg();
-    return result;
-  }
-  z3::model& model = *translated;
+  const z3::model& model = std::get<z3::model>(solution);
   Interpretation solved = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     const z3::func_decl& p = predicate.at(l);
     if (!model.has_interp(p)) return std::nullopt;
@@ -535,9 +560,9 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     if (!closed(definition, visited)) return std::nullopt;
     z3::expr_vector args(context);
     for (const smt::Term& a : arguments) args.push_back(a);
-    return smt::Term(p.arity() == 0 ? definition : definition.substitute(args)) && octagon(l, arguments);
+    return smt::Term(p.arity() == 0 ? definition : definition.substitute(args)) && *octagon(l, arguments);
   };
-  if (establish(solved)) return result;
+  if (check.establish(solved, result)) return result;
   result.reason = deadline.expired() ? "the time ran out while checking the invariant"
                                      : "the Horn solver's invariant did not check";
   return result;
