@@ -84,7 +84,8 @@ using ValueReader = std::optional<std::string> (*)(const std::string& flag, cons
 std::optional<std::string> positiveNumber(const std::string& flag, const std::string& text, double& out) {
   char* end = nullptr;
   out = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(out > 0)) return "option '" + flag + "' needs a positive number, not '" + text + "'";
+  if (text.empty() || *end != '\0' || !(out > 0))
+    return "option '" + flag + "' needs a positive number, not '" + text + "'";
   return std::nullopt;
 }
 

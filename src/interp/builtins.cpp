@@ -178,16 +178,8 @@ Flow Execution::freeObject(const Slot& pointer, const char* what, const llvm::In
 
 Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32_t dst, const llvm::Instruction* at) {
   using frontend::EnvFunction;
-  Slot* R = regs();
-  auto arg = [&](size_t i) -> const Slot& { return R[site.argRegs[i]]; };
-  auto needArgs = [&](size_t n) { return site.argRegs.size() >= n; };
-  auto setResult = [&](Slot s) {
-    if (site.resultSlots > 0) R[dst] = s;
-  };
-  auto pointerResult = [&](uint64_t bits, uint32_t prov) { setResult(Slot{bits & ptrMask(), prov, 0}); };
-  const uint64_t sizeMask = ptrMask();
-
-  const std::vector<std::pair<EnvFunction, size_t>> arity = {
+  const BuiltinCall c{callee, site, regs(), dst, at, ptrMask()};
+  static const std::vector<std::pair<EnvFunction, size_t>> arity = {
       {EnvFunction::Assume, 1}, {EnvFunction::Exit, 1},    {EnvFunction::Malloc, 1},  {EnvFunction::Calloc, 2},
       {EnvFunction::Realloc, 2}, {EnvFunction::Free, 1},   {EnvFunction::Alloca, 1},  {EnvFunction::Memset, 3},
       {EnvFunction::Memcpy, 3},  {EnvFunction::Memmove, 3}, {EnvFunction::Memcmp, 3}, {EnvFunction::Strlen, 1},
@@ -196,8 +188,8 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       {EnvFunction::Labs, 1},    {EnvFunction::LLabs, 1},  {EnvFunction::Sqrt, 1},    {EnvFunction::Fabs, 1},
       {EnvFunction::Printf, 1},  {EnvFunction::Puts, 1},   {EnvFunction::Putchar, 1}};
   for (const auto& [fn, n] : arity)
-    if (fn == callee.env && !needArgs(n))
-      return unsupported("a call to '" + callee.name + "' with too few arguments", at);
+    if (fn == c.callee.env && c.site.argRegs.size() < n)
+      return unsupported("a call to '" + c.callee.name + "' with too few arguments", c.at);
   // The size_t arguments: one with its sign bit set may be a negative int that C converted.
   static const std::vector<std::pair<EnvFunction, std::vector<size_t>>> sizes = {
       {EnvFunction::Malloc, {0}},  {EnvFunction::Alloca, {0}},  {EnvFunction::Calloc, {0, 1}},
@@ -205,88 +197,133 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       {EnvFunction::Memmove, {2}}, {EnvFunction::Memcmp, {2}},  {EnvFunction::Strnlen, {1}},
       {EnvFunction::Strncmp, {2}}, {EnvFunction::Strncpy, {2}}};
   for (const auto& [fn, which] : sizes)
-    if (fn == callee.env)
-      for (size_t k : which) noteSignBitRead(arg(k).bits, code_.pointerBytes * 8, false, at);
+    if (fn == c.callee.env)
+      for (size_t k : which) noteSignBitRead(c.arg(k).bits, code_.pointerBytes * 8, false, c.at);
 
-  switch (callee.env) {
+  switch (c.callee.env) {
     case EnvFunction::None:
-      return unsupported("a call to the external function '" + callee.name + "', which has no model", at);
+      return unsupported("a call to the external function '" + c.callee.name + "', which has no model", c.at);
     case EnvFunction::NoEffect:
       return Flow::Continue;
-    case EnvFunction::Nondet: {
-      if (!callee.nondet) return unsupported("the nondet function '" + callee.name + "' of unknown type", at);
-      const frontend::NondetType& t = *callee.nondet;
-      if (t.kind == frontend::NondetKind::Pointer) return unsupported("nondeterministic pointers", at);
-      if (pauseBeforeNondet({t.kind, t.bits, t.isSigned, false})) return Flow::Stop;
-      if (site.resultSlots == 0) {
-        drawNondet({t.kind, t.bits, t.isSigned, false}, callee.name, at);
-        return Flow::Continue;
-      }
-      uint64_t v = drawNondet({t.kind, t.bits, t.isSigned, false}, callee.name, at);
-      if (t.kind == frontend::NondetKind::Bool) v &= 1;
-      const unsigned resultBits = site.resultBits;
-      if ((t.kind == frontend::NondetKind::Float || t.kind == frontend::NondetKind::Double) && resultBits != t.bits)
-        return unsupported("a nondet floating-point value used at another type", at);
-      // The value has the named C type; an undeclared call (returning int) converts it as C would.
-      uint64_t extended = t.isSigned ? static_cast<uint64_t>(signExtend(v, t.bits)) : v;
-      setResult(Slot{extended & maskOf(resultBits), 0, 0});
-      return Flow::Continue;
-    }
+    case EnvFunction::Nondet:
+      return callNondet(c);
     case EnvFunction::Assume:
-      if (arg(0).bits == 0) {
+      if (c.arg(0).bits == 0) {
         result_.end = RunEnd::AssumeFailed;
         return Flow::Stop;
       }
       return Flow::Continue;
     case EnvFunction::ReachError:
-      return violation(callee.reachErrorEnds ? ViolationKind::ReachError : ViolationKind::ReachErrorReturns,
-                       "reach_error() is called", at);
+      return violation(c.callee.reachErrorEnds ? ViolationKind::ReachError : ViolationKind::ReachErrorReturns,
+                       "reach_error() is called", c.at);
     case EnvFunction::Abort:
     case EnvFunction::AssertFail:
       return endProgram(RunEnd::Aborted);
     case EnvFunction::Exit:
       return endProgram(RunEnd::Exited);
+    case EnvFunction::Free:
+      return freeObject(c.arg(0), "free", c.at);
+    case EnvFunction::Malloc:
+    case EnvFunction::Alloca:
+    case EnvFunction::Calloc:
+    case EnvFunction::Realloc:
+      return callAllocation(c);
+    case EnvFunction::Memset:
+    case EnvFunction::Memcpy:
+    case EnvFunction::Memmove:
+    case EnvFunction::Memcmp:
+      return callMemoryFunction(c);
+    case EnvFunction::Strlen:
+    case EnvFunction::Strnlen:
+    case EnvFunction::Strcmp:
+    case EnvFunction::Strncmp:
+    case EnvFunction::Strchr:
+      return callStringFunction(c);
+    case EnvFunction::Strcpy:
+    case EnvFunction::Strcat:
+    case EnvFunction::Strncpy:
+      return callStringCopy(c);
+    case EnvFunction::Printf:
+    case EnvFunction::Puts:
+    case EnvFunction::Putchar:
+      return callOutput(c);
+    case EnvFunction::Sqrt:
+    case EnvFunction::Fabs:
+    case EnvFunction::Abs:
+    case EnvFunction::Labs:
+    case EnvFunction::LLabs:
+      return callMath(c);
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// A __VERIFIER_nondet_* call: a drawn value of the named C type, converted to the call's type as C converts it.
+Flow Execution::callNondet(const BuiltinCall& c) {
+  if (!c.callee.nondet) return unsupported("the nondet function '" + c.callee.name + "' of unknown type", c.at);
+  const frontend::NondetType& t = *c.callee.nondet;
+  if (t.kind == frontend::NondetKind::Pointer) return unsupported("nondeterministic pointers", c.at);
+  if (pauseBeforeNondet({t.kind, t.bits, t.isSigned, false})) return Flow::Stop;
+  if (c.site.resultSlots == 0) {
+    drawNondet({t.kind, t.bits, t.isSigned, false}, c.callee.name, c.at);
+    return Flow::Continue;
+  }
+  uint64_t v = drawNondet({t.kind, t.bits, t.isSigned, false}, c.callee.name, c.at);
+  if (t.kind == frontend::NondetKind::Bool) v &= 1;
+  const unsigned resultBits = c.site.resultBits;
+  if ((t.kind == frontend::NondetKind::Float || t.kind == frontend::NondetKind::Double) && resultBits != t.bits)
+    return unsupported("a nondet floating-point value used at another type", c.at);
+  // The value has the named C type; an undeclared call (returning int) converts it as C would.
+  uint64_t extended = t.isSigned ? static_cast<uint64_t>(signExtend(v, t.bits)) : v;
+  c.setResult(Slot{extended & maskOf(resultBits), 0, 0});
+  return Flow::Continue;
+}
+
+// malloc, alloca, calloc and realloc: fresh objects, and realloc's copy of the old one.
+Flow Execution::callAllocation(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
     case EnvFunction::Malloc:
     case EnvFunction::Alloca: {
-      const uint64_t size = arg(0).bits & sizeMask;
-      uint32_t id = memory_.allocate(callee.env == EnvFunction::Malloc ? ObjectKind::Heap : ObjectKind::Stack, size,
-                                     16, at);
+      const uint64_t size = c.arg(0).bits & c.pointerMask;
+      uint32_t id = memory_.allocate(c.callee.env == EnvFunction::Malloc ? ObjectKind::Heap : ObjectKind::Stack, size,
+                                     16, c.at);
       if (id == 0) {
         result_.end = RunEnd::MemoryLimit;
         return Flow::Stop;
       }
-      if (callee.env == EnvFunction::Alloca) allocas_.push_back(id);
-      pointerResult(memory_.object(id).base, id);
+      if (c.callee.env == EnvFunction::Alloca) allocas_.push_back(id);
+      c.pointerResult(memory_.object(id).base, id);
       return Flow::Continue;
     }
     case EnvFunction::Calloc: {
-      unsigned __int128 size = static_cast<unsigned __int128>(arg(0).bits & sizeMask) * (arg(1).bits & sizeMask);
-      if (size > sizeMask) return unsupported("calloc with a size that overflows size_t", at);
-      Slot p = allocateHeap(static_cast<uint64_t>(size), at);
+      unsigned __int128 size =
+          static_cast<unsigned __int128>(c.arg(0).bits & c.pointerMask) * (c.arg(1).bits & c.pointerMask);
+      if (size > c.pointerMask) return unsupported("calloc with a size that overflows size_t", c.at);
+      Slot p = allocateHeap(static_cast<uint64_t>(size), c.at);
       if (p.prov == 0) {
         result_.end = RunEnd::MemoryLimit;
         return Flow::Stop;
       }
       Object& o = memory_.object(p.prov);
       if (o.size) std::memset(o.init.data(), 1, o.size);  // the fresh storage is zero already
-      pointerResult(p.bits, p.prov);
+      c.pointerResult(p.bits, p.prov);
       return Flow::Continue;
     }
     case EnvFunction::Realloc: {
-      const Slot old = arg(0);
-      const uint64_t size = arg(1).bits & sizeMask;
+      const Slot old = c.arg(0);
+      const uint64_t size = c.arg(1).bits & c.pointerMask;
       if (old.bits != 0 && size == 0)
-        return unsupported("realloc to size 0, whose result the C standard leaves to the implementation", at);
+        return unsupported("realloc to size 0, whose result the C standard leaves to the implementation", c.at);
       uint64_t keep = 0;
       uint32_t oldId = 0;
       if (old.bits != 0) {
         oldId = old.prov ? old.prov : memory_.findByAddress(old.bits);
         const Object* o = oldId ? &memory_.object(oldId) : nullptr;
         if (!o || o->kind != ObjectKind::Heap || !o->live || old.bits != o->base)
-          return freeObject(old, "realloc", at);  // reports why the pointer cannot be reallocated
+          return freeObject(old, "realloc", c.at);  // reports why the pointer cannot be reallocated
         keep = std::min(o->size, size);
       }
-      Slot fresh = allocateHeap(size, at);
+      Slot fresh = allocateHeap(size, c.at);
       if (fresh.prov == 0) {
         result_.end = RunEnd::MemoryLimit;
         return Flow::Stop;
@@ -295,81 +332,100 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         memory_.copy(memory_.object(fresh.prov), 0, memory_.object(oldId), 0, keep);
         memory_.release(oldId);
       }
-      pointerResult(fresh.bits, fresh.prov);
+      c.pointerResult(fresh.bits, fresh.prov);
       return Flow::Continue;
     }
-    case EnvFunction::Free:
-      return freeObject(arg(0), "free", at);
+    default:
+      break;
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// memset, memcpy, memmove and memcmp over byte ranges that must lie in their objects.
+Flow Execution::callMemoryFunction(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
     case EnvFunction::Memset: {
-      const uint64_t n = arg(2).bits & sizeMask;
+      const uint64_t n = c.arg(2).bits & c.pointerMask;
       if (n != 0) {
         uint64_t off;
-        uint32_t id = access(arg(0), n, true, off, at);
+        uint32_t id = access(c.arg(0), n, true, off, c.at);
         if (id == 0) return Flow::Stop;
-        memory_.fill(memory_.object(id), off, n, static_cast<uint8_t>(arg(1).bits));
+        memory_.fill(memory_.object(id), off, n, static_cast<uint8_t>(c.arg(1).bits));
       }
-      pointerResult(arg(0).bits, arg(0).prov);
+      c.pointerResult(c.arg(0).bits, c.arg(0).prov);
       return Flow::Continue;
     }
     case EnvFunction::Memcpy:
     case EnvFunction::Memmove: {
-      const uint64_t n = arg(2).bits & sizeMask;
+      const uint64_t n = c.arg(2).bits & c.pointerMask;
       if (n != 0) {
         uint64_t srcOff, dstOff;
-        uint32_t src = access(arg(1), n, false, srcOff, at);
+        uint32_t src = access(c.arg(1), n, false, srcOff, c.at);
         if (src == 0) return Flow::Stop;
-        uint32_t dstId = access(arg(0), n, true, dstOff, at);
+        uint32_t dstId = access(c.arg(0), n, true, dstOff, c.at);
         if (dstId == 0) return Flow::Stop;
-        if (callee.env == EnvFunction::Memcpy && src == dstId && srcOff < dstOff + n && dstOff < srcOff + n &&
+        if (c.callee.env == EnvFunction::Memcpy && src == dstId && srcOff < dstOff + n && dstOff < srcOff + n &&
             srcOff != dstOff)
-          return violation(ViolationKind::PoisonValue, "memcpy between overlapping regions", at);
-        if (memory_.object(src).kind == ObjectKind::Global && !initializeByDrawing(memory_.object(src), srcOff, n, at))
+          return violation(ViolationKind::PoisonValue, "memcpy between overlapping regions", c.at);
+        if (memory_.object(src).kind == ObjectKind::Global &&
+            !initializeByDrawing(memory_.object(src), srcOff, n, c.at))
           return Flow::Stop;
         memory_.copy(memory_.object(dstId), dstOff, memory_.object(src), srcOff, n);
       }
-      pointerResult(arg(0).bits, arg(0).prov);
+      c.pointerResult(c.arg(0).bits, c.arg(0).prov);
       return Flow::Continue;
     }
     case EnvFunction::Memcmp: {
-      const uint64_t n = arg(2).bits & sizeMask;
+      const uint64_t n = c.arg(2).bits & c.pointerMask;
       int cmp = 0;
       if (n != 0) {
         uint64_t aOff, bOff;
-        uint32_t a = access(arg(0), n, false, aOff, at);
+        uint32_t a = access(c.arg(0), n, false, aOff, c.at);
         if (a == 0) return Flow::Stop;
-        uint32_t b = access(arg(1), n, false, bOff, at);
+        uint32_t b = access(c.arg(1), n, false, bOff, c.at);
         if (b == 0) return Flow::Stop;
-        if (!initializeByDrawing(memory_.object(a), aOff, n, at) ||
-            !initializeByDrawing(memory_.object(b), bOff, n, at))
+        if (!initializeByDrawing(memory_.object(a), aOff, n, c.at) ||
+            !initializeByDrawing(memory_.object(b), bOff, n, c.at))
           return Flow::Stop;
         cmp = std::memcmp(memory_.object(a).data.data() + aOff, memory_.object(b).data.data() + bOff, n);
       }
-      setResult(Slot{static_cast<uint64_t>(cmp < 0 ? -1 : cmp > 0 ? 1 : 0) & maskOf(site.resultBits), 0, 0});
+      c.setResult(Slot{static_cast<uint64_t>(cmp < 0 ? -1 : cmp > 0 ? 1 : 0) & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     }
+    default:
+      break;
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// strlen, strnlen, strcmp, strncmp and strchr: reads up to a terminator, which must lie in the object.
+Flow Execution::callStringFunction(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
     case EnvFunction::Strlen:
     case EnvFunction::Strnlen: {
       uint64_t length;
-      const uint64_t limit = callee.env == EnvFunction::Strnlen ? (arg(1).bits & sizeMask) : UINT64_MAX;
-      if (!stringLength(arg(0), limit, length, at)) return Flow::Stop;
-      setResult(Slot{length & maskOf(site.resultBits), 0, 0});
+      const uint64_t limit = c.callee.env == EnvFunction::Strnlen ? (c.arg(1).bits & c.pointerMask) : UINT64_MAX;
+      if (!stringLength(c.arg(0), limit, length, c.at)) return Flow::Stop;
+      c.setResult(Slot{length & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     }
     case EnvFunction::Strcmp:
     case EnvFunction::Strncmp: {
-      const uint64_t limit = callee.env == EnvFunction::Strncmp ? (arg(2).bits & sizeMask) : UINT64_MAX;
+      const uint64_t limit = c.callee.env == EnvFunction::Strncmp ? (c.arg(2).bits & c.pointerMask) : UINT64_MAX;
       int cmp = 0;
       for (uint64_t i = 0; i < limit; ++i) {
         uint64_t aOff, bOff;
-        Slot pa = arg(0), pb = arg(1);
+        Slot pa = c.arg(0), pb = c.arg(1);
         pa.bits = (pa.bits + i) & ptrMask();
         pb.bits = (pb.bits + i) & ptrMask();
-        uint32_t a = access(pa, 1, false, aOff, at);
+        uint32_t a = access(pa, 1, false, aOff, c.at);
         if (a == 0) return Flow::Stop;
-        uint32_t b = access(pb, 1, false, bOff, at);
+        uint32_t b = access(pb, 1, false, bOff, c.at);
         if (b == 0) return Flow::Stop;
-        if (!initializeByDrawing(memory_.object(a), aOff, 1, at) ||
-            !initializeByDrawing(memory_.object(b), bOff, 1, at))
+        if (!initializeByDrawing(memory_.object(a), aOff, 1, c.at) ||
+            !initializeByDrawing(memory_.object(b), bOff, 1, c.at))
           return Flow::Stop;
         const uint8_t ca = memory_.object(a).data[aOff], cb = memory_.object(b).data[bOff];
         if (ca != cb) {
@@ -378,112 +434,144 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
         }
         if (ca == 0) break;
       }
-      setResult(Slot{static_cast<uint64_t>(cmp) & maskOf(site.resultBits), 0, 0});
-      return Flow::Continue;
-    }
-    case EnvFunction::Strcpy:
-    case EnvFunction::Strcat:
-    case EnvFunction::Strncpy: {
-      const Slot dstPtr = arg(0);
-      uint64_t srcLength;
-      if (callee.env == EnvFunction::Strncpy) {
-        const uint64_t n = arg(2).bits & sizeMask;
-        if (!stringLength(arg(1), n, srcLength, at)) return Flow::Stop;
-        if (n != 0) {
-          uint64_t srcOff, dstOff;
-          uint32_t src = access(arg(1), std::min(n, srcLength + 1), false, srcOff, at);
-          if (src == 0) return Flow::Stop;
-          uint32_t d = access(dstPtr, n, true, dstOff, at);
-          if (d == 0) return Flow::Stop;
-          const uint64_t copied = std::min(n, srcLength);
-          if (src == d && srcOff < dstOff + n && dstOff < srcOff + copied)
-            return violation(ViolationKind::PoisonValue, "strncpy between overlapping regions", at);
-          memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, copied);
-          memory_.fill(memory_.object(d), dstOff + copied, n - copied, 0);
-        }
-        pointerResult(dstPtr.bits, dstPtr.prov);
-        return Flow::Continue;
-      }
-      if (!stringLength(arg(1), UINT64_MAX, srcLength, at)) return Flow::Stop;
-      Slot target = dstPtr;
-      if (callee.env == EnvFunction::Strcat) {
-        uint64_t dstLength;
-        if (!stringLength(dstPtr, UINT64_MAX, dstLength, at)) return Flow::Stop;
-        target.bits = (target.bits + dstLength) & ptrMask();
-      }
-      uint64_t srcOff, dstOff;
-      uint32_t src = access(arg(1), srcLength + 1, false, srcOff, at);
-      if (src == 0) return Flow::Stop;
-      uint32_t d = access(target, srcLength + 1, true, dstOff, at);
-      if (d == 0) return Flow::Stop;
-      if (src == d && srcOff < dstOff + srcLength + 1 && dstOff < srcOff + srcLength + 1)
-        return violation(ViolationKind::PoisonValue, callee.name + " between overlapping regions", at);
-      memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, srcLength + 1);
-      pointerResult(dstPtr.bits, dstPtr.prov);
+      c.setResult(Slot{static_cast<uint64_t>(cmp) & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     }
     case EnvFunction::Strchr: {
       uint64_t length;
-      if (!stringLength(arg(0), UINT64_MAX, length, at)) return Flow::Stop;
+      if (!stringLength(c.arg(0), UINT64_MAX, length, c.at)) return Flow::Stop;
       // C compares the character as a char: the same number in both signednesses only up to 127.
-      noteNarrowRead(arg(1).bits, 32, 7, false, at);
-      const uint8_t wanted = static_cast<uint8_t>(arg(1).bits);
+      noteNarrowRead(c.arg(1).bits, 32, 7, false, c.at);
+      const uint8_t wanted = static_cast<uint8_t>(c.arg(1).bits);
       uint64_t off;
-      uint32_t id = access(arg(0), length + 1, false, off, at);
+      uint32_t id = access(c.arg(0), length + 1, false, off, c.at);
       if (id == 0) return Flow::Stop;
       const Object& o = memory_.object(id);
       for (uint64_t i = 0; i <= length; ++i)
         if (o.data[off + i] == wanted) {
-          pointerResult(arg(0).bits + i, arg(0).prov);
+          c.pointerResult(c.arg(0).bits + i, c.arg(0).prov);
           return Flow::Continue;
         }
-      pointerResult(0, 0);
+      c.pointerResult(0, 0);
       return Flow::Continue;
     }
+    default:
+      break;
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// strcpy, strcat and strncpy: a string and its terminator copied, never between overlapping regions.
+Flow Execution::callStringCopy(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
+    case EnvFunction::Strcpy:
+    case EnvFunction::Strcat:
+    case EnvFunction::Strncpy: {
+      const Slot dstPtr = c.arg(0);
+      uint64_t srcLength;
+      if (c.callee.env == EnvFunction::Strncpy) {
+        const uint64_t n = c.arg(2).bits & c.pointerMask;
+        if (!stringLength(c.arg(1), n, srcLength, c.at)) return Flow::Stop;
+        if (n != 0) {
+          uint64_t srcOff, dstOff;
+          uint32_t src = access(c.arg(1), std::min(n, srcLength + 1), false, srcOff, c.at);
+          if (src == 0) return Flow::Stop;
+          uint32_t d = access(dstPtr, n, true, dstOff, c.at);
+          if (d == 0) return Flow::Stop;
+          const uint64_t copied = std::min(n, srcLength);
+          if (src == d && srcOff < dstOff + n && dstOff < srcOff + copied)
+            return violation(ViolationKind::PoisonValue, "strncpy between overlapping regions", c.at);
+          memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, copied);
+          memory_.fill(memory_.object(d), dstOff + copied, n - copied, 0);
+        }
+        c.pointerResult(dstPtr.bits, dstPtr.prov);
+        return Flow::Continue;
+      }
+      if (!stringLength(c.arg(1), UINT64_MAX, srcLength, c.at)) return Flow::Stop;
+      Slot target = dstPtr;
+      if (c.callee.env == EnvFunction::Strcat) {
+        uint64_t dstLength;
+        if (!stringLength(dstPtr, UINT64_MAX, dstLength, c.at)) return Flow::Stop;
+        target.bits = (target.bits + dstLength) & ptrMask();
+      }
+      uint64_t srcOff, dstOff;
+      uint32_t src = access(c.arg(1), srcLength + 1, false, srcOff, c.at);
+      if (src == 0) return Flow::Stop;
+      uint32_t d = access(target, srcLength + 1, true, dstOff, c.at);
+      if (d == 0) return Flow::Stop;
+      if (src == d && srcOff < dstOff + srcLength + 1 && dstOff < srcOff + srcLength + 1)
+        return violation(ViolationKind::PoisonValue, c.callee.name + " between overlapping regions", c.at);
+      memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, srcLength + 1);
+      c.pointerResult(dstPtr.bits, dstPtr.prov);
+      return Flow::Continue;
+    }
+    default:
+      break;
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// printf, puts and putchar write nothing the program reads back: only their results count.
+Flow Execution::callOutput(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
     case EnvFunction::Printf: {
       uint64_t length;
-      if (!printfLength(site, length, at)) return Flow::Stop;
-      if (length > INT32_MAX) return unsupported("printf output longer than INT_MAX characters", at);
-      setResult(Slot{length & maskOf(site.resultBits), 0, 0});
+      if (!printfLength(c.site, length, c.at)) return Flow::Stop;
+      if (length > INT32_MAX) return unsupported("printf output longer than INT_MAX characters", c.at);
+      c.setResult(Slot{length & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     }
     case EnvFunction::Puts: {
       uint64_t length;
-      if (!stringLength(arg(0), UINT64_MAX, length, at)) return Flow::Stop;
+      if (!stringLength(c.arg(0), UINT64_MAX, length, c.at)) return Flow::Stop;
       // glibc's puts returns the number of characters written, the newline included.
-      setResult(Slot{std::min<uint64_t>(length + 1, INT32_MAX) & maskOf(site.resultBits), 0, 0});
+      c.setResult(Slot{std::min<uint64_t>(length + 1, INT32_MAX) & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     }
     case EnvFunction::Putchar:
-      noteNarrowRead(arg(0).bits, 32, 8, false, at);  // it writes and returns the value as an unsigned char
-      setResult(Slot{static_cast<uint8_t>(arg(0).bits) & maskOf(site.resultBits), 0, 0});
+      noteNarrowRead(c.arg(0).bits, 32, 8, false, c.at);  // it writes and returns the value as an unsigned char
+      c.setResult(Slot{static_cast<uint8_t>(c.arg(0).bits) & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
+    default:
+      break;
+  }
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+}
+
+// sqrt and fabs on float and double, abs, labs and llabs, whose minimum overflows.
+Flow Execution::callMath(const BuiltinCall& c) {
+  using frontend::EnvFunction;
+  switch (c.callee.env) {
     case EnvFunction::Sqrt:
     case EnvFunction::Fabs: {
-      const Slot& x = arg(0);
-      const bool sqrt = callee.env == EnvFunction::Sqrt;
-      if (site.resultBits == 32)
-        setResult(Slot{bitsOf(sqrt ? std::sqrt(floatOf(x.bits)) : std::fabs(floatOf(x.bits))), 0, 0});
-      else if (site.resultBits == 64)
-        setResult(Slot{bitsOf(sqrt ? std::sqrt(doubleOf(x.bits)) : std::fabs(doubleOf(x.bits))), 0, 0});
+      const Slot& x = c.arg(0);
+      const bool sqrt = c.callee.env == EnvFunction::Sqrt;
+      if (c.site.resultBits == 32)
+        c.setResult(Slot{bitsOf(sqrt ? std::sqrt(floatOf(x.bits)) : std::fabs(floatOf(x.bits))), 0, 0});
+      else if (c.site.resultBits == 64)
+        c.setResult(Slot{bitsOf(sqrt ? std::sqrt(doubleOf(x.bits)) : std::fabs(doubleOf(x.bits))), 0, 0});
       else
-        return unsupported("'" + callee.name + "' on a floating-point type other than float and double", at);
+        return unsupported("'" + c.callee.name + "' on a floating-point type other than float and double", c.at);
       return Flow::Continue;
     }
     case EnvFunction::Abs:
     case EnvFunction::Labs:
     case EnvFunction::LLabs: {
-      const unsigned bits = site.resultBits;
-      noteSignBitRead(arg(0).bits, bits, true, at);
-      const int64_t v = signExtend(arg(0).bits & maskOf(bits), bits);
+      const unsigned bits = c.site.resultBits;
+      noteSignBitRead(c.arg(0).bits, bits, true, c.at);
+      const int64_t v = signExtend(c.arg(0).bits & maskOf(bits), bits);
       const int64_t minValue = bits >= 64 ? INT64_MIN : -(int64_t{1} << (bits - 1));
       if (v == minValue)
-        return violation(ViolationKind::SignedOverflow, callee.name + " of the minimum integer overflows", at);
-      setResult(Slot{static_cast<uint64_t>(v < 0 ? -v : v) & maskOf(bits), 0, 0});
+        return violation(ViolationKind::SignedOverflow, c.callee.name + " of the minimum integer overflows", c.at);
+      c.setResult(Slot{static_cast<uint64_t>(v < 0 ? -v : v) & maskOf(bits), 0, 0});
       return Flow::Continue;
     }
+    default:
+      break;
   }
-  return unsupported("the environment function '" + callee.name + "'", at);
+  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 }  // namespace atropos::interp

@@ -113,6 +113,27 @@ class Execution {
   // Calls and returns.
   Flow call(const Function& caller, const CallSite& site, uint32_t dst, const llvm::Instruction* at);
   Flow callBuiltin(const Function& callee, const CallSite& site, uint32_t dst, const llvm::Instruction* at);
+  // A call of an environment function: its arguments, and where its result goes.
+  struct BuiltinCall {
+    const Function& callee;
+    const CallSite& site;
+    Slot* registers;
+    uint32_t dst;
+    const llvm::Instruction* at;
+    uint64_t pointerMask;
+    const Slot& arg(size_t i) const { return registers[site.argRegs[i]]; }
+    void setResult(Slot s) const {
+      if (site.resultSlots > 0) registers[dst] = s;
+    }
+    void pointerResult(uint64_t bits, uint32_t provenance) const { setResult(Slot{bits & pointerMask, provenance, 0}); }
+  };
+  Flow callNondet(const BuiltinCall& c);
+  Flow callAllocation(const BuiltinCall& c);
+  Flow callMemoryFunction(const BuiltinCall& c);
+  Flow callStringFunction(const BuiltinCall& c);
+  Flow callStringCopy(const BuiltinCall& c);
+  Flow callOutput(const BuiltinCall& c);
+  Flow callMath(const BuiltinCall& c);
   void popFrame();
 
   // Memory helpers for the builtins.

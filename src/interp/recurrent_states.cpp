@@ -133,8 +133,9 @@ std::optional<std::string> RecurrentStates::orbit() const {
     const uint64_t constant = (q.bits - signedRatio * p.bits) & maskOf(width);
     const std::string product =
         (magnitude == 1 ? "" : literalOfWidth(magnitude, width, false) + " * ") + parameterOperand;
-    std::string sum = constant == 0 && !negative ? product
-                                                 : literalOfWidth(constant, width, false) + (negative ? " - " : " + ") + product;
+    std::string sum = constant == 0 && !negative
+                          ? product
+                          : literalOfWidth(constant, width, false) + (negative ? " - " : " + ") + product;
     if (width < 32) sum = cCast(width, false) + "(" + sum + ")";
     terms.push_back(unsignedOperand(q) + " == " + sum);
   }

@@ -33,7 +33,8 @@ std::string euclidean(const smt::Term& e) {
     if (constant) return "(" + a + " / " + b + (v > 0 ? " - " : " + ") + negativeRemainder + ")";
     return "(" + a + " / " + b + " + (" + negativeRemainder + " ? (" + b + " > 0 ? -1 : 1) : 0))";
   }
-  const std::string magnitude = constant ? std::to_string(v > 0 ? v : -v) : "(" + b + " > 0 ? " + b + " : -(" + b + "))";
+  const std::string magnitude =
+      constant ? std::to_string(v > 0 ? v : -v) : "(" + b + " > 0 ? " + b + " : -(" + b + "))";
   return "(" + a + " % " + b + " + (" + negativeRemainder + " ? " + magnitude + " : 0))";
 }
 
