@@ -619,292 +619,311 @@ std::optional<State> withLocationsOf(const State& instance, const State& general
   return widened;
 }
 
-MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
-                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
-                  const std::vector<std::pair<smt::Term, bool>>& anchors) {
-  MergeResult result;
-  State& c = result.merged;
-  c.frames = older.frames;
-  std::vector<smt::Term> facts;
-  std::vector<std::pair<smt::Term, bool>> terms;  // candidate terms, and whether they are addresses
-  for (size_t f = 0; f < c.frames.size(); ++f) {
-    Frame& frame = c.frames[f];
-    for (size_t k = 0; k < frame.locals.size(); ++k) {
-      const llvm::Value* value = index.valueById(frame.function, frame.locals[k].id);
-      smt::Term v = executor.fresh(index.name(value));
-      result.fromOlder.pairs.emplace_back(v, older.frames[f].locals[k].value);
-      result.fromNewer.pairs.emplace_back(v, newer.frames[f].locals[k].value);
-      frame.locals[k].value = v;
-      unsigned bits = index.bits(value->getType());
-      bool pointer = value->getType()->isPointerTy();
-      View view = pointer ? View::Unsigned : index.view(value);
-      if (bits) {
-        facts.push_back(index.rangeOf(value, v, bits, view));
-        if (value->getType()->isIntegerTy() || pointer) terms.emplace_back(v, pointer);
+namespace {
+
+// Renamings into the merged state; a moved block's bounds are the merged block's even where the older state's
+// pointer value is also another program value's.
+Instantiation toMerged(const Instantiation& mu, const std::vector<std::pair<smt::Term, smt::Term>>& moved) {
+  Instantiation r = inverse(mu);
+  std::erase_if(r.pairs, [&](const auto& p) {
+    return std::any_of(moved.begin(), moved.end(), [&](const auto& m) { return z3::eq(m.first, p.first); });
+  });
+  r.pairs.insert(r.pairs.end(), moved.begin(), moved.end());
+  return r;
+}
+
+// Renames the program values of two states at one place into fresh variables and finds the facts both imply: the
+// merged state (Def. 6 and 7 of seed 002). Each phase below adds to the merged state, in this order: its program
+// values, the loop-entry values, its memory (blocks kept or moved, locations, lists folded), then the candidate
+// facts, of which the merged state keeps those both states entail.
+struct Merger {
+  Merger(const State& older, const State& newer, bool olderIsMerged, Executor& executor, const ProgramIndex& index,
+         z3::context& context, const smt::Limits& limits, const std::vector<std::pair<smt::Term, bool>>& anchors)
+      : older(older),
+        newer(newer),
+        olderIsMerged(olderIsMerged),
+        executor(executor),
+        index(index),
+        context(context),
+        limits(limits),
+        anchors(anchors) {}
+
+  // Every program value of the merged state is a fresh variable, related to each state's value.
+  void renameProgramValues() {
+    for (size_t f = 0; f < c.frames.size(); ++f) {
+      Frame& frame = c.frames[f];
+      for (size_t k = 0; k < frame.locals.size(); ++k) {
+        const llvm::Value* value = index.valueById(frame.function, frame.locals[k].id);
+        smt::Term v = executor.fresh(index.name(value));
+        result.fromOlder.pairs.emplace_back(v, older.frames[f].locals[k].value);
+        result.fromNewer.pairs.emplace_back(v, newer.frames[f].locals[k].value);
+        frame.locals[k].value = v;
+        unsigned bits = index.bits(value->getType());
+        bool pointer = value->getType()->isPointerTy();
+        View view = pointer ? View::Unsigned : index.view(value);
+        if (bits) {
+          facts.push_back(index.rangeOf(value, v, bits, view));
+          if (value->getType()->isIntegerTy() || pointer) terms.emplace_back(v, pointer);
+        }
       }
     }
   }
-  // Loop-entry values: the older state's values of the program values that changed stay in the merged state as
-  // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
-  std::vector<std::pair<smt::Term, smt::Term>> changed;  // (merged variable, value at the older state)
-  std::vector<std::pair<smt::Term, smt::Term>> changedIntegers;  // the program values among them that are no pointers
-  std::vector<smt::Term> entryPointers;  // the older state's values of the pointers among them
-  if (!olderIsMerged)
-    for (size_t f = 0; f < c.frames.size(); ++f)
-      for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
-        const smt::Term& before = older.frames[f].locals[k].value;
-        if (z3::eq(before, newer.frames[f].locals[k].value)) continue;
-        const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
-        if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
-        changed.emplace_back(c.frames[f].locals[k].value, before);
-        if (value->getType()->isIntegerTy())
-          changedIntegers.push_back(changed.back());
-        else
-          entryPointers.push_back(before);
-        terms.emplace_back(before, value->getType()->isPointerTy());
-      }
-  std::vector<smt::Term> olderFormula = executor.formula(older);
-  std::vector<smt::Term> newerFormula = executor.formula(newer);
-  FormulaSolver a(context, limits, olderFormula);
-  FormulaSolver b(context, limits, newerFormula);
 
-  auto memory = std::make_shared<Memory>();
-  const Memory& ma = *older.memory;
-  const Memory& mb = *newer.memory;
-  std::vector<bool> keptA(ma.blocks.size(), false), keptB(mb.blocks.size(), false);
-  std::vector<size_t> keptAs(ma.blocks.size());  // the newer state's block a kept one of the older is
+  void recordLoopEntryValues() {
+    // Loop-entry values: the older state's values of the program values that changed stay in the merged state as
+    // variables of their own, so that it can relate a value to where it started (d - d0 == n0 - n).
+    if (!olderIsMerged)
+      for (size_t f = 0; f < c.frames.size(); ++f)
+        for (size_t k = 0; k < c.frames[f].locals.size(); ++k) {
+          const smt::Term& before = older.frames[f].locals[k].value;
+          if (z3::eq(before, newer.frames[f].locals[k].value)) continue;
+          const llvm::Value* value = index.valueById(c.frames[f].function, c.frames[f].locals[k].id);
+          if (!value->getType()->isIntegerTy() && !value->getType()->isPointerTy()) continue;
+          changed.emplace_back(c.frames[f].locals[k].value, before);
+          if (value->getType()->isIntegerTy())
+            changedIntegers.push_back(changed.back());
+          else
+            entryPointers.push_back(before);
+          terms.emplace_back(before, value->getType()->isPointerTy());
+        }
+  }
+
   // A pointer that moved from a heap block to one the iteration allocated (the tail of a list built at its end:
   // `curr->next = n; curr = n`): both are one block of the merged state, at the pointer's value. Its end is a
   // variable of its own. The older block may also be the newer state's (the list's first element): there it is
   // left to the lists, which then run up to the pointer. A new block that links to the older one is a list's new
   // head instead, which the lists take.
-  EqualTerms equalA(olderFormula), equalB(newerFormula);
-  std::vector<std::pair<smt::Term, smt::Term>> movedA, movedB;  // each state's terms of the moved blocks' bounds
-  auto heapBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
-                        const smt::Term& lo) -> std::optional<size_t> {
-    for (size_t k = 0; k < m.blocks.size(); ++k)
-      if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && m.blocks[k].bytes > 0 && equal.same(m.blocks[k].lo, lo))
-        return k;
-    return std::nullopt;
-  };
-  for (size_t t = 0, programValues = terms.size(); t < programValues; ++t) {
-    if (!terms[t].second) continue;
-    smt::Term v = terms[t].first;
-    smt::Term inA = result.fromOlder.apply(v), inB = result.fromNewer.apply(v);
-    if (z3::eq(inA, inB)) continue;
-    std::optional<size_t> j = heapBlockAt(ma, keptA, equalA, inA), k = heapBlockAt(mb, keptB, equalB, inB);
-    if (!j || !k || ma.blocks[*j].bytes != mb.blocks[*k].bytes) continue;
-    const MemoryBlock& x = ma.blocks[*j];
-    const MemoryBlock& y = mb.blocks[*k];
-    if (std::any_of(ma.blocks.begin(), ma.blocks.end(), [&](const MemoryBlock& o) { return z3::eq(o.lo, y.lo); }) ||
-        linksTo(mb, y.lo, x.lo, equalB, index.pointerBits()))
-      continue;
-    smt::Term hi = executor.fresh("block_end");
-    result.fromOlder.pairs.emplace_back(hi, x.hi);
-    result.fromNewer.pairs.emplace_back(hi, y.hi);
-    terms.emplace_back(hi, true);
-    movedA.insert(movedA.end(), {{x.lo, v}, {x.hi, hi}});
-    movedB.insert(movedB.end(), {{y.lo, v}, {y.hi, hi}});
-    MemoryBlock block = x;
-    block.lo = v;
-    block.hi = hi;
-    memory->blocks.push_back(block);
-    keptA[*j] = keptB[*k] = true;
-    keptAs[*j] = *k;
-  }
-  // Renamings into the merged state; a moved block's bounds are the merged block's even where the older state's
-  // pointer value is also another program value's.
-  auto toMerged = [](const Instantiation& mu, const std::vector<std::pair<smt::Term, smt::Term>>& moved) {
-    Instantiation r = inverse(mu);
-    std::erase_if(r.pairs, [&](const auto& p) {
-      return std::any_of(moved.begin(), moved.end(), [&](const auto& m) { return z3::eq(m.first, p.first); });
-    });
-    r.pairs.insert(r.pairs.end(), moved.begin(), moved.end());
-    return r;
-  };
-  Instantiation toMergedA = toMerged(result.fromOlder, movedA);
-  Instantiation toMergedB = toMerged(result.fromNewer, movedB);
-  for (size_t j = 0; j < ma.blocks.size(); ++j) {
-    if (keptA[j]) continue;
-    MemoryBlock rx = renamed(ma.blocks[j], toMergedA);
-    for (size_t k = 0; k < mb.blocks.size() && !keptA[j]; ++k)
-      if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) {
-        keptA[j] = keptB[k] = true;
-        keptAs[j] = k;
-      }
-    if (keptA[j]) memory->blocks.push_back(rx);
-  }
-  c.heapHidden = older.heapHidden || newer.heapHidden;
-  c.inputsKnown = false;
-  // The values, in each state, of the program values and the locations that the loop changed (that hold values the
-  // merged state does not rename alike): a pointer equal to one of them points where a pointer the loop moves is
-  // or was.
-  std::vector<smt::Term> changedValuesA, changedValuesB;
-  for (size_t k = 0, renamings = result.fromOlder.pairs.size(); k < renamings; ++k)
-    if (!z3::eq(result.fromOlder.pairs[k].second, result.fromNewer.pairs[k].second)) {
-      changedValuesA.push_back(result.fromOlder.pairs[k].second);
-      changedValuesB.push_back(result.fromNewer.pairs[k].second);
-    }
-  std::vector<PointsTo> renamedB;
-  for (const PointsTo& y : mb.pointsTo) renamedB.push_back(renamed(y, toMergedB));
-  std::vector<std::pair<smt::Term, smt::Term>> changedLocations;  // a changed location's older value, and its block
-  for (const PointsTo& x : ma.pointsTo) {
-    PointsTo rx = renamed(x, toMergedA);
-    for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
-      const PointsTo& y = mb.pointsTo[k];
-      const PointsTo& ry = renamedB[k];
-      if (rx.bits != ry.bits || !z3::eq(rx.block, ry.block) || z3::eq(rx.value, ry.value) ||
-          !sameOffset(x, equalA, y, equalB))
-        continue;
-      changedValuesA.push_back(x.value);
-      changedValuesB.push_back(y.value);
-      changedLocations.emplace_back(x.value, x.block);
-    }
-  }
-  auto aliasesChanged = [](const smt::Term& p, const std::vector<smt::Term>& changed, const EqualTerms& equal) {
-    return std::any_of(changed.begin(), changed.end(),
-                       [&](const smt::Term& c) { return !equal.null(c) && equal.same(c, p); });
-  };
-  // A pointer of a heap object that another pointer of the same object moved away from in the loop, or that starts
-  // a list up to where the other one was: the first element of a list whose header the loop appends through
-  // (`first == last` after one append, not after two; later the part from `first` up to `last`).
-  auto leftBehind = [&](const PointsTo& x) {
-    if (x.bits != index.pointerBits() || equalA.null(x.value) ||
-        std::none_of(ma.blocks.begin(), ma.blocks.end(),
-                     [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, x.block); }))
-      return false;
-    auto movedFrom = [&](const smt::Term& t) {
-      return std::any_of(changedLocations.begin(), changedLocations.end(), [&](const auto& c) {
-        return z3::eq(c.second, x.block) && !equalA.null(c.first) && equalA.same(c.first, t);
-      });
+  void keepMovedBlocks() {
+    auto heapBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
+                          const smt::Term& lo) -> std::optional<size_t> {
+      for (size_t k = 0; k < m.blocks.size(); ++k)
+        if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && m.blocks[k].bytes > 0 && equal.same(m.blocks[k].lo, lo))
+          return k;
+      return std::nullopt;
     };
-    return movedFrom(x.value) ||
-           std::any_of(ma.lists.begin(), ma.lists.end(),
-                       [&](const ListSegment& l) { return equalA.same(l.start, x.value) && movedFrom(l.end); });
-  };
-  // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
-  // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
-  for (const PointsTo& x : ma.pointsTo) {
-    PointsTo rx = renamed(x, toMergedA);
-    bool blockKept = false;
-    for (const MemoryBlock& b : memory->blocks) blockKept = blockKept || z3::eq(b.lo, rx.block);
-    if (!blockKept) continue;
-    bool inBoth = false;
-    bool sameTerm = false;  // the very same value in both states, not two that the merged state renames alike
-    for (size_t k = 0; k < mb.pointsTo.size(); ++k)
-      if (samePointsTo(rx, renamedB[k])) {
-        inBoth = true;
-        sameTerm = sameTerm || z3::eq(x.value, mb.pointsTo[k].value);
-        rx.mayBeOutside = rx.mayBeOutside || mb.pointsTo[k].mayBeOutside;
+    for (size_t t = 0, programValues = terms.size(); t < programValues; ++t) {
+      if (!terms[t].second) continue;
+      smt::Term v = terms[t].first;
+      smt::Term inA = result.fromOlder.apply(v), inB = result.fromNewer.apply(v);
+      if (z3::eq(inA, inB)) continue;
+      std::optional<size_t> j = heapBlockAt(ma, keptA, equalA, inA), k = heapBlockAt(mb, keptB, equalB, inB);
+      if (!j || !k || ma.blocks[*j].bytes != mb.blocks[*k].bytes) continue;
+      const MemoryBlock& x = ma.blocks[*j];
+      const MemoryBlock& y = mb.blocks[*k];
+      if (std::any_of(ma.blocks.begin(), ma.blocks.end(), [&](const MemoryBlock& o) { return z3::eq(o.lo, y.lo); }) ||
+          linksTo(mb, y.lo, x.lo, equalB, index.pointerBits()))
+        continue;
+      smt::Term hi = executor.fresh("block_end");
+      result.fromOlder.pairs.emplace_back(hi, x.hi);
+      result.fromNewer.pairs.emplace_back(hi, y.hi);
+      terms.emplace_back(hi, true);
+      movedA.insert(movedA.end(), {{x.lo, v}, {x.hi, hi}});
+      movedB.insert(movedB.end(), {{y.lo, v}, {y.hi, hi}});
+      MemoryBlock block = x;
+      block.lo = v;
+      block.hi = hi;
+      memory->blocks.push_back(block);
+      keptA[*j] = keptB[*k] = true;
+      keptAs[*j] = *k;
+    }
+  }
+
+  // Blocks both states have, once renamed into the merged state.
+  void keepSameBlocks() {
+    toMergedA = toMerged(result.fromOlder, movedA);
+    toMergedB = toMerged(result.fromNewer, movedB);
+    for (size_t j = 0; j < ma.blocks.size(); ++j) {
+      if (keptA[j]) continue;
+      MemoryBlock rx = renamed(ma.blocks[j], toMergedA);
+      for (size_t k = 0; k < mb.blocks.size() && !keptA[j]; ++k)
+        if (!keptB[k] && sameBlock(rx, renamed(mb.blocks[k], toMergedB))) {
+          keptA[j] = keptB[k] = true;
+          keptAs[j] = k;
+        }
+      if (keptA[j]) memory->blocks.push_back(rx);
+    }
+    c.heapHidden = older.heapHidden || newer.heapHidden;
+    c.inputsKnown = false;
+  }
+
+  void mergeLocations() {
+    // The values, in each state, of the program values and the locations that the loop changed (that hold values the
+    // merged state does not rename alike): a pointer equal to one of them points where a pointer the loop moves is
+    // or was.
+    std::vector<smt::Term> changedValuesA, changedValuesB;
+    for (size_t k = 0, renamings = result.fromOlder.pairs.size(); k < renamings; ++k)
+      if (!z3::eq(result.fromOlder.pairs[k].second, result.fromNewer.pairs[k].second)) {
+        changedValuesA.push_back(result.fromOlder.pairs[k].second);
+        changedValuesB.push_back(result.fromNewer.pairs[k].second);
       }
-    if (inBoth && !(sameTerm && leftBehind(x))) {
-      memory->pointsTo.push_back(rx);
-      continue;
-    }
-    if (inBoth) {
-      // Left behind by a moving pointer: a value of the merged state's own that both instantiations relate to the
-      // pointer, from which the lists fold like from any related value (up to the moving pointer).
-      smt::Term v = executor.fresh("stored");
-      result.fromOlder.pairs.emplace_back(v, x.value);
-      result.fromNewer.pairs.emplace_back(v, x.value);
-      facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
-      terms.emplace_back(v, true);
-      rx.value = v;
-      memory->pointsTo.push_back(rx);
-      continue;
-    }
-    for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
-      const PointsTo& y = mb.pointsTo[k];
-      PointsTo ry = renamedB[k];
-      if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block)) continue;
-      if (!z3::eq(ry.address, rx.address)) {
-        // The same location reached through different pointer values (each load of a pointer is a value of its
-        // own): the same offset into the same block in both states.
-        int64_t offset = 0;
-        if (!a.value(x.address - x.block, offset) || !a.entails(x.address - x.block == context.int_val(offset)) ||
-            !b.entails(y.address - y.block == context.int_val(offset)))
+    std::vector<PointsTo> renamedB;
+    for (const PointsTo& y : mb.pointsTo) renamedB.push_back(renamed(y, toMergedB));
+    std::vector<std::pair<smt::Term, smt::Term>> changedLocations;  // a changed location's older value, and its block
+    for (const PointsTo& x : ma.pointsTo) {
+      PointsTo rx = renamed(x, toMergedA);
+      for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
+        const PointsTo& y = mb.pointsTo[k];
+        const PointsTo& ry = renamedB[k];
+        if (rx.bits != ry.bits || !z3::eq(rx.block, ry.block) || z3::eq(rx.value, ry.value) ||
+            !sameOffset(x, equalA, y, equalB))
           continue;
-        rx.address = (rx.block + context.int_val(offset)).simplify();
+        changedValuesA.push_back(x.value);
+        changedValuesB.push_back(y.value);
+        changedLocations.emplace_back(x.value, x.block);
       }
-      rx.mayBeOutside = rx.mayBeOutside || ry.mayBeOutside;
-      if (z3::eq(ry.value, rx.value) && ry.view == rx.view) {
+    }
+    auto aliasesChanged = [](const smt::Term& p, const std::vector<smt::Term>& changed, const EqualTerms& equal) {
+      return std::any_of(changed.begin(), changed.end(),
+                         [&](const smt::Term& c) { return !equal.null(c) && equal.same(c, p); });
+    };
+    // A pointer of a heap object that another pointer of the same object moved away from in the loop, or that starts
+    // a list up to where the other one was: the first element of a list whose header the loop appends through
+    // (`first == last` after one append, not after two; later the part from `first` up to `last`).
+    auto leftBehind = [&](const PointsTo& x) {
+      if (x.bits != index.pointerBits() || equalA.null(x.value) ||
+          std::none_of(ma.blocks.begin(), ma.blocks.end(),
+                       [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, x.block); }))
+        return false;
+      auto movedFrom = [&](const smt::Term& t) {
+        return std::any_of(changedLocations.begin(), changedLocations.end(), [&](const auto& c) {
+          return z3::eq(c.second, x.block) && !equalA.null(c.first) && equalA.same(c.first, t);
+        });
+      };
+      return movedFrom(x.value) ||
+             std::any_of(ma.lists.begin(), ma.lists.end(),
+                         [&](const ListSegment& l) { return equalA.same(l.start, x.value) && movedFrom(l.end); });
+    };
+    // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
+    // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
+    for (const PointsTo& x : ma.pointsTo) {
+      PointsTo rx = renamed(x, toMergedA);
+      bool blockKept = false;
+      for (const MemoryBlock& b : memory->blocks) blockKept = blockKept || z3::eq(b.lo, rx.block);
+      if (!blockKept) continue;
+      bool inBoth = false;
+      bool sameTerm = false;  // the very same value in both states, not two that the merged state renames alike
+      for (size_t k = 0; k < mb.pointsTo.size(); ++k)
+        if (samePointsTo(rx, renamedB[k])) {
+          inBoth = true;
+          sameTerm = sameTerm || z3::eq(x.value, mb.pointsTo[k].value);
+          rx.mayBeOutside = rx.mayBeOutside || mb.pointsTo[k].mayBeOutside;
+        }
+      if (inBoth && !(sameTerm && leftBehind(x))) {
+        memory->pointsTo.push_back(rx);
+        continue;
+      }
+      if (inBoth) {
+        // Left behind by a moving pointer: a value of the merged state's own that both instantiations relate to the
+        // pointer, from which the lists fold like from any related value (up to the moving pointer).
+        smt::Term v = executor.fresh("stored");
+        result.fromOlder.pairs.emplace_back(v, x.value);
+        result.fromNewer.pairs.emplace_back(v, x.value);
+        facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
+        terms.emplace_back(v, true);
+        rx.value = v;
+        memory->pointsTo.push_back(rx);
+        continue;
+      }
+      for (size_t k = 0; k < mb.pointsTo.size(); ++k) {
+        const PointsTo& y = mb.pointsTo[k];
+        PointsTo ry = renamedB[k];
+        if (ry.bits != rx.bits || !z3::eq(ry.block, rx.block)) continue;
+        if (!z3::eq(ry.address, rx.address)) {
+          // The same location reached through different pointer values (each load of a pointer is a value of its
+          // own): the same offset into the same block in both states.
+          int64_t offset = 0;
+          if (!a.value(x.address - x.block, offset) || !a.entails(x.address - x.block == context.int_val(offset)) ||
+              !b.entails(y.address - y.block == context.int_val(offset)))
+            continue;
+          rx.address = (rx.block + context.int_val(offset)).simplify();
+        }
+        rx.mayBeOutside = rx.mayBeOutside || ry.mayBeOutside;
+        if (z3::eq(ry.value, rx.value) && ry.view == rx.view) {
+          memory->pointsTo.push_back(rx);
+          break;
+        }
+        // A link that changed in an element where a moving pointer is or was (the next pointer of the last element,
+        // null before an append and the new element after it) is no value of its own: the lists fold through it.
+        if (rx.bits == index.pointerBits() &&
+            (aliasesChanged(x.block, changedValuesA, equalA) || aliasesChanged(y.block, changedValuesB, equalB)) &&
+            (equalA.null(x.value) || aliasesChanged(x.value, changedValuesA, equalA)) &&
+            (aliasesChanged(y.value, changedValuesB, equalB) || heapStartsAt(mb, equalB, y.value)))
+          break;
+        // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
+        // are merged in the signed reading.
+        if (ry.view != rx.view) rx.view = View::Signed;
+        smt::Term v = executor.fresh("stored");
+        result.fromOlder.pairs.emplace_back(v, index.inView(x.value, rx.bits, x.view, rx.view));
+        result.fromNewer.pairs.emplace_back(v, index.inView(y.value, rx.bits, y.view, rx.view));
+        facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
+        terms.emplace_back(v, false);
+        if (!olderIsMerged) {
+          changed.emplace_back(v, x.value);
+          terms.emplace_back(x.value, false);
+        }
+        rx.value = v;
         memory->pointsTo.push_back(rx);
         break;
       }
-      // A link that changed in an element where a moving pointer is or was (the next pointer of the last element,
-      // null before an append and the new element after it) is no value of its own: the lists fold through it.
-      if (rx.bits == index.pointerBits() &&
-          (aliasesChanged(x.block, changedValuesA, equalA) || aliasesChanged(y.block, changedValuesB, equalB)) &&
-          (equalA.null(x.value) || aliasesChanged(x.value, changedValuesA, equalA)) &&
-          (aliasesChanged(y.value, changedValuesB, equalB) || heapStartsAt(mb, equalB, y.value)))
-        break;
-      // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
-      // are merged in the signed reading.
-      if (ry.view != rx.view) rx.view = View::Signed;
-      smt::Term v = executor.fresh("stored");
-      result.fromOlder.pairs.emplace_back(v, index.inView(x.value, rx.bits, x.view, rx.view));
-      result.fromNewer.pairs.emplace_back(v, index.inView(y.value, rx.bits, y.view, rx.view));
-      facts.push_back(index.storedRangeOf(v, rx.bits, rx.view));
-      terms.emplace_back(v, false);
-      if (!olderIsMerged) {
-        changed.emplace_back(v, x.value);
-        terms.emplace_back(x.value, false);
-      }
-      rx.value = v;
-      memory->pointsTo.push_back(rx);
-      break;
     }
-  }
-  std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
-  std::vector<smt::Term> listCandidates;  // the folds' facts to try
-  // Only a heap block neither state keeps, or a list, can fold.
-  if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
-    size_t related = result.fromOlder.pairs.size();
-    std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
-    FoldSide sideA{ma, std::move(equalA), a, keptA, foldedA, listsA, result.fromOlder, related, entryPointers, {}, {}};
-    FoldSide sideB{mb, std::move(equalB), b, keptB, foldedB, listsB, result.fromNewer, related, entryPointers, {}, {}};
-    foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms, listCandidates);
-    // A kept block that a list took in either state is no block of the merged state: the list has it, with what
-    // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
-    for (size_t j = 0; j < ma.blocks.size(); ++j) {
-      if (!keptA[j] || (!foldedA[j] && !foldedB[keptAs[j]])) continue;
-      smt::Term lo = renamed(ma.blocks[j], toMergedA).lo;
-      std::erase_if(memory->blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
-      std::erase_if(memory->pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
-      keptA[j] = keptB[keptAs[j]] = false;
-    }
-    for (size_t j = 0; j < ma.blocks.size(); ++j) keptA[j] = keptA[j] || foldedA[j];
-    for (size_t k = 0; k < mb.blocks.size(); ++k) keptB[k] = keptB[k] || foldedB[k];
-  }
-  toMergedA = toMerged(result.fromOlder, movedA);
-  toMergedB = toMerged(result.fromNewer, movedB);
-  // A list neither state changed stays.
-  for (size_t j = 0; j < ma.lists.size(); ++j)
-    for (size_t k = 0; k < mb.lists.size() && !listsA[j]; ++k) {
-      ListSegment x = renamed(ma.lists[j], toMergedA);
-      if (!listsB[k] && sameList(x, renamed(mb.lists[k], toMergedB))) {
-        listsA[j] = listsB[k] = true;
-        memory->lists.push_back(x);
-      }
-    }
-  c.heapForgotten = older.heapForgotten || newer.heapForgotten || untracked(ma, keptA, listsA) ||
-                    untracked(mb, keptB, listsB);
-  c.memory = memory;
-  for (const MemoryBlock& b : memory->blocks) {
-    terms.emplace_back(b.lo, true);
-    terms.emplace_back(b.hi, true);
-  }
-  for (const PointsTo& p : memory->pointsTo) {
-    if (p.address.is_const()) terms.emplace_back(p.address, true);
-    if (p.value.is_const()) terms.emplace_back(p.value, false);
   }
 
-  // Candidate facts of the merged state.
-  std::vector<smt::Term> candidates;
-  std::vector<smt::Term> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
-  for (const smt::Term& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
-  std::vector<smt::Term> entryFacts;
-  if (!olderIsMerged) {
+  void foldAndKeepLists() {
+    std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
+    // Only a heap block neither state keeps, or a list, can fold.
+    if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
+      size_t related = result.fromOlder.pairs.size();
+      std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
+      FoldSide sideA{ma, std::move(equalA), a, keptA, foldedA, listsA, result.fromOlder, related, entryPointers,
+                     {}, {}};
+      FoldSide sideB{mb, std::move(equalB), b, keptB, foldedB, listsB, result.fromNewer, related, entryPointers,
+                     {}, {}};
+      foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms, listCandidates);
+      // A kept block that a list took in either state is no block of the merged state: the list has it, with what
+      // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
+      for (size_t j = 0; j < ma.blocks.size(); ++j) {
+        if (!keptA[j] || (!foldedA[j] && !foldedB[keptAs[j]])) continue;
+        smt::Term lo = renamed(ma.blocks[j], toMergedA).lo;
+        std::erase_if(memory->blocks, [&](const MemoryBlock& b) { return z3::eq(b.lo, lo); });
+        std::erase_if(memory->pointsTo, [&](const PointsTo& p) { return z3::eq(p.block, lo); });
+        keptA[j] = keptB[keptAs[j]] = false;
+      }
+      for (size_t j = 0; j < ma.blocks.size(); ++j) keptA[j] = keptA[j] || foldedA[j];
+      for (size_t k = 0; k < mb.blocks.size(); ++k) keptB[k] = keptB[k] || foldedB[k];
+    }
+    toMergedA = toMerged(result.fromOlder, movedA);
+    toMergedB = toMerged(result.fromNewer, movedB);
+    // A list neither state changed stays.
+    for (size_t j = 0; j < ma.lists.size(); ++j)
+      for (size_t k = 0; k < mb.lists.size() && !listsA[j]; ++k) {
+        ListSegment x = renamed(ma.lists[j], toMergedA);
+        if (!listsB[k] && sameList(x, renamed(mb.lists[k], toMergedB))) {
+          listsA[j] = listsB[k] = true;
+          memory->lists.push_back(x);
+        }
+      }
+    c.heapForgotten = older.heapForgotten || newer.heapForgotten || untracked(ma, keptA, listsA) ||
+                      untracked(mb, keptB, listsB);
+    c.memory = memory;
+    for (const MemoryBlock& b : memory->blocks) {
+      terms.emplace_back(b.lo, true);
+      terms.emplace_back(b.hi, true);
+    }
+    for (const PointsTo& p : memory->pointsTo) {
+      if (p.address.is_const()) terms.emplace_back(p.address, true);
+      if (p.value.is_const()) terms.emplace_back(p.value, false);
+    }
+  }
+
+  // Candidate facts of the merged state: the older state's facts in its terms.
+  void olderFactCandidates() {
+    std::vector<smt::Term> olderFacts = olderIsMerged ? older.allFacts() : executor.formula(older);
+    for (const smt::Term& f : olderFacts) atomsOf(toMergedA.apply(f).simplify(), candidates);
+  }
+
+  // Where the older state is no merged one: relations of the values the loop changed. Returns the remainders of
+  // their strides, which join the candidates only after the numerals are collected.
+  std::vector<smt::Term> loopCandidates() {
     // Where the newer state's knowledge extends the older one's, the older state's own facts hold in both as they
     // are; otherwise (a merged state lies between them) they are candidates like any other.
     bool extends = false;
@@ -951,6 +970,11 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
           candidates.push_back(dx >= dz);
         }
     for (const smt::Term& f : executor.formula(newer)) atomsOf(toMergedB.apply(f).simplify(), candidates);
+    return remainders;
+  }
+
+  // Bounds of the terms by the numerals of the candidates so far and the constants the loop tests.
+  void boundCandidates(const std::vector<smt::Term>& remainders) {
     std::set<int64_t> numerals{0, 1};
     for (const smt::Term& f : candidates) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
@@ -984,6 +1008,9 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
         if (!terms[x].second && x < y) candidates.push_back(s + t >= 0);
       }
     }
+  }
+
+  void pointerCandidates() {
     // Relations between differences (Def. 7): dst - s1 = src - s2 for the two cursors of a strcpy-like loop.
     std::vector<smt::Term> cursors, addresses;
     for (size_t f = 0; f < c.frames.size(); ++f)
@@ -1016,39 +1043,108 @@ MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Ex
             }
   }
 
-  // A program value against the anchors of its kind: bounds and equality (a return value and a parameter).
+  void anchorCandidates() {
+    // A program value against the anchors of its kind: bounds and equality (a return value and a parameter).
+    if (!olderIsMerged) {
+      for (const Frame& frame : c.frames)
+        for (const Local& l : frame.locals)
+          for (const auto& [anchor, isAddress] : anchors)
+            if (index.valueById(frame.function, l.id)->getType()->isPointerTy() == isAddress) {
+              candidates.push_back(l.value <= anchor);
+              candidates.push_back(l.value >= anchor);
+            } else if (isAddress) {
+              // A count of what lies beyond a pointer parameter stays within its block: n + p <= end (the length
+              // a recursive strlen returns), which keeps 1 + n from overflowing in the caller.
+              for (const auto& [t, tIsAddress] : terms)
+                if (tIsAddress && !z3::eq(t, anchor)) candidates.push_back(l.value + anchor <= t);
+            }
+    }
+  }
+
+  void keepImpliedCandidates() {
+    // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
+    std::vector<smt::Term> kept;
+    std::set<unsigned> seen;
+    std::vector<smt::Term> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
+    for (const smt::Term& candidate : candidates) {
+      smt::Term simple = candidate.simplify();
+      if (simple.is_true() || simple.is_false()) continue;
+      examined.push_back(simple);
+      if (!seen.insert(simple.id()).second) continue;
+      smt::Term inA = result.fromOlder.apply(simple);
+      smt::Term inB = result.fromNewer.apply(simple);
+      if (!a.mayHold(inA) || !b.mayHold(inB)) continue;
+      if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
+    }
+    facts.insert(facts.end(), kept.begin(), kept.end());
+    facts.insert(facts.end(), entryFacts.begin(), entryFacts.end());
+    c.addFacts(std::move(facts));
+  }
+
+  const State& older;
+  const State& newer;
+  const bool olderIsMerged;
+  Executor& executor;
+  const ProgramIndex& index;
+  z3::context& context;
+  const smt::Limits& limits;
+  const std::vector<std::pair<smt::Term, bool>>& anchors;
+  MergeResult result;
+  State& c = result.merged;
+  std::vector<smt::Term> facts;
+  std::vector<std::pair<smt::Term, bool>> terms;  // candidate terms, and whether they are addresses
+  std::vector<std::pair<smt::Term, smt::Term>> changed;  // (merged variable, value at the older state)
+  std::vector<std::pair<smt::Term, smt::Term>> changedIntegers;  // the program values among them that are no pointers
+  std::vector<smt::Term> entryPointers;  // the older state's values of the pointers among them
+  // The program values are renamed before the states' formulas are taken, in the order the merged state's terms
+  // have always been made (their numbering orders the facts Z3 prints).
+  const bool valuesRenamed = renameValues();
+  std::vector<smt::Term> olderFormula = executor.formula(older);
+  std::vector<smt::Term> newerFormula = executor.formula(newer);
+  FormulaSolver a{context, limits, olderFormula};
+  FormulaSolver b{context, limits, newerFormula};
+  std::shared_ptr<Memory> memory = std::make_shared<Memory>();
+  const Memory& ma = *older.memory;
+  const Memory& mb = *newer.memory;
+  std::vector<bool> keptA = std::vector<bool>(ma.blocks.size(), false);
+  std::vector<bool> keptB = std::vector<bool>(mb.blocks.size(), false);
+  // The newer state's block that a kept one of the older state is.
+  std::vector<size_t> keptAs = std::vector<size_t>(ma.blocks.size());
+  EqualTerms equalA{olderFormula}, equalB{newerFormula};
+  std::vector<std::pair<smt::Term, smt::Term>> movedA, movedB;  // each state's terms of the moved blocks' bounds
+  Instantiation toMergedA, toMergedB;
+  std::vector<smt::Term> listCandidates;  // the folds' facts to try
+  std::vector<smt::Term> candidates;
+  std::vector<smt::Term> entryFacts;  // the older state's facts, where they hold in both as they are
+
+ private:
+  bool renameValues() {
+    c.frames = older.frames;
+    renameProgramValues();
+    recordLoopEntryValues();
+    return true;
+  }
+};
+
+}  // namespace
+
+MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
+                  const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
+                  const std::vector<std::pair<smt::Term, bool>>& anchors) {
+  Merger merger(older, newer, olderIsMerged, executor, index, context, limits, anchors);
+  merger.keepMovedBlocks();
+  merger.keepSameBlocks();
+  merger.mergeLocations();
+  merger.foldAndKeepLists();
+  merger.olderFactCandidates();
   if (!olderIsMerged) {
-    for (const Frame& frame : c.frames)
-      for (const Local& l : frame.locals)
-        for (const auto& [anchor, isAddress] : anchors)
-          if (index.valueById(frame.function, l.id)->getType()->isPointerTy() == isAddress) {
-            candidates.push_back(l.value <= anchor);
-            candidates.push_back(l.value >= anchor);
-          } else if (isAddress) {
-            // A count of what lies beyond a pointer parameter stays within its block: n + p <= end (the length
-            // a recursive strlen returns), which keeps 1 + n from overflowing in the caller.
-            for (const auto& [t, tIsAddress] : terms)
-              if (tIsAddress && !z3::eq(t, anchor)) candidates.push_back(l.value + anchor <= t);
-          }
+    const std::vector<smt::Term> remainders = merger.loopCandidates();
+    merger.boundCandidates(remainders);
+    merger.pointerCandidates();
   }
-  // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
-  std::vector<smt::Term> kept;
-  std::set<unsigned> seen;
-  std::vector<smt::Term> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
-  for (const smt::Term& candidate : candidates) {
-    smt::Term simple = candidate.simplify();
-    if (simple.is_true() || simple.is_false()) continue;
-    examined.push_back(simple);
-    if (!seen.insert(simple.id()).second) continue;
-    smt::Term inA = result.fromOlder.apply(simple);
-    smt::Term inB = result.fromNewer.apply(simple);
-    if (!a.mayHold(inA) || !b.mayHold(inB)) continue;
-    if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
-  }
-  facts.insert(facts.end(), kept.begin(), kept.end());
-  facts.insert(facts.end(), entryFacts.begin(), entryFacts.end());
-  c.addFacts(std::move(facts));
-  return result;
+  merger.anchorCandidates();
+  merger.keepImpliedCandidates();
+  return std::move(merger.result);
 }
 
 }  // namespace atropos::symex
