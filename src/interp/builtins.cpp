@@ -254,6 +254,10 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
     case EnvFunction::LLabs:
       return callMath(c);
   }
+  return unknownBuiltin(c);
+}
+
+Flow Execution::unknownBuiltin(const BuiltinCall& c) {
   return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
@@ -336,9 +340,8 @@ Flow Execution::callAllocation(const BuiltinCall& c) {
       return Flow::Continue;
     }
     default:
-      break;
+      return unknownBuiltin(c);
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 // memset, memcpy, memmove and memcmp over byte ranges that must lie in their objects.
@@ -394,9 +397,8 @@ Flow Execution::callMemoryFunction(const BuiltinCall& c) {
       return Flow::Continue;
     }
     default:
-      break;
+      return unknownBuiltin(c);
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 // strlen, strnlen, strcmp, strncmp and strchr: reads up to a terminator, which must lie in the object.
@@ -456,60 +458,50 @@ Flow Execution::callStringFunction(const BuiltinCall& c) {
       return Flow::Continue;
     }
     default:
-      break;
+      return unknownBuiltin(c);
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 // strcpy, strcat and strncpy: a string and its terminator copied, never between overlapping regions.
 Flow Execution::callStringCopy(const BuiltinCall& c) {
   using frontend::EnvFunction;
-  switch (c.callee.env) {
-    case EnvFunction::Strcpy:
-    case EnvFunction::Strcat:
-    case EnvFunction::Strncpy: {
-      const Slot dstPtr = c.arg(0);
-      uint64_t srcLength;
-      if (c.callee.env == EnvFunction::Strncpy) {
-        const uint64_t n = c.arg(2).bits & c.pointerMask;
-        if (!stringLength(c.arg(1), n, srcLength, c.at)) return Flow::Stop;
-        if (n != 0) {
-          uint64_t srcOff, dstOff;
-          uint32_t src = access(c.arg(1), std::min(n, srcLength + 1), false, srcOff, c.at);
-          if (src == 0) return Flow::Stop;
-          uint32_t d = access(dstPtr, n, true, dstOff, c.at);
-          if (d == 0) return Flow::Stop;
-          const uint64_t copied = std::min(n, srcLength);
-          if (src == d && srcOff < dstOff + n && dstOff < srcOff + copied)
-            return violation(ViolationKind::PoisonValue, "strncpy between overlapping regions", c.at);
-          memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, copied);
-          memory_.fill(memory_.object(d), dstOff + copied, n - copied, 0);
-        }
-        c.pointerResult(dstPtr.bits, dstPtr.prov);
-        return Flow::Continue;
-      }
-      if (!stringLength(c.arg(1), UINT64_MAX, srcLength, c.at)) return Flow::Stop;
-      Slot target = dstPtr;
-      if (c.callee.env == EnvFunction::Strcat) {
-        uint64_t dstLength;
-        if (!stringLength(dstPtr, UINT64_MAX, dstLength, c.at)) return Flow::Stop;
-        target.bits = (target.bits + dstLength) & ptrMask();
-      }
+  const Slot dstPtr = c.arg(0);
+  uint64_t srcLength;
+  if (c.callee.env == EnvFunction::Strncpy) {
+    const uint64_t n = c.arg(2).bits & c.pointerMask;
+    if (!stringLength(c.arg(1), n, srcLength, c.at)) return Flow::Stop;
+    if (n != 0) {
       uint64_t srcOff, dstOff;
-      uint32_t src = access(c.arg(1), srcLength + 1, false, srcOff, c.at);
+      uint32_t src = access(c.arg(1), std::min(n, srcLength + 1), false, srcOff, c.at);
       if (src == 0) return Flow::Stop;
-      uint32_t d = access(target, srcLength + 1, true, dstOff, c.at);
+      uint32_t d = access(dstPtr, n, true, dstOff, c.at);
       if (d == 0) return Flow::Stop;
-      if (src == d && srcOff < dstOff + srcLength + 1 && dstOff < srcOff + srcLength + 1)
-        return violation(ViolationKind::PoisonValue, c.callee.name + " between overlapping regions", c.at);
-      memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, srcLength + 1);
-      c.pointerResult(dstPtr.bits, dstPtr.prov);
-      return Flow::Continue;
+      const uint64_t copied = std::min(n, srcLength);
+      if (src == d && srcOff < dstOff + n && dstOff < srcOff + copied)
+        return violation(ViolationKind::PoisonValue, "strncpy between overlapping regions", c.at);
+      memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, copied);
+      memory_.fill(memory_.object(d), dstOff + copied, n - copied, 0);
     }
-    default:
-      break;
+    c.pointerResult(dstPtr.bits, dstPtr.prov);
+    return Flow::Continue;
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
+  if (!stringLength(c.arg(1), UINT64_MAX, srcLength, c.at)) return Flow::Stop;
+  Slot target = dstPtr;
+  if (c.callee.env == EnvFunction::Strcat) {
+    uint64_t dstLength;
+    if (!stringLength(dstPtr, UINT64_MAX, dstLength, c.at)) return Flow::Stop;
+    target.bits = (target.bits + dstLength) & ptrMask();
+  }
+  uint64_t srcOff, dstOff;
+  uint32_t src = access(c.arg(1), srcLength + 1, false, srcOff, c.at);
+  if (src == 0) return Flow::Stop;
+  uint32_t d = access(target, srcLength + 1, true, dstOff, c.at);
+  if (d == 0) return Flow::Stop;
+  if (src == d && srcOff < dstOff + srcLength + 1 && dstOff < srcOff + srcLength + 1)
+    return violation(ViolationKind::PoisonValue, c.callee.name + " between overlapping regions", c.at);
+  memory_.copy(memory_.object(d), dstOff, memory_.object(src), srcOff, srcLength + 1);
+  c.pointerResult(dstPtr.bits, dstPtr.prov);
+  return Flow::Continue;
 }
 
 // printf, puts and putchar write nothing the program reads back: only their results count.
@@ -535,9 +527,8 @@ Flow Execution::callOutput(const BuiltinCall& c) {
       c.setResult(Slot{static_cast<uint8_t>(c.arg(0).bits) & maskOf(c.site.resultBits), 0, 0});
       return Flow::Continue;
     default:
-      break;
+      return unknownBuiltin(c);
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 // sqrt and fabs on float and double, abs, labs and llabs, whose minimum overflows.
@@ -569,9 +560,8 @@ Flow Execution::callMath(const BuiltinCall& c) {
       return Flow::Continue;
     }
     default:
-      break;
+      return unknownBuiltin(c);
   }
-  return unsupported("the environment function '" + c.callee.name + "'", c.at);
 }
 
 }  // namespace atropos::interp

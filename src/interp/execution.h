@@ -134,6 +134,7 @@ class Execution {
   Flow callStringCopy(const BuiltinCall& c);
   Flow callOutput(const BuiltinCall& c);
   Flow callMath(const BuiltinCall& c);
+  Flow unknownBuiltin(const BuiltinCall& c);
   void popFrame();
 
   // Memory helpers for the builtins.
