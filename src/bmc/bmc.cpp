@@ -7,9 +7,10 @@
 #include <map>
 #include <optional>
 
-#include "bmc/encoder.h"
+#include "encoder.h"
 #include "frontend/normalize.h"
 #include "smt/isolated.h"
+#include "smt/query_log.h"
 #include "smt/term.h"
 
 namespace atropos::bmc {
@@ -40,8 +41,9 @@ constexpr size_t kMaxGeneralSolverTerms = 100000;
 
 class Checker {
  public:
-  Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline)
-      : context_(context), encoding_(encoding), deadline_(deadline) {}
+  Checker(z3::context& context, const Encoding& encoding, const Deadline& deadline,
+          std::shared_ptr<smt::QueryLog> smtLog)
+      : context_(context), encoding_(encoding), deadline_(deadline), smtLog_(std::move(smtLog)) {}
 
   smt::Term any(const std::function<bool(Check)>& which) const {
     z3::expr_vector conditions(context_);
@@ -71,6 +73,7 @@ class Checker {
       solver.add(goal);
       if (assumeUninitializedZero) solver.add(encoding_.uninitializedZero);
       z3::check_result r = smt::checkIsolated(solver, std::chrono::milliseconds(millis + kKillSlackMillis));
+      if (smtLog_) smtLog_->record(solver, r);
       if (r != z3::sat) return r;
       // The bit-blasted formula may have lost what a read at a known address over a store at an unknown one means:
       // its model must satisfy the goal itself.
@@ -173,6 +176,7 @@ class Checker {
   z3::context& context_;
   const Encoding& encoding_;
   Deadline deadline_;
+  std::shared_ptr<smt::QueryLog> smtLog_;
 };
 
 std::string describeBlockers(const Encoding& e, Property p, Semantics semantics, const z3::model& model) {
@@ -240,7 +244,7 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
       }
       result.bound = bound;
       if (options.progress) options.progress(bound, encoding->checks.size());
-      Checker checker(context, *encoding, options.deadline);
+      Checker checker(context, *encoding, options.deadline, options.smtLog);
       const smt::Term unwinding = checker.any([](Check k) { return k == Check::UnwindingBound; });
       std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
       bool solverGaveUp = false;

@@ -1,4 +1,4 @@
-#include "bmc/encoder.h"
+#include "encoder.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/Analysis/LoopInfo.h>

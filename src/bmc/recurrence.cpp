@@ -10,7 +10,7 @@
 #include <map>
 #include <set>
 
-#include "bmc/encoder.h"
+#include "encoder.h"
 #include "common/bits.h"
 #include "common/c_text.h"
 #include "frontend/normalize.h"
@@ -194,9 +194,11 @@ bool hasArrays(const smt::Term& t) {
 // 20 s on an iteration's question about a few multiplications that they settle in milliseconds), in a child process
 // (they do not stop at an interrupt: smt/isolated.h), else its general solver.
 z3::check_result checkWithin(z3::context& context, smt::QueryWatch& watch, const std::vector<smt::Term>& facts,
-                             const Deadline& deadline, std::optional<z3::model>* model) {
+                             const Deadline& deadline, std::optional<z3::model>* model,
+                             const std::shared_ptr<smt::QueryLog>& smtLog) {
   smt::Limits limits;
   limits.deadline = deadline;
+  limits.log = smtLog;
   limits.queryMillis = kMaxQueryMillis;
   const bool bitvectorsOnly = std::none_of(facts.begin(), facts.end(), hasArrays);
   z3::solver solver = bitvectorsOnly ? bitBlastingSolver(context) : z3::solver(context);
@@ -215,9 +217,10 @@ size_t unwoundInstructionsWithin(const Deadline& deadline) {
 // Houdini: the largest subset of `facts` that one iteration keeps (none when an iteration from the set may leave it
 // without a fact to drop, or the solver cannot tell).
 std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm::Module& module,
-                                              const std::vector<Fact>& facts, const Deadline& deadline) {
+                                              const std::vector<Fact>& facts, const Deadline& deadline,
+                                              const std::shared_ptr<smt::QueryLog>& smtLog) {
   z3::context context;
-  smt::QueryWatch watch(context);
+  smt::QueryWatch watch(context, smtLog);
   EncodingOptions options;
   options.bound = 64;  // the loops of the functions it calls
   options.deadline = deadline;
@@ -230,7 +233,7 @@ std::optional<std::vector<bool>> closedSubset(const llvm::BasicBlock& head, llvm
     query.push_back(conjunction(facts, kept, iteration.before, context));
     query.push_back(!(iteration.returns && conjunction(facts, kept, iteration.after, context)));
     std::optional<z3::model> model;
-    const z3::check_result r = checkWithin(context, watch, query, deadline, &model);
+    const z3::check_result r = checkWithin(context, watch, query, deadline, &model, smtLog);
     if (r == z3::unsat) return kept;
     if (r != z3::sat || !model->eval(iteration.returns, true).is_true()) return std::nullopt;
     bool dropped = false;
@@ -278,7 +281,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
   if (tried.empty()) return std::nullopt;
   try {
     z3::context context;
-    smt::QueryWatch watch(context);
+    smt::QueryWatch watch(context, options.smtLog);
     EncodingOptions encodingOptions;
     encodingOptions.bound = options.observedIterations;
     encodingOptions.headStates = true;
@@ -308,7 +311,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
           if (input)
             for (const NondetDraw& draw : encoding.draws)
               query.push_back(draw.value == context.bv_val(*input, draw.value.get_sort().bv_size()));
-          const z3::check_result r = checkWithin(context, watch, query, options.deadline, &model);
+          const z3::check_result r = checkWithin(context, watch, query, options.deadline, &model, options.smtLog);
           if (r != z3::unsat) break;
         }
         if (model) break;
@@ -340,7 +343,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
       const std::vector<Fact> facts = factsOf(observed, widths);
       std::optional<std::vector<bool>> kept;
       try {
-        kept = closedSubset(*head, *module, facts, options.deadline);
+        kept = closedSubset(*head, *module, facts, options.deadline, options.smtLog);
       } catch (const EncodingFailure&) {
         continue;
       } catch (const z3::exception&) {

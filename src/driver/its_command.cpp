@@ -1,4 +1,4 @@
-#include "driver/its_command.h"
+#include "its_command.h"
 
 #include <iostream>
 
@@ -25,14 +25,22 @@ int runItsCommand(const Options& options) {
     std::cout << "MAYBE\n" << options.inputFile << ": " << read.error << "\n";
     return kExitOk;
   }
+  std::string smtLogError;
+  const std::shared_ptr<smt::QueryLog> smtLog = openSmtLog(options, smtLogError);
+  if (!smtLogError.empty()) {
+    std::cerr << "atropos: error: " << smtLogError << "\n";
+    return kExitInput;
+  }
   termination::ProverOptions prover;
   prover.deadline = deadline;
+  prover.smtLog = smtLog;
   // Non-termination needs the file's start condition; a system read with more runs can only be proven terminating.
   prover.tryNonTermination = !read.overApproximated;
   termination::Proof proof = termination::proveTermination(*read.its, context, prover);
   if (options.crossCheck && proof.answer == termination::Answer::Yes && prover.tryNonTermination) {
     termination::NonTerminationOptions search;
     search.deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds));
+    search.smtLog = smtLog;
     if (termination::findRecurrentSet(*read.its, context, search)) {
       std::cerr << "atropos: error: internal error: a termination proof and a recurrent set for the same system\n";
       return kExitInternal;

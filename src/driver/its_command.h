@@ -1,7 +1,7 @@
 // `atropos its FILE.smt2`: the termination back end on an integer transition system of the Termination Competition.
 #pragma once
 
-#include "driver/options.h"
+#include "options.h"
 
 namespace atropos::driver {
 

@@ -9,12 +9,12 @@
 
 #include <llvm/Config/llvm-config.h>
 
-#include "driver/its_command.h"
-#include "driver/options.h"
-#include "driver/portfolio.h"
+#include "its_command.h"
+#include "options.h"
+#include "portfolio.h"
 #include "report/report.h"
 #include "common/text.h"
-#include "driver/task.h"
+#include "task.h"
 #include "witness/witness.h"
 
 using namespace atropos;
@@ -144,6 +144,9 @@ int run(const Options& options) {
   budget.testing = options.testing;
   budget.bmc = options.bmc;
   budget.symex = options.symex;
+  std::string smtLogError;
+  budget.smtLog = openSmtLog(options, smtLogError);
+  if (!smtLogError.empty()) return fail(kExitInput, smtLogError);
   // The program's objects get an eighth: their shadow state (initialization, provenance) costs up to five times
   // more, and each execution of the search allocates them anew.
   budget.memoryBytes = static_cast<uint64_t>(options.memoryMB) * 1024 * 1024 / 8;

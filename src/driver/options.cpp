@@ -1,9 +1,21 @@
-#include "driver/options.h"
+#include "options.h"
+#include "smt/query_log.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 
 namespace atropos::driver {
+
+std::shared_ptr<smt::QueryLog> openSmtLog(const Options& options, std::string& error) {
+  if (options.smtLogDir.empty()) return nullptr;
+  try {
+    return std::make_shared<smt::QueryLog>(options.smtLogDir);
+  } catch (const std::filesystem::filesystem_error& e) {
+    error = "cannot create the --smt-log directory '" + options.smtLogDir + "': " + e.code().message();
+    return nullptr;
+  }
+}
 
 std::string helpText() {
   std::string text = R"(Usage: atropos [options] FILE.c|FILE.i
@@ -42,6 +54,9 @@ Options:
                          under --semantics termcomp
   --witness-version V    the format of the YAML witnesses: 2.0 (default) or 2.1, where a termination proof's
                          witness also states each loop's ranking function as a loop_transition_invariant
+  --smt-log DIR          record each question the engines ask the SMT solver as a file of its own in DIR (created
+                         if missing): q000001.smt2 on, the assertions and (check-sat), with the answer Atropos got
+                         as its :status; `z3 FILE` replays one. Slow: for finding why a solver misbehaves
   --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
                          property, a result per FALSE at the violation with its trace and inputs
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
@@ -180,6 +195,7 @@ const std::map<std::string, ValueReader>& valueFlags() {
       {"--witness-dir", readName<&Options::witnessDir>},
       {"--witness-version", readWitnessVersion},
       {"--its", readName<&Options::itsFile>},
+      {"--smt-log", readName<&Options::smtLogDir>},
       {"--prp", readName<&Options::propertyFile>},
       {"--data-model", readDataModel},
       {"--timeout", readTimeout},

@@ -1,6 +1,7 @@
 // The command line of `atropos`.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,10 @@
 #include "common/checks.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
+
+namespace atropos::smt {
+class QueryLog;
+}
 
 namespace atropos::driver {
 
@@ -37,6 +42,7 @@ struct Options {
   std::string witnessDir;  // write SV-COMP witnesses for the verdicts into this directory
   std::string witnessVersion = "2.0";  // of the YAML witnesses (2.1 adds the ranking functions of termination proofs)
   std::string itsFile;    // write the termination ITS of the symbolic execution graph (SMT-LIB)
+  std::string smtLogDir;  // record every solver question as an SMT-LIB file in this directory
   bool crossCheck = false;  // testing aid: proofs and executions on every property, a contradiction is a bug
   // The engines the portfolio may run (--engines): executions with chosen inputs, bounded model checking, symbolic
   // execution. A counterexample of bounded model checking is replayed whichever are chosen.
@@ -48,6 +54,9 @@ struct Options {
   bool listProperties = false;
   bool itsCommand = false;  // `atropos its FILE.smt2`: termination of an integer transition system
 };
+
+// The record of solver questions that --smt-log asks for (null without it); on failure null and a one-line `error`.
+std::shared_ptr<smt::QueryLog> openSmtLog(const Options& options, std::string& error);
 
 // Parses argv; on failure returns nullopt and sets `error` to a one-line message.
 std::optional<Options> parseOptions(int argc, const char* const* argv, std::string& error);

@@ -1,4 +1,4 @@
-#include "driver/portfolio.h"
+#include "portfolio.h"
 
 #include <algorithm>
 #include <map>
@@ -88,7 +88,8 @@ void explainUnknowns(std::vector<Outcome>& outcomes, const std::vector<Outcome>&
 // Appends to the reason of each property that only a possible signed overflow kept the symbolic execution from
 // proving whether it holds over unbounded signed integers (`--semantics svcomp`).
 void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outcomes,
-                   const std::vector<Outcome>& symbolic, const std::function<Deadline(double)>& share) {
+                   const std::vector<Outcome>& symbolic, const std::function<Deadline(double)>& share,
+                   const std::shared_ptr<smt::QueryLog>& smtLog) {
   std::vector<Property> blocked;
   for (const Outcome& o : symbolic)
     if (o.verdict == Verdict::Unknown && o.blockedBy == Check::SignedOverflow && o.property != Property::NoOverflow)
@@ -100,6 +101,7 @@ void hintUnbounded(const frontend::Program& program, std::vector<Outcome>& outco
   if (blocked.empty() || othersOpen) return;
   symex::Options options;
   options.semantics = Semantics::SvComp;
+  options.smtLog = smtLog;
   options.deadline = share(kUnboundedHintShare).capped(std::chrono::duration<double>(kUnboundedHintSeconds));
   for (const Outcome& hint : symex::prove(program, blocked, options))
     for (Outcome& o : outcomes)
@@ -191,6 +193,7 @@ class PortfolioRun {
     if (!budget_.symex || (open_.empty() && !evidenceAsked)) return;
     symex::Options options;
     options.semantics = budget_.semantics;
+    options.smtLog = budget_.smtLog;
     options.deadline = budget_.testing ? share(kSymbolicShare) : budget_.deadline;
     options.explain = evidence && evidence->explain;
     options.dot = evidence && evidence->wantDot;
@@ -209,7 +212,8 @@ class PortfolioRun {
     explainUnknowns(outcomes_, symbolic);
     proved_.insert(proved_.end(), symbolic.begin(), symbolic.end());
     if (budget_.semantics == Semantics::C && !budget_.crossCheck)
-      hintUnbounded(program_, outcomes_, symbolic, [this](double fraction) { return share(fraction); });
+      hintUnbounded(program_, outcomes_, symbolic, [this](double fraction) { return share(fraction); },
+                    budget_.smtLog);
     for (std::vector<uint64_t>& inputs : proof.suggestedInputs)
       suggestions_.push_back(falsifier::SuggestedRun{std::move(inputs), false, ""});
     if (evidence) {
@@ -231,6 +235,7 @@ class PortfolioRun {
       return;
     bmc::RecurrentSetOptions options;
     options.deadline = share(kRecurrentSetShare).capped(std::chrono::duration<double>(kRecurrentSetSeconds));
+    options.smtLog = budget_.smtLog;
     std::optional<bmc::ProvenRecurrentSet> set = bmc::findRecurrentSet(program_, options);
     if (!set) return;
     falsifier::RecurrentSetClaim claim{std::move(set->stem), true, set->head, set->expression, set->complete, "bmc",
@@ -327,6 +332,7 @@ class PortfolioRun {
     bmc::Options options;
     options.deadline = deadline;
     options.semantics = reading;
+    options.smtLog = budget_.smtLog;
     options.firstBound = nextBound_.try_emplace(reading, 1u).first->second;
     if (budget_.progress)
       options.progress = [this](unsigned bound, size_t checks) {

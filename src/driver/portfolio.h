@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@
 #include "common/evidence.h"
 #include "common/property.h"
 #include "frontend/frontend.h"
+
+namespace atropos::smt {
+class QueryLog;
+}
 
 namespace atropos::driver {
 
@@ -45,6 +50,7 @@ struct Budget {
   bool testing = true;
   bool bmc = true;
   bool symex = true;
+  std::shared_ptr<smt::QueryLog> smtLog;  // where the engines record the solver's questions (none when null)
 };
 
 std::vector<Outcome> decideProperties(const frontend::Program& program, const std::vector<Property>& properties,

@@ -1,4 +1,4 @@
-#include "driver/task.h"
+#include "task.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -30,6 +30,10 @@ std::optional<Task> readTask(const std::string& path, std::string& error) {
     error = "cannot read task file '" + path + "'";
     return std::nullopt;
   }
+  return parseTask(text, path, error);
+}
+
+std::optional<Task> parseTask(const std::string& text, const std::string& path, std::string& error) {
   YAML::Node root;
   try {
     root = YAML::Load(text);

@@ -25,6 +25,8 @@ struct Task {
 
 // Reads a task file; on failure returns nullopt with a one-line `error`.
 std::optional<Task> readTask(const std::string& path, std::string& error);
+// The same on the text of a task file at `path` (which names it in errors and resolves its files).
+std::optional<Task> parseTask(const std::string& text, const std::string& path, std::string& error);
 // Reads a property file; on failure returns nullopt with a one-line `error`.
 std::optional<std::vector<Property>> readPropertyFile(const std::string& path, std::string& error);
 

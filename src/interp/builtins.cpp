@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "interp/bits.h"
-#include "interp/execution.h"
+#include "bits.h"
+#include "execution.h"
 
 namespace atropos::interp {
 

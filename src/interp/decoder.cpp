@@ -17,8 +17,8 @@
 #include <unordered_set>
 
 #include "frontend/arithmetic.h"
-#include "interp/bits.h"
-#include "interp/code.h"
+#include "bits.h"
+#include "code.h"
 
 namespace atropos::interp {
 

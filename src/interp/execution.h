@@ -7,10 +7,10 @@
 #include <unordered_set>
 
 #include "frontend/source_location.h"
-#include "interp/bits.h"
-#include "interp/code.h"
-#include "interp/memory.h"
-#include "interp/recurrent_states.h"
+#include "bits.h"
+#include "code.h"
+#include "memory.h"
+#include "recurrent_states.h"
 
 namespace atropos::interp {
 

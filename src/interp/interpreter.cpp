@@ -6,8 +6,8 @@
 #include <unordered_map>
 
 #include "frontend/source_location.h"
-#include "interp/bits.h"
-#include "interp/execution.h"
+#include "bits.h"
+#include "execution.h"
 
 namespace atropos::interp {
 

@@ -1,8 +1,8 @@
-#include "interp/memory.h"
+#include "memory.h"
 
 #include <algorithm>
 
-#include "interp/bits.h"
+#include "bits.h"
 
 namespace atropos::interp {
 
@@ -103,7 +103,7 @@ uint64_t hashBuffer(uint64_t h, const ZeroedBuffer<T>& b) {
     h = hashMix(h, w);
   }
   uint64_t rest = 0;
-  std::memcpy(&rest, p + i, bytes - i);
+  if (i < bytes) std::memcpy(&rest, p + i, bytes - i);  // an empty buffer's data() may be null
   return hashMix(h, rest);
 }
 

@@ -8,7 +8,7 @@
 #include <new>
 #include <vector>
 
-#include "interp/code.h"
+#include "code.h"
 
 namespace atropos::interp {
 

@@ -2,7 +2,7 @@
 #include <cstring>
 
 #include "frontend/source_location.h"
-#include "interp/execution.h"
+#include "execution.h"
 
 namespace atropos::interp {
 

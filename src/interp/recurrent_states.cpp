@@ -1,11 +1,11 @@
-#include "interp/recurrent_states.h"
+#include "recurrent_states.h"
 
 #include <algorithm>
 #include <bit>
 #include <optional>
 
 #include "common/c_text.h"
-#include "interp/bits.h"
+#include "bits.h"
 
 namespace atropos::interp {
 

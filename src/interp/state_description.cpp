@@ -16,7 +16,7 @@
 
 #include "common/c_text.h"
 #include "frontend/debug_info.h"
-#include "interp/execution.h"
+#include "execution.h"
 
 namespace atropos::interp {
 

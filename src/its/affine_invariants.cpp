@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "its/houdini.h"
+#include "houdini.h"
 #include "its/nullspace.h"
 #include "its/simplify.h"
 
@@ -104,34 +104,33 @@ std::vector<std::optional<std::vector<Row>>> affineHulls(const LinearIts& its, c
 // source's equalities, may end without it (from the start, where nothing is known, on). False when the deadline
 // passed first.
 bool keepInductive(const LinearIts& its, std::vector<std::vector<Constraint>>& facts, const std::vector<bool>& reached,
-                   z3::context& context, const Deadline& deadline, unsigned queryMillis) {
+                   z3::context& context, const smt::Limits& limits) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
   for (bool changed = true; changed;) {
     changed = false;
     for (const LinearTransition& t : its.transitions) {
       if (!reached[t.from] || facts[t.to].empty()) continue;
-      if (deadline.expired()) return false;
+      if (limits.deadline.expired()) return false;
       std::vector<Constraint> kept =
-          holdingAfter(t, n, facts[t.from], facts[t.to], context, smt::Limits{queryMillis, deadline});
+          holdingAfter(t, n, facts[t.from], facts[t.to], context, limits);
       if (kept.size() != facts[t.to].size()) {
         facts[t.to] = std::move(kept);
         changed = true;
       }
     }
   }
-  return !deadline.expired();
+  return !limits.deadline.expired();
 }
 
 }  // namespace
 
-size_t strengthenWithAffineInvariants(LinearIts& its, z3::context& context, const Deadline& deadline,
-                                      unsigned queryMillis) {
+size_t strengthenWithAffineInvariants(LinearIts& its, z3::context& context, const smt::Limits& limits) {
   if (its.everyLocationStarts) return 0;
   const unsigned n = static_cast<unsigned>(its.variables.size());
   std::vector<std::vector<Constraint>> facts(its.locations.size());
   std::vector<bool> reached(its.locations.size(), false);
   try {
-    std::vector<std::optional<std::vector<Row>>> hulls = affineHulls(its, deadline);
+    std::vector<std::optional<std::vector<Row>>> hulls = affineHulls(its, limits.deadline);
     if (hulls.empty()) return 0;
     for (LocationId l = 0; l < its.locations.size(); ++l) {
       reached[l] = hulls[l].has_value();
@@ -149,7 +148,7 @@ size_t strengthenWithAffineInvariants(LinearIts& its, z3::context& context, cons
     return 0;
   }
   try {
-    if (!keepInductive(its, facts, reached, context, deadline, queryMillis)) return 0;
+    if (!keepInductive(its, facts, reached, context, limits)) return 0;
   } catch (const ArithmeticOverflow&) {
     return 0;
   }

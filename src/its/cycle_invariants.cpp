@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "its/houdini.h"
+#include "houdini.h"
 #include "its/simplify.h"
 
 namespace atropos::its {
@@ -55,8 +55,7 @@ std::vector<Constraint> carriedThrough(const LinearTransition& t, unsigned varia
 // Per location, the invariants of the cycles `components` (as in the header); none when the deadline passed.
 std::optional<std::vector<std::vector<Constraint>>> cycleInvariants(const LinearIts& its,
                                                                     const std::vector<std::vector<size_t>>& components,
-                                                                    z3::context& context, const Deadline& deadline,
-                                                                    unsigned queryMillis) {
+                                                                    z3::context& context, const smt::Limits& limits) {
   const unsigned n = static_cast<unsigned>(its.variables.size());
   std::vector<std::vector<Constraint>> holding(its.locations.size());
   for (const std::vector<size_t>& component : components) {
@@ -64,14 +63,14 @@ std::optional<std::vector<std::vector<Constraint>>> cycleInvariants(const Linear
     for (size_t i : component)
       for (const Constraint& c : carriedThrough(its.transitions[i], n)) addOnce(candidates[its.transitions[i].to], c);
     for (unsigned round = 0; round < kMaxRounds; ++round) {
-      if (deadline.expired()) return std::nullopt;
+      if (limits.deadline.expired()) return std::nullopt;
       std::map<LocationId, std::vector<Constraint>> next;
       for (auto& [l, facts] : candidates) next[l] = facts;
       for (size_t i : component) {
         const LinearTransition& t = its.transitions[i];
         std::vector<Constraint>& facts = next[t.to];
         if (facts.empty()) continue;
-        facts = holdingAfter(t, n, holding[t.from], facts, context, smt::Limits{queryMillis, deadline});
+        facts = holdingAfter(t, n, holding[t.from], facts, context, limits);
       }
       bool grown = false;
       for (auto& [l, facts] : next) {
@@ -95,11 +94,11 @@ std::optional<std::vector<std::vector<Constraint>>> cycleInvariants(const Linear
 }  // namespace
 
 std::vector<std::vector<Constraint>> strengthenWithCycleInvariants(LinearIts& its, z3::context& context,
-                                                                   const Deadline& deadline, unsigned queryMillis) {
+                                                                   const smt::Limits& limits) {
   try {
     const std::vector<std::vector<size_t>> components = cyclicComponents(its);
     std::optional<std::vector<std::vector<Constraint>>> holding =
-        cycleInvariants(its, components, context, deadline, queryMillis);
+        cycleInvariants(its, components, context, limits);
     if (!holding) return {};
     std::vector<bool> onCycle(its.transitions.size(), false);
     for (const std::vector<size_t>& component : components)

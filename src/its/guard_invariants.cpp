@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "its/houdini.h"
+#include "houdini.h"
 
 namespace atropos::its {
 
@@ -29,8 +29,7 @@ std::vector<bool> reachedFromStart(const LinearIts& its) {
 
 }  // namespace
 
-size_t strengthenWithGuardInvariants(LinearIts& its, z3::context& context, const Deadline& deadline,
-                                     unsigned queryMillis) {
+size_t strengthenWithGuardInvariants(LinearIts& its, z3::context& context, const smt::Limits& limits) {
   if (its.everyLocationStarts) return 0;
   const unsigned n = static_cast<unsigned>(its.variables.size());
   const std::vector<bool> reached = reachedFromStart(its);
@@ -56,16 +55,16 @@ size_t strengthenWithGuardInvariants(LinearIts& its, z3::context& context, const
     changed = false;
     for (const LinearTransition& t : its.transitions) {
       if (t.to == its.start || !reached[t.from] || facts[t.to].empty()) continue;
-      if (deadline.expired()) return 0;
+      if (limits.deadline.expired()) return 0;
       std::vector<Constraint> kept =
-          holdingAfter(t, n, facts[t.from], facts[t.to], context, smt::Limits{queryMillis, deadline});
+          holdingAfter(t, n, facts[t.from], facts[t.to], context, limits);
       if (kept.size() != facts[t.to].size()) {
         facts[t.to] = std::move(kept);
         changed = true;
       }
     }
   }
-  if (deadline.expired()) return 0;
+  if (limits.deadline.expired()) return 0;
   return addToGuards(its, facts);
 }
 

@@ -1,4 +1,4 @@
-#include "its/houdini.h"
+#include "houdini.h"
 
 #include <algorithm>
 #include <optional>

@@ -89,10 +89,10 @@ bool tidy(LinearTransition& t, unsigned variables) {
       if (!t.guard[i].equality) continue;
       for (const auto& [v, c] : t.guard[i].expr.terms) {
         if (v < variables || (c != 1 && c != -1)) continue;
+        const unsigned eliminated = v;
         LinearExpr rest = t.guard[i].expr;
-        std::erase_if(rest.terms, [&](const auto& term) { return term.first == v; });
+        std::erase_if(rest.terms, [&](const auto& term) { return term.first == eliminated; });
         LinearExpr solution = rest.scaled(-c);  // c·v + rest == 0, c = ±1
-        unsigned eliminated = v;
         t.guard.erase(t.guard.begin() + static_cast<long>(i));
         substitute(t, eliminated, solution);
         changed = true;
@@ -109,8 +109,9 @@ bool tidy(LinearTransition& t, unsigned variables) {
         auto [it, inserted] = side.emplace(v, s);
         if (!inserted && it->second != s) it->second = 0;
       }
-    for (const auto& [v, s] : side) {
-      if (s == 0 || !onlyTemporaryOccurrence(v)) continue;
+    for (const auto& [temporary, s] : side) {
+      if (s == 0 || !onlyTemporaryOccurrence(temporary)) continue;
+      const unsigned v = temporary;  // clang 14 cannot capture a structured binding
       std::erase_if(t.guard, [&](const Constraint& c) { return usesVariable(c.expr, v); });
       changed = true;
       break;
@@ -199,11 +200,12 @@ void removeUnreachable(LinearIts& its) {
 bool satisfiable(const LinearTransition& t, const std::vector<smt::Term>& variables, z3::context& context,
                  const SimplifyLimits& limits) {
   if (limits.deadline.expired()) return true;
-  z3::solver solver = smt::limitedSolver(context, "QF_LIA", smt::Limits{limits.queryMillis, limits.deadline});
+  const smt::Limits solverLimits{limits.queryMillis, limits.deadline, limits.smtLog};
+  z3::solver solver = smt::limitedSolver(context, "QF_LIA", solverLimits);
   std::vector<smt::Term> temporaries;
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
-  return solver.check() != z3::unsat;  // unknown keeps the transition
+  return smt::checkCounted(solver, solverLimits) != z3::unsat;  // unknown keeps the transition
 }
 
 // Transitions with the same source, target and update that differ in what they require of variables they leave

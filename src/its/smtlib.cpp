@@ -55,12 +55,15 @@ class Parser {
     if (!skipSpace()) throw ParseError("unexpected end of input");
     char c = text_[pos_];
     if (c == '(') {
+      // The reader and the conversion recurse on nesting: a file nested deeper would overflow the stack.
+      if (++depth_ > kMaxDepth) throw ParseError("nested deeper than " + std::to_string(kMaxDepth) + " parentheses");
       ++pos_;
       SExpr list;
       while (true) {
         if (!skipSpace()) throw ParseError("missing ')'");
         if (text_[pos_] == ')') {
           ++pos_;
+          --depth_;
           return list;
         }
         list.list.push_back(next());
@@ -84,8 +87,11 @@ class Parser {
     return atom;
   }
 
+  // Five times the deepest file of the Termination Competition's ITSs (362).
+  static constexpr unsigned kMaxDepth = 2000;
   const std::string& text_;
   size_t pos_ = 0;
+  unsigned depth_ = 0;
 };
 
 // Formulas and terms of a relation, with the pre-state, post-state and bound variables in scope.
@@ -100,31 +106,50 @@ class Converter {
     if (e.list.empty() || !e.list[0].isAtom()) throw ParseError("malformed term");
     const std::string& op = e.list[0].atom;
     auto argument = [&](size_t k) { return convert(e.list.at(k)); };
+    // Terms are integers or Booleans; z3++ does not check the sorts of its operators' arguments in release builds.
+    auto integer = [&](size_t k) {
+      smt::Term t = argument(k);
+      if (!t.is_int()) throw ParseError("'" + op + "' takes integers");
+      return t;
+    };
+    auto boolean = [&](size_t k) {
+      smt::Term t = argument(k);
+      if (!t.is_bool()) throw ParseError("'" + op + "' takes Booleans");
+      return t;
+    };
+    auto sameSort = [&](const smt::Term& a, const smt::Term& b) {
+      if (!z3::eq(a.get_sort(), b.get_sort())) throw ParseError("'" + op + "' takes arguments of one sort");
+    };
     size_t n = e.list.size() - 1;
     auto fold = [&](auto combine) {
       if (n == 0) throw ParseError("'" + op + "' without arguments");
-      smt::Term result = argument(1);
-      for (size_t k = 2; k <= n; ++k) result = combine(result, argument(k));
+      smt::Term result = integer(1);
+      for (size_t k = 2; k <= n; ++k) result = combine(result, integer(k));
       return result;
     };
     if (op == "and") {
       z3::expr_vector parts(context_);
-      for (size_t k = 1; k <= n; ++k) parts.push_back(argument(k));
+      for (size_t k = 1; k <= n; ++k) parts.push_back(boolean(k));
       return z3::mk_and(parts);
     }
     if (op == "or") {
       z3::expr_vector parts(context_);
-      for (size_t k = 1; k <= n; ++k) parts.push_back(argument(k));
+      for (size_t k = 1; k <= n; ++k) parts.push_back(boolean(k));
       return z3::mk_or(parts);
     }
-    if (op == "not" && n == 1) return !argument(1);
-    if (op == "=>" && n == 2) return z3::implies(argument(1), argument(2));
-    if (op == "ite" && n == 3) return z3::ite(argument(1), argument(2), argument(3));
+    if (op == "not" && n == 1) return !boolean(1);
+    if (op == "=>" && n == 2) return z3::implies(boolean(1), boolean(2));
+    if (op == "ite" && n == 3) {
+      smt::Term condition = boolean(1), then = argument(2), otherwise = argument(3);
+      sameSort(then, otherwise);
+      return z3::ite(condition, then, otherwise);
+    }
     if (op == "=" || op == "<=" || op == "<" || op == ">=" || op == ">") {
       if (n < 2) throw ParseError("'" + op + "' needs two arguments");
       z3::expr_vector chain(context_);
       for (size_t k = 1; k < n; ++k) {
-        smt::Term a = argument(k), b = argument(k + 1);
+        smt::Term a = op == "=" ? argument(k) : integer(k), b = op == "=" ? argument(k + 1) : integer(k + 1);
+        sameSort(a, b);
         if (op == "=") chain.push_back(a == b);
         if (op == "<=") chain.push_back(a <= b);
         if (op == "<") chain.push_back(a < b);
@@ -135,18 +160,21 @@ class Converter {
     }
     if (op == "distinct") {
       z3::expr_vector args(context_);
-      for (size_t k = 1; k <= n; ++k) args.push_back(argument(k));
+      for (size_t k = 1; k <= n; ++k) {
+        args.push_back(argument(k));
+        sameSort(args[0], args[static_cast<int>(k - 1)]);
+      }
       return z3::distinct(args);
     }
     if (op == "+") return fold([](const smt::Term& a, const smt::Term& b) { return a + b; });
     if (op == "*") return fold([](const smt::Term& a, const smt::Term& b) { return a * b; });
     if (op == "-") {
-      if (n == 1) return -argument(1);
+      if (n == 1) return -integer(1);
       return fold([](const smt::Term& a, const smt::Term& b) { return a - b; });
     }
-    if (op == "div" && n == 2) return z3::to_expr(context_, Z3_mk_div(context_, argument(1), argument(2)));
-    if (op == "mod" && n == 2) return z3::mod(argument(1), argument(2));
-    if (op == "abs" && n == 1) return z3::abs(argument(1));
+    if (op == "div" && n == 2) return z3::to_expr(context_, Z3_mk_div(context_, integer(1), integer(2)));
+    if (op == "mod" && n == 2) return z3::mod(integer(1), integer(2));
+    if (op == "abs" && n == 1) return z3::abs(integer(1));
     if (op == "exists" || op == "forall") {
       if (n != 2 || e.list[1].isAtom()) throw ParseError("malformed quantifier");
       if (op == "forall") throw ParseError("universal quantifiers are not supported");

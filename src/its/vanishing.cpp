@@ -134,14 +134,14 @@ class Splitter {
       std::vector<smt::Term> variables, temporaries;
       for (unsigned k = 0; k < its_.variables.size(); ++k) variables.push_back(fresh("v"));
       for (unsigned k = 0; k < lt.temporaries; ++k) temporaries.push_back(fresh("t"));
-      z3::solver solver =
-          smt::limitedSolver(context_, "QF_LIA", smt::Limits{limits_.queryMillis, limits_.deadline});
+      const smt::Limits solverLimits{limits_.queryMillis, limits_.deadline, limits_.smtLog};
+      z3::solver solver = smt::limitedSolver(context_, "QF_LIA", solverLimits);
       for (const Constraint& c : lt.guard) solver.add(toZ3(c, context_, variables, temporaries));
       const smt::Term x = variables[v];
       const smt::Term next = toZ3(lt.update[v], context_, variables, temporaries);
       solver.add(!(z3::implies(x >= 1, next >= 0 && next <= x - 1) && z3::implies(x <= -1, next <= 0 && next >= x + 1) &&
                    z3::implies(x == 0, next == 0)));
-      if (solver.check() != z3::unsat) return false;
+      if (smt::checkCounted(solver, solverLimits) != z3::unsat) return false;
     }
     return true;
   }

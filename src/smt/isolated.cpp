@@ -154,7 +154,9 @@ z3::check_result checkIsolated(z3::solver& solver, std::chrono::milliseconds lim
 z3::check_result checkIsolated(z3::solver& solver, const Limits& limits) {
   const std::chrono::milliseconds time = checkTime(limits);
   if (time.count() <= 0) return z3::unknown;
-  return checkIsolated(solver, time);
+  const z3::check_result result = checkIsolated(solver, time);
+  if (limits.log) limits.log->record(solver, result);
+  return result;
 }
 
 }  // namespace atropos::smt

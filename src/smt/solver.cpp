@@ -94,7 +94,8 @@ class QueryWatch::Thread {
   std::thread thread_;  // last: it starts watching once the members above exist
 };
 
-QueryWatch::QueryWatch(z3::context& context) : context_(context) {}
+QueryWatch::QueryWatch(z3::context& context, std::shared_ptr<QueryLog> log)
+    : context_(context), log_(std::move(log)) {}
 
 QueryWatch::~QueryWatch() = default;
 
@@ -103,7 +104,10 @@ z3::check_result QueryWatch::check(z3::solver& solver, std::chrono::milliseconds
     try {
       thread_ = std::make_unique<Thread>(context_);
     } catch (const std::system_error&) {
-      return solver.check();  // no thread to be had: the resource limit alone
+      // no thread to be had: the resource limit alone
+      const z3::check_result result = solver.check();
+      if (log_) log_->record(solver, result);
+      return result;
     }
   }
   // Ends the watch however the check ends. An interrupt may come after the check has ended and before the watch
@@ -129,6 +133,7 @@ z3::check_result QueryWatch::check(z3::solver& solver, std::chrono::milliseconds
     result = solver.check();
   }
   if (interrupted && result == z3::unknown) ++interrupted_;
+  if (log_) log_->record(solver, result);
   return result;
 }
 
@@ -183,8 +188,14 @@ z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limit
   }
 }
 
+z3::check_result checkCounted(z3::solver& solver, const Limits& limits) {
+  const z3::check_result result = solver.check();
+  if (limits.log) limits.log->record(solver, result);
+  return result;
+}
+
 Solver::Solver(z3::context& context, const Limits& limits)
-    : context_(context), solver_(context, "QF_NIA"), limits_(limits), watch_(context) {}
+    : context_(context), solver_(context, "QF_NIA"), limits_(limits), watch_(context, limits.log) {}
 
 void Solver::push() {
   solver_.push();
@@ -261,7 +272,8 @@ std::optional<z3::model> Solver::model(const smt::Term& extra) {
   solver_.add(extra);
   std::optional<z3::model> result;
   try {
-    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat) result = solver_.get_model();
+    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat)
+      result = solver_.get_model();
   } catch (const z3::exception&) {
   }
   solver_.pop();

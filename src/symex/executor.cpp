@@ -1,4 +1,4 @@
-#include "symex/executor.h"
+#include "executor.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>

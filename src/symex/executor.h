@@ -17,8 +17,8 @@
 #include "frontend/frontend.h"
 #include "smt/solver.h"
 #include "smt/term.h"
-#include "symex/program_index.h"
-#include "symex/state.h"
+#include "program_index.h"
+#include "state.h"
 
 namespace llvm {
 class CallInst;

@@ -1,4 +1,4 @@
-#include "symex/graph.h"
+#include "graph.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
@@ -8,7 +8,7 @@
 #include <set>
 
 #include "smt/term.h"
-#include "symex/lists.h"
+#include "lists.h"
 
 namespace atropos::symex {
 
@@ -64,7 +64,7 @@ class Builder {
   Builder(const llvm::Module& module, const ProgramIndex& index, z3::context& context, const GraphLimits& limits)
       : index_(index),
         context_(context),
-        limits_{limits.queryMillis, limits.deadline},
+        limits_{limits.queryMillis, limits.deadline, limits.smtLog},
         solver_(context, limits_),
         executor_(context, solver_, index, module),
         graphLimits_(limits) {}

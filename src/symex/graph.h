@@ -6,8 +6,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "symex/executor.h"
-#include "symex/merge.h"
+#include "executor.h"
+#include "merge.h"
 
 namespace atropos::symex {
 
@@ -39,6 +39,7 @@ struct GraphLimits {
   Deadline deadline = Deadline::never();
   size_t maxNodes = 60000;
   unsigned queryMillis = 300;
+  std::shared_ptr<smt::QueryLog> smtLog;  // where the solver's questions are recorded (none when null)
   // Stop at the first error state of these kinds: once one exists, nothing asked can be proven. An error state
   // below a merge is an exception, up to `deferredErrors` of them: the merge may have lost what excludes it, and
   // the complete graph may show it unreachable (reachability.h). Above every merge a state's facts are exact.

@@ -1,4 +1,4 @@
-#include "symex/lists.h"
+#include "lists.h"
 
 #include <algorithm>
 #include <set>

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "smt/term.h"
-#include "symex/state.h"
+#include "state.h"
 
 namespace atropos::symex {
 

@@ -1,4 +1,4 @@
-#include "symex/loop_invariants.h"
+#include "loop_invariants.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/BinaryFormat/Dwarf.h>

@@ -10,9 +10,9 @@
 
 #include "common/property.h"
 #include "its/linear.h"
-#include "symex/graph.h"
+#include "graph.h"
 #include "smt/term.h"
-#include "symex/program_index.h"
+#include "program_index.h"
 
 namespace atropos::symex {
 

@@ -1,4 +1,4 @@
-#include "symex/merge.h"
+#include "merge.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
@@ -10,7 +10,7 @@
 
 #include "smt/integers.h"
 #include "smt/term.h"
-#include "symex/lists.h"
+#include "lists.h"
 
 namespace atropos::symex {
 
@@ -1022,9 +1022,11 @@ struct Merger {
     // p + i <= t. Only bytes: with scaled indices (p + 4*i) the merges of array loops keep facts that change at
     // every iteration, and the graphs of sorting loops grew by a quarter.
     std::vector<smt::Term> indices;
-    for (const auto& [v, before] : changed)
+    for (const auto& entry : changed) {
+      const smt::Term& v = entry.first;
       if (std::none_of(cursors.begin(), cursors.end(), [&](const smt::Term& p) { return z3::eq(p, v); }))
         indices.push_back(v);
+    }
     if (cursors.size() * indices.size() <= 12 && addresses.size() <= 16)
       for (const smt::Term& p : cursors)
         for (const smt::Term& i : indices)

@@ -7,9 +7,9 @@
 
 #include "smt/solver.h"
 #include "smt/term.h"
-#include "symex/executor.h"
-#include "symex/program_index.h"
-#include "symex/state.h"
+#include "executor.h"
+#include "program_index.h"
+#include "state.h"
 
 namespace atropos::symex {
 

@@ -1,4 +1,4 @@
-#include "symex/program_index.h"
+#include "program_index.h"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>

@@ -11,8 +11,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "symex/integer_model.h"
-#include "symex/state.h"
+#include "integer_model.h"
+#include "state.h"
 
 namespace llvm {
 class BasicBlock;

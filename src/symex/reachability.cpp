@@ -1,4 +1,4 @@
-#include "symex/reachability.h"
+#include "reachability.h"
 
 #include <algorithm>
 #include <climits>
@@ -460,7 +460,8 @@ smt::Term universallyClosed(const smt::Term& formula, z3::context& context) {
 std::variant<z3::model, std::string> spacerSolution(const ClauseCheck& check, const ClauseSystem& system,
                                                     const std::unordered_map<int, z3::func_decl>& predicate,
                                                     const Interpretation& facts, z3::context& context,
-                                                    const Deadline& deadline) {
+                                                    const Deadline& deadline,
+                                                    const std::shared_ptr<smt::QueryLog>& smtLog) {
   auto application = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
     z3::expr_vector args(context);
     for (const smt::Term& a : arguments) args.push_back(a);
@@ -484,7 +485,7 @@ std::variant<z3::model, std::string> spacerSolution(const ClauseCheck& check, co
   for (const Clause& c : system.clauses)
     hornClauses.push_back(universallyClosed(*check.implication(c, assumed, application), context));
   // Its resource limit above decides; the watch ends it at the deadline where Z3 does not count resources.
-  smt::QueryWatch spacerWatch(spacerContext);
+  smt::QueryWatch spacerWatch(spacerContext, smtLog);
   z3::check_result answer;
   try {
     for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
@@ -506,13 +507,14 @@ std::variant<z3::model, std::string> spacerSolution(const ClauseCheck& check, co
 }  // namespace
 
 Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
-                                z3::context& context, const Deadline& deadline) {
+                                z3::context& context, const Deadline& deadline,
+                                const std::shared_ptr<smt::QueryLog>& smtLog) {
   Unreachability result;
   auto outOfTime = [&]() {
     result.reason = "the time ran out";
     return result;
   };
-  smt::QueryWatch watch(context);
+  smt::QueryWatch watch(context, smtLog);
   ClauseSystem system = clausesOf(graph, targets, index, context, deadline);
   if (!system.failure.empty()) {
     result.reason = system.failure;
@@ -543,7 +545,8 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
     predicate.emplace(l, context.function(numbered("state", static_cast<unsigned long long>(l)).c_str(), domain,
                                           context.bool_sort()));
   }
-  std::variant<z3::model, std::string> solution = spacerSolution(check, system, predicate, octagon, context, deadline);
+  std::variant<z3::model, std::string> solution =
+      spacerSolution(check, system, predicate, octagon, context, deadline, smtLog);
   if (std::string* why = std::get_if<std::string>(&solution)) {
     result.reason = *why;
     return result;
@@ -960,9 +963,10 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
 }  // namespace
 
 std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
-                                                                   z3::context& context, const Deadline& deadline) {
+                                                                   z3::context& context, const Deadline& deadline,
+                                                                   const std::shared_ptr<smt::QueryLog>& smtLog) {
   std::unordered_map<int, std::vector<smt::Term>> invariants;
-  smt::QueryWatch watch(context);
+  smt::QueryWatch watch(context, smtLog);
   ClauseSystem system = clausesOf(graph, {}, index, context, deadline);
   if (!system.failure.empty()) return invariants;
   // The same locations and symbols with every fact, products included: sample runs compute what the program

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "common/deadline.h"
-#include "symex/graph.h"
-#include "symex/program_index.h"
+#include "graph.h"
+#include "program_index.h"
 
 namespace atropos::symex {
 
@@ -34,7 +34,7 @@ struct Unreachability {
 };
 
 Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
-                                z3::context& context, const Deadline& deadline);
+                                z3::context& context, const Deadline& deadline, const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
 
 // Invariants of the graph's locations (other than the initial state) for the termination proof, by node id, as
 // facts over the location's symbols: the octagons, and polynomial equalities of degree 2 among the location's
@@ -42,6 +42,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
 // those that every clause keeps (Houdini). Each holds in every state of the location that the clauses reach, and
 // so in every state the program reaches there. Empty when the graph has no clauses or the time runs out.
 std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
-                                                                   z3::context& context, const Deadline& deadline);
+                                                                   z3::context& context, const Deadline& deadline,
+                                                                   const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
 
 }  // namespace atropos::symex

@@ -1,4 +1,4 @@
-#include "symex/recurrence.h"
+#include "recurrence.h"
 
 #include <llvm/IR/Function.h>
 
@@ -10,9 +10,9 @@
 #include "smt/integers.h"
 #include "smt/solver.h"
 #include "smt/term.h"
-#include "symex/executor.h"
-#include "symex/merge.h"
-#include "symex/source_names.h"
+#include "executor.h"
+#include "merge.h"
+#include "source_names.h"
 #include "termination/nontermination.h"
 
 namespace atropos::symex {
@@ -106,10 +106,10 @@ class Checker {
         index_(index),
         context_(context),
         options_(options),
-        limits_{options.queryMillis, options.deadline},
+        limits_{options.queryMillis, options.deadline, options.smtLog},
         solver_(context, limits_),
         executor_(context, solver_, index, module),
-        watch_(context) {
+        watch_(context, options.smtLog) {
     // The graph's executor named the run constants (the addresses of globals) first: the same names mean the same.
     executor_.initialState(main);
     executor_.skipVariables(graph.variables);

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "common/deadline.h"
-#include "symex/graph.h"
-#include "symex/program_index.h"
-#include "symex/transition_system.h"
+#include "graph.h"
+#include "program_index.h"
+#include "transition_system.h"
 
 namespace llvm {
 class Function;
@@ -56,6 +56,7 @@ struct RecurrenceOptions {
   size_t maxSteps = 4000;  // executor steps per iteration explored
   size_t maxPaths = 32;    // paths of one iteration back to the head
   size_t maxCandidates = 8;
+  std::shared_ptr<smt::QueryLog> smtLog;  // where the solver's questions are recorded (none when null)
 };
 
 std::optional<ProgramRecurrence> findProgramRecurrence(const Graph& graph, const GraphSystem& system,

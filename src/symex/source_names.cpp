@@ -1,4 +1,4 @@
-#include "symex/source_names.h"
+#include "source_names.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>

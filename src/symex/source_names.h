@@ -5,9 +5,9 @@
 
 #include <z3++.h>
 
-#include "symex/merge.h"
-#include "symex/program_index.h"
-#include "symex/state.h"
+#include "merge.h"
+#include "program_index.h"
+#include "state.h"
 
 namespace atropos::symex {
 

@@ -1,4 +1,4 @@
-#include "symex/state.h"
+#include "state.h"
 
 #include <algorithm>
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "smt/term.h"
-#include "symex/integer_model.h"
+#include "integer_model.h"
 
 namespace llvm {
 class Function;

@@ -18,12 +18,12 @@
 #include "smt/printing.h"
 #include "smt/solver.h"
 #include "smt/term.h"
-#include "symex/graph.h"
-#include "symex/loop_invariants.h"
-#include "symex/reachability.h"
-#include "symex/recurrence.h"
-#include "symex/source_names.h"
-#include "symex/transition_system.h"
+#include "graph.h"
+#include "loop_invariants.h"
+#include "reachability.h"
+#include "recurrence.h"
+#include "source_names.h"
+#include "transition_system.h"
 #include "termination/prover.h"
 
 namespace atropos::symex {
@@ -291,7 +291,7 @@ ProofWithInvariants withLocationInvariants(const Graph& graph, const ProgramInde
                                            termination::Proof first) {
   Deadline searchDeadline = prover.deadline.capped(std::chrono::duration<double>(
       std::min(kInvariantSeconds, prover.deadline.secondsLeft() * kInvariantShare)));
-  std::unordered_map<int, std::vector<smt::Term>> invariants = locationInvariants(graph, index, context, searchDeadline);
+  std::unordered_map<int, std::vector<smt::Term>> invariants = locationInvariants(graph, index, context, searchDeadline, prover.smtLog);
   if (invariants.empty() || prover.deadline.expired()) return {std::move(first)};
   its::Its assuming = system.its;
   bool assumed = false;
@@ -413,7 +413,7 @@ void excludeUnreachableErrors(GraphFindings& found, const Graph& graph, const Pr
     if (!graph.complete || targets.empty() || options.deadline.expired()) return;
     Deadline deadline = options.deadline.capped(std::chrono::duration<double>(
         std::min(kUnreachabilitySeconds, options.deadline.secondsLeft() * kUnreachabilityShare)));
-    Unreachability u = proveUnreachable(graph, targets, index, context, deadline);
+    Unreachability u = proveUnreachable(graph, targets, index, context, deadline, options.smtLog);
     if (!u.proven) {
       found.unexcluded = u.reason;
       return;
@@ -479,9 +479,10 @@ struct LoopsFindings {
 void proveLoopsEnd(LoopsFindings& loops, const Graph& graph, const ProgramIndex& index, z3::context& context,
                    const Options& options) {
   try {
-    loops.system = cyclesOf(graph, index, context, options.deadline);
+    loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
     termination::ProverOptions prover;
     prover.deadline = options.deadline;
+    prover.smtLog = options.smtLog;
     prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
     loops.loopsEnd = termination::proveTermination(loops.system->its, context, prover);
     if (loops.loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
@@ -505,10 +506,11 @@ void proveLoopsEnd(LoopsFindings& loops, const Graph& graph, const ProgramIndex&
 void refuteLoopsEnd(LoopsFindings& loops, const Graph& graph, const llvm::Function& main, const llvm::Module& module,
                     const ProgramIndex& index, z3::context& context, const Options& options) {
   try {
-    if (!loops.system) loops.system = cyclesOf(graph, index, context, options.deadline);
+    if (!loops.system) loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
     RecurrenceOptions search;
     search.deadline = options.deadline.capped(std::chrono::duration<double>(
         std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
+    search.smtLog = options.smtLog;
     loops.neverEnds = findProgramRecurrence(graph, *loops.system, main, module, index, context, search);
   } catch (const z3::exception&) {
     loops.neverEnds.reset();
@@ -664,7 +666,7 @@ std::vector<Outcome> proveWithModel(const frontend::Program& program, const std:
   if (!main || main->isDeclaration()) return unknownAll(properties, "the program has no main function");
   ProgramIndex index(*module, model);
   z3::context context;
-  GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis};
+  GraphLimits limits{options.deadline, options.maxNodes, options.queryMillis, options.smtLog};
   // A call of reach_error ends the graph where it keeps every property asked from being proved.
   bool reachBlocksAll = std::all_of(properties.begin(), properties.end(), [&](Property p) {
     return blocksProof(Check::ReachError, p, options.semantics);

@@ -1,4 +1,4 @@
-#include "symex/transition_system.h"
+#include "transition_system.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
@@ -136,7 +136,8 @@ class Transitions {
  public:
   Transitions(GraphSystem& system, const Graph& graph, const std::vector<bool>& cyclic,
               const std::vector<bool>& isLocation, const std::unordered_map<int, NodeFacts>& facts,
-              const std::unordered_map<int, its::LocationId>& location, z3::context& context, const Deadline& deadline)
+              const std::unordered_map<int, its::LocationId>& location, z3::context& context, const Deadline& deadline,
+              const std::shared_ptr<smt::QueryLog>& smtLog)
       : system_(system),
         graph_(graph),
         cyclic_(cyclic),
@@ -147,7 +148,7 @@ class Transitions {
         deadline_(deadline),
         from_(context),
         to_(context),
-        pathFacts_(context, smt::Limits{kDisequalityQueryMillis, deadline}) {
+        pathFacts_(context, smt::Limits{kDisequalityQueryMillis, deadline, smtLog}) {
     for (size_t k = 0; k < system.its.variables.size(); ++k) position_.emplace(system.its.variables[k].id(), k);
   }
 
@@ -313,7 +314,8 @@ class Transitions {
 
 }  // namespace
 
-GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline) {
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline,
+                     const std::shared_ptr<smt::QueryLog>& smtLog) {
   GraphSystem system{its::Its(context), {}};
   system.its.everyLocationStarts = true;
   const std::vector<bool> cyclic = onCycles(graph);
@@ -332,7 +334,7 @@ GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context&
   }
   makeDistinct(system.its.locations);
 
-  Transitions transitions(system, graph, cyclic, isLocation, facts, location, context, deadline);
+  Transitions transitions(system, graph, cyclic, isLocation, facts, location, context, deadline, smtLog);
   for (int source : system.nodeOfLocation) transitions.addPathsFrom(source);
   return system;
 }

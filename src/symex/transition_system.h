@@ -19,8 +19,8 @@
 
 #include "common/deadline.h"
 #include "its/its.h"
-#include "symex/graph.h"
-#include "symex/program_index.h"
+#include "graph.h"
+#include "program_index.h"
 
 namespace atropos::symex {
 
@@ -30,6 +30,7 @@ struct GraphSystem {
 };
 
 // Throws its::OutOfTime when the deadline passes (large graphs give systems of locations × variables terms).
-GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline);
+GraphSystem cyclesOf(const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline,
+                     const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
 
 }  // namespace atropos::symex

@@ -89,7 +89,8 @@ class Runner {
 
 class Checker {
  public:
-  Checker(z3::context& context, const smt::Limits& limits) : context_(context), limits_(limits), watch_(context) {}
+  Checker(z3::context& context, const smt::Limits& limits)
+      : context_(context), limits_(limits), watch_(context, limits.log) {}
 
   z3::check_result check(const z3::expr& formula) {
     z3::solver solver = smt::limitedSolver(context_, nullptr, limits_);
@@ -331,7 +332,7 @@ class Search {
         context_(context),
         options_(options),
         runner_(its, context),
-        checker_(context, smt::Limits{options.queryMillis, options.deadline}),
+        checker_(context, smt::Limits{options.queryMillis, options.deadline, options.smtLog}),
         outgoing_(its.locations.size()) {
     for (size_t i = 0; i < original; ++i) outgoing_[its.transitions[i].from].push_back(i);
   }
@@ -689,7 +690,7 @@ std::pair<its::Its, std::vector<Repetition>> withRepetitions(const its::Its& its
                                                              const NonTerminationOptions& options) {
   its::Its extended = its;
   std::vector<Repetition> repetitions;
-  Checker checker(context, smt::Limits{options.queryMillis, options.deadline});
+  Checker checker(context, smt::Limits{options.queryMillis, options.deadline, options.smtLog});
   for (size_t i = 0; i < its.transitions.size() && !options.deadline.expired(); ++i)
     if (std::optional<its::Transition> repeated = repetition(its, its.transitions[i], context, checker, i)) {
       repetitions.push_back({i, *repeated});
@@ -773,7 +774,7 @@ std::optional<RecurrentSet> findRecurrentSet(const its::Its& its, z3::context& c
   }
   if (!found) return std::nullopt;
   found->repetitions = std::move(repetitions);
-  if (!checkRecurrentSet(its, *found, context, smt::Limits{options.queryMillis, options.deadline}))
+  if (!checkRecurrentSet(its, *found, context, smt::Limits{options.queryMillis, options.deadline, options.smtLog}))
     return std::nullopt;
   return found;
 }

@@ -27,6 +27,10 @@ const char* answerName(Answer a) {
 
 namespace {
 
+smt::Limits limitsOf(const ProverOptions& options) {
+  return smt::Limits{options.queryMillis, options.deadline, options.smtLog};
+}
+
 // Linearizes and simplifies `its` into proof.system and looks for ranking functions for each of its cycles: the
 // reason when some cycle has none, with proof.unproven naming its transitions.
 std::optional<std::string> rankCycles(const its::Its& its, z3::context& context, const ProverOptions& options,
@@ -37,25 +41,26 @@ std::optional<std::string> rankCycles(const its::Its& its, z3::context& context,
   proof.underIntervalInvariants = its::strengthenWithIntervals(proof.system, options.deadline) > 0;
   if (invariants) {
     proof.underAffineInvariants =
-        its::strengthenWithAffineInvariants(proof.system, context, options.deadline, options.queryMillis) > 0;
+        its::strengthenWithAffineInvariants(proof.system, context, limitsOf(options)) > 0;
     proof.underGuardInvariants =
-        its::strengthenWithGuardInvariants(proof.system, context, options.deadline, options.queryMillis) > 0;
+        its::strengthenWithGuardInvariants(proof.system, context, limitsOf(options)) > 0;
   }
   its::SimplifyLimits limits;
   limits.deadline = options.deadline;
   limits.queryMillis = options.queryMillis;
+  limits.smtLog = options.smtLog;
   limits.mergeSameEffect = mergeSameEffect;
   proof.weakenedByMerging = its::simplify(proof.system, context, limits);
   if (invariants) {
     // Only now: the invariants of the cycles do not hold on a cycle's first transitions, so they must not take part
     // in what simplification decides about reaching the cycles (a path into a cycle through its first transitions).
     proof.cycleInvariants =
-        its::strengthenWithCycleInvariants(proof.system, context, options.deadline, options.queryMillis);
+        its::strengthenWithCycleInvariants(proof.system, context, limitsOf(options));
     proof.underCycleInvariants = std::any_of(proof.cycleInvariants.begin(), proof.cycleInvariants.end(),
                                              [](const std::vector<its::Constraint>& c) { return !c.empty(); });
     proof.splitByWhatFollows = its::splitByWhatFollows(proof.system, context, limits);
   }
-  RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases};
+  RankingOptions ranking{options.deadline, options.queryMillis, options.maxPhases, options.smtLog};
   for (const std::vector<size_t>& component : its::cyclicComponents(proof.system)) {
     std::optional<std::vector<RankingStep>> steps =
         proveComponent(proof.system, component, context, ranking, &proof.unproven);
@@ -86,7 +91,7 @@ std::optional<Proof> proveByCasesOfVanishing(const its::Its& its, z3::context& c
   const ProverOptions limited = withShareOfTimeLeft(options, 0.5);
   try {
     std::optional<its::CasesOfVanishing> split =
-        its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = limited.deadline});
+        its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = limited.deadline, .smtLog = limited.smtLog});
     if (!split) return std::nullopt;
     Proof byCases;
     byCases.casesOfVanishing.resize(split->vanishing.size());
@@ -178,6 +183,7 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
       NonTerminationOptions search;
       search.deadline = options.deadline;
       search.queryMillis = options.queryMillis;
+      search.smtLog = options.smtLog;
       proof.witness = findRecurrentSet(its, context, search);
       if (proof.witness) proof.answer = Answer::No;
     }

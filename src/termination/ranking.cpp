@@ -33,7 +33,8 @@ class Synthesis {
             const RankingOptions& options)
       : its_(its),
         context_(context),
-        solver_(smt::limitedSolver(context, "QF_LRA", smt::Limits{options.queryMillis, options.deadline})) {
+        limits_{options.queryMillis, options.deadline, options.smtLog},
+        solver_(smt::limitedSolver(context, "QF_LRA", limits_)) {
     // A location's function reads only the variables its outgoing transitions read, and those that the function at
     // a transition's target reads through its update (a counter that one transition increments and the next passes
     // on unchanged), to a fixpoint.
@@ -138,7 +139,8 @@ class Synthesis {
     require(constants >= context_.real_val(k) - *p.constant);
   }
 
-  z3::solver& solver() { return solver_; }
+  void require(const smt::Term& fact) { solver_.add(fact); }
+  z3::check_result check() { return smt::checkCounted(solver_, limits_); }
 
   // The functions of a model, scaled to integer coefficients (one factor for all, so relations between them hold).
   std::vector<RankingFunction> extract(const std::vector<std::map<its::LocationId, Parametric>>& functions) {
@@ -200,6 +202,7 @@ class Synthesis {
 
   const LinearIts& its_;
   z3::context& context_;
+  smt::Limits limits_;
   z3::solver solver_;
   std::map<its::LocationId, std::set<unsigned>> relevant_;
   unsigned functions_ = 0;
@@ -233,7 +236,7 @@ bool valid(z3::context& context, const smt::Term& assumption, const smt::Term& c
   if (limits.deadline.expired()) return false;
   z3::solver solver = smt::limitedSolver(context, "QF_LIA", limits);
   solver.add(assumption && !claim);
-  return solver.check() == z3::unsat;
+  return smt::checkCounted(solver, limits) == z3::unsat;
 }
 
 // Is f strictly decreasing (by at least 1) and bounded from below by 0 on transition t?
@@ -267,7 +270,7 @@ std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::ve
       synthesis.requireAtLeast(t, change, decreasing ? 1 : 0);
       if (decreasing) synthesis.requireAtLeast(t, f.at(t.from), 0);
     }
-    if (synthesis.solver().check() != z3::sat) continue;
+    if (synthesis.check() != z3::sat) continue;
     RankingStep step;
     step.component = component;
     try {
@@ -298,7 +301,7 @@ std::optional<RankingStep> nestedStep(const LinearIts& its, const std::vector<si
     }
     synthesis.requireAtLeast(t, phases[depth - 1].at(t.from), 0);
   }
-  if (synthesis.solver().check() != z3::sat) return std::nullopt;
+  if (synthesis.check() != z3::sat) return std::nullopt;
   RankingStep step;
   step.component = component;
   try {
@@ -325,7 +328,7 @@ std::optional<RankingStep> extremumStep(const LinearIts& its, const std::vector<
   for (size_t k = 0; k < component.size(); ++k) {
     const LinearTransition& t = its.transitions[component[k]];
     smt::Term second = context.bool_const(numbered("second", k).c_str());
-    if (k == 0) synthesis.solver().add(!second);
+    if (k == 0) synthesis.require(!second);
     for (int choice = 0; choice < 2; ++choice) {
       const auto& assigned = functions[choice];
       smt::Term when = choice ? second : !second;
@@ -343,7 +346,7 @@ std::optional<RankingStep> extremumStep(const LinearIts& its, const std::vector<
     if (extremum == RankingStep::Extremum::Minimum)
       for (const auto& f : functions) synthesis.requireAtLeast(t, f.at(t.from), 0);
   }
-  if (synthesis.solver().check() != z3::sat) return std::nullopt;
+  if (synthesis.check() != z3::sat) return std::nullopt;
   RankingStep step;
   step.component = component;
   step.extremum = extremum;

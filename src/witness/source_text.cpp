@@ -1,4 +1,4 @@
-#include "witness/source_text.h"
+#include "source_text.h"
 
 #include <algorithm>
 #include <array>

@@ -17,7 +17,7 @@
 
 #include "common/c_text.h"
 #include "common/text.h"
-#include "witness/source_text.h"
+#include "source_text.h"
 
 namespace atropos::witness {
 
