@@ -25,6 +25,10 @@ struct Parametric {
   std::optional<smt::Term> constant;
 };
 
+smt::Limits limitsOf(const RankingOptions& options) {
+  return smt::Limits{options.queryMillis, options.deadline, options.smtLog};
+}
+
 smt::Term realOf(z3::context& context, Integer v) { return context.real_val(its::toString(v).c_str()); }
 
 class Synthesis {
@@ -33,7 +37,7 @@ class Synthesis {
             const RankingOptions& options)
       : its_(its),
         context_(context),
-        limits_{options.queryMillis, options.deadline, options.smtLog},
+        limits_(limitsOf(options)),
         solver_(smt::limitedSolver(context, "QF_LRA", limits_)) {
     // A location's function reads only the variables its outgoing transitions read, and those that the function at
     // a transition's target reads through its update (a counter that one transition increments and the next passes
@@ -280,7 +284,7 @@ std::optional<RankingStep> lexicographicStep(const LinearIts& its, const std::ve
     }
     for (size_t i : component)
       if (!target || *target == i ||
-          decreasesOn(its, its.transitions[i], step.phases[0], context, {options.queryMillis, options.deadline}))
+          decreasesOn(its, its.transitions[i], step.phases[0], context, limitsOf(options)))
         step.removed.push_back(i);
     return step;
   }
@@ -387,7 +391,7 @@ std::optional<RankingStep> unrolledStep(const LinearIts& its, size_t loop, z3::c
     step.component = {loop};
     step.removed = {loop};
     step.unrolled = times;
-    if (!repeated || cannotBeTaken(its, *repeated, context, {options.queryMillis, options.deadline})) return step;
+    if (!repeated || cannotBeTaken(its, *repeated, context, limitsOf(options))) return step;
     const LinearIts alone = withOnly(its, *repeated);
     std::optional<RankingStep> ranked = lexicographicStep(alone, {0}, context, options, Decreasing::OnAll);
     for (unsigned depth = 2; !ranked && depth <= options.maxPhases && !options.deadline.expired(); ++depth)
@@ -461,7 +465,7 @@ std::optional<RankingStep> dependencyStep(const LinearIts& its, const std::vecto
   // Each pair is one small solver question; beyond this many the split costs more than it is likely to give.
   constexpr size_t kMaxPairs = 2500;
   if (followingPairs(its, component) > kMaxPairs) return std::nullopt;
-  successors = followers(its, component, context, {options.queryMillis, options.deadline});
+  successors = followers(its, component, context, limitsOf(options));
   std::vector<int> scc = stronglyConnectedComponents(successors);
   std::map<int, std::vector<size_t>> parts;
   for (size_t a = 0; a < component.size(); ++a)
@@ -601,7 +605,7 @@ std::optional<std::vector<RankingStep>> proveComponent(const LinearIts& its, con
     if (!step && current.transitions.size() == 1)
       step = unrolledStep(its, current.transitions.front(), context, options);
     if (step && (!step->phases.empty() || step->unrolled))
-      holds = checkStep(its, *step, context, {options.queryMillis, options.deadline});
+      holds = checkStep(its, *step, context, limitsOf(options));
     if (!holds) {
       if (stuck) *stuck = current.transitions;
       return std::nullopt;

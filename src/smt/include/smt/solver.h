@@ -10,6 +10,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "common/deadline.h"
@@ -22,6 +23,11 @@ enum class Answer { Yes, No, Unknown };
 
 // How long each question may take, when everything must stop, and where questions are recorded (none when null).
 struct Limits {
+  Limits() = default;
+  explicit Limits(unsigned queryMillis, const Deadline& deadline = Deadline::never(),
+                  std::shared_ptr<QueryLog> log = nullptr)
+      : queryMillis(queryMillis), deadline(deadline), log(std::move(log)) {}
+
   unsigned queryMillis = 300;
   Deadline deadline = Deadline::never();
   std::shared_ptr<QueryLog> log;
