@@ -237,13 +237,16 @@ GraphEvidence graphOf(const Graph& graph, const ProgramIndex& index, z3::context
 
 // Models of error states whose path drew every input itself (no merge on the way), as input vectors.
 std::vector<std::vector<uint64_t>> inputsTowardsErrors(const Graph& graph, const ProgramIndex& index,
-                                                       z3::context& context) {
+                                                       z3::context& context,
+                                                       const std::shared_ptr<smt::QueryLog>& smtLog) {
   constexpr size_t kMaxSuggestions = 8;
   std::vector<std::vector<uint64_t>> suggestions;
   for (const Node& n : graph.nodes) {
     if (suggestions.size() >= kMaxSuggestions) break;
     if (n.status != Node::Status::Error || n.error == Check::NotModelled || !n.state.inputsKnown) continue;
-    smt::Solver solver(context, smt::Limits{});
+    smt::Limits limits;  // the default time per question
+    limits.log = smtLog;
+    smt::Solver solver(context, limits);
     for (const smt::Term& fact : formulaOf(context, n.state, index.pointerBits(), index.integers()))
       solver.add(fact);
     // An execution draws values of C's types, whatever the reading's integers are.
@@ -432,7 +435,7 @@ void excludeUnreachableErrors(GraphFindings& found, const Graph& graph, const Pr
 // the proof attempt (--explain) and the graph itself (--dot).
 void recordGraphEvidence(Evidence& evidence, const Graph& graph, const GraphFindings& found, const ProgramIndex& index,
                          z3::context& context, const Options& options, const GraphLimits& limits) {
-  evidence.suggestedInputs = inputsTowardsErrors(graph, index, context);
+  evidence.suggestedInputs = inputsTowardsErrors(graph, index, context, options.smtLog);
   evidence.nodes = found.states;
   evidence.complete = graph.complete;
   evidence.solverQueries = graph.solverQueries;
