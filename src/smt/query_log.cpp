@@ -50,17 +50,15 @@ QueryLog::QueryLog(std::filesystem::path folder) : folder_(std::move(folder)) {
   std::filesystem::create_directories(folder_);
 }
 
-void QueryLog::record(const z3::solver& solver, z3::check_result answer) {
-  // z3++ declares these non-const, though they only read the solver.
-  z3::solver& asked = const_cast<z3::solver&>(solver);
+void QueryLog::record(z3::solver& solver, z3::check_result answer) {
   const char* status = answer == z3::sat ? "sat" : answer == z3::unsat ? "unsat" : "unknown";
   char name[32];
   std::snprintf(name, sizeof name, "q%06llu.smt2", ++next_);
   std::ofstream out(folder_ / name);
   out << "; Atropos's answer: " << status << "\n";
-  if (const std::string logic = replayLogic(asked.assertions()); !logic.empty())
+  if (const std::string logic = replayLogic(solver.assertions()); !logic.empty())
     out << "(set-logic " << logic << ")\n";
-  out << asked.to_smt2(status);
+  out << solver.to_smt2(status);
 }
 
 }  // namespace atropos::smt

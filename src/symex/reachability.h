@@ -34,15 +34,16 @@ struct Unreachability {
 };
 
 Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targets, const ProgramIndex& index,
-                                z3::context& context, const Deadline& deadline, const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
+                                z3::context& context, const Deadline& deadline,
+                                const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
 
 // Invariants of the graph's locations (other than the initial state) for the termination proof, by node id, as
 // facts over the location's symbols: the octagons, and polynomial equalities of degree 2 among the location's
 // values (the linear relations among the values of their monomials in sample runs of the clauses: its/nullspace.h),
 // those that every clause keeps (Houdini). Each holds in every state of the location that the clauses reach, and
 // so in every state the program reaches there. Empty when the graph has no clauses or the time runs out.
-std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& graph, const ProgramIndex& index,
-                                                                   z3::context& context, const Deadline& deadline,
-                                                                   const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
+std::unordered_map<int, std::vector<smt::Term>> locationInvariants(
+    const Graph& graph, const ProgramIndex& index, z3::context& context, const Deadline& deadline,
+    const std::shared_ptr<smt::QueryLog>& smtLog = nullptr);
 
 }  // namespace atropos::symex

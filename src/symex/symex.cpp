@@ -294,7 +294,8 @@ ProofWithInvariants withLocationInvariants(const Graph& graph, const ProgramInde
                                            termination::Proof first) {
   Deadline searchDeadline = prover.deadline.capped(std::chrono::duration<double>(
       std::min(kInvariantSeconds, prover.deadline.secondsLeft() * kInvariantShare)));
-  std::unordered_map<int, std::vector<smt::Term>> invariants = locationInvariants(graph, index, context, searchDeadline, prover.smtLog);
+  std::unordered_map<int, std::vector<smt::Term>> invariants =
+      locationInvariants(graph, index, context, searchDeadline, prover.smtLog);
   if (invariants.empty() || prover.deadline.expired()) return {std::move(first)};
   its::Its assuming = system.its;
   bool assumed = false;

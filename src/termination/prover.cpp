@@ -91,7 +91,8 @@ std::optional<Proof> proveByCasesOfVanishing(const its::Its& its, z3::context& c
   const ProverOptions limited = withShareOfTimeLeft(options, 0.5);
   try {
     std::optional<its::CasesOfVanishing> split =
-        its::splitWhereVariablesVanish(its, its::VanishingLimits{.deadline = limited.deadline, .smtLog = limited.smtLog});
+        its::splitWhereVariablesVanish(its,
+                                       its::VanishingLimits{.deadline = limited.deadline, .smtLog = limited.smtLog});
     if (!split) return std::nullopt;
     Proof byCases;
     byCases.casesOfVanishing.resize(split->vanishing.size());

@@ -17,10 +17,7 @@ class QueryLog {
   explicit QueryLog(std::filesystem::path folder);
 
   // Writes the assertions of `solver` (all of its scopes) and `(check-sat)` to the next file, `q000001.smt2` on.
-  void record(const z3::solver& solver, z3::check_result answer);
-
-  const std::filesystem::path& folder() const { return folder_; }
-  unsigned long long recorded() const { return next_.load(); }
+  void record(z3::solver& solver, z3::check_result answer);
 
  private:
   std::filesystem::path folder_;
