@@ -1,5 +1,6 @@
 #include "common/text.h"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -40,6 +41,12 @@ std::string counted(unsigned long long count, const std::string& noun) {
   std::string text = std::to_string(count);
   text.append(" ").append(noun);
   if (count != 1) text.append("s");
+  return text;
+}
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
   return text;
 }
 

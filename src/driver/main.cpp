@@ -1,6 +1,7 @@
 // atropos: decides termination, memory safety, overflow and reachability properties of C programs.
 #include <sys/resource.h>
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <algorithm>
@@ -114,6 +115,7 @@ int run(const Options& options) {
   frontend::Options frontendOptions;
   frontendOptions.dataModel = model;
   frontendOptions.termCompEnvironment = options.semantics == Semantics::TermComp;
+  const auto compileStart = std::chrono::steady_clock::now();
   auto loaded = frontend::load(inputFile, frontendOptions, deadline);
   if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
     switch (failure->kind) {
@@ -135,7 +137,10 @@ int run(const Options& options) {
     }
   }
   const frontend::Program& program = std::get<frontend::Program>(loaded);
-  if (options.verbose) std::cerr << "atropos: compiled " << inputFile << " (" << frontend::dataModelName(model) << ")\n";
+  if (options.verbose)
+    std::cerr << "atropos: compiled " << inputFile << " (" << frontend::dataModelName(model) << ") in "
+              << fixed(std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count(), 3)
+              << " s\n";
 
   Budget budget;
   budget.deadline = deadline;
@@ -170,8 +175,16 @@ int run(const Options& options) {
     outcomes.clear();
     for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the memory budget ran out"));
   }
-  if (options.verbose)
+  if (options.verbose) {
+    for (const RoundCost& r : stats.rounds) {
+      std::cerr << "atropos: " << r.round << ": " << fixed(r.wallSeconds, 3) << " s (CPU " << fixed(r.cpuSeconds, 3)
+                << " s)";
+      for (size_t i = 0; i < r.decided.size(); ++i)
+        std::cerr << (i ? ", " : ", decided ") << propertyName(r.decided[i]);
+      std::cerr << "\n";
+    }
     std::cerr << "atropos: " << stats.executions << " executions, " << stats.steps << " IR instructions\n";
+  }
   ReportContext context{inputFile, frontend::dataModelName(model), options.semantics, {}};
   // The Termination Competition's environment gives declared-only functions values no SV-COMP witness can state.
   if (!options.witnessDir.empty() && options.semantics == Semantics::TermComp)

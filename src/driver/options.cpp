@@ -42,7 +42,8 @@ Options:
   --timeout SECONDS      time budget for the whole run (default 60)
   --memory MB            memory budget (default 8192)
   --json                 print the results as one JSON document
-  --verbose              print progress and statistics on stderr
+  --verbose              print progress and statistics on stderr: the time to compile, and the time of each
+                         round of engines with what it decided
   --explain              print the evidence behind the verdicts: the size of the symbolic execution graph and,
                          for every loop head, the generalized state (the invariant) in terms of C variables
   --dot FILE             write the symbolic execution graph to FILE in Graphviz form

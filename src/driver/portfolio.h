@@ -22,11 +22,20 @@ class QueryLog;
 
 namespace atropos::driver {
 
+// What one round of the portfolio cost and what it decided, for --verbose: where an answer's time goes.
+struct RoundCost {
+  std::string round;
+  double wallSeconds = 0;
+  double cpuSeconds = 0;  // of this process (the compiler ran before)
+  std::vector<Property> decided;
+};
+
 struct PortfolioStatistics {
   uint64_t executions = 0;
   uint64_t steps = 0;
   unsigned bmcBound = 0;  // the last bound the bounded model checker encoded
   size_t bmcChecks = 0;   // and the checks in its formula
+  std::vector<RoundCost> rounds;  // the rounds that ran, in their order
 };
 
 struct Evidence {

@@ -157,6 +157,9 @@ std::string_view withoutViolating(Property p) {
   return "";
 }
 
+constexpr uint64_t kFirstRunSteps = 1u << 22;
+constexpr uint64_t kLongestRunSteps = 1ull << 30;
+
 class Search {
  public:
   Search(const interp::Interpreter& interpreter, const std::vector<Property>& properties, const Options& options)
@@ -165,7 +168,7 @@ class Search {
   }
 
   std::vector<Outcome> run(Statistics* statistics) {
-    uint64_t maxSteps = 1u << 22;
+    uint64_t maxSteps = options_.runSteps ? options_.runSteps : kFirstRunSteps;
     for (const SuggestedRun& suggestion : options_.suggestedRuns) {
       if (allDecided() || options_.deadline.expired()) break;
       interp::ReplayInputs inputs(suggestion.values, suggestion.uninitializedReadsZero);
@@ -211,7 +214,7 @@ class Search {
         nextProgress = Deadline::Clock::now() + std::chrono::seconds(1);
       }
       // Longer runs as the search goes on: the first runs look for shallow bugs quickly.
-      if (k % 16 == 15 && maxSteps < (1ull << 30)) maxSteps *= 2;
+      if (!options_.runSteps && k % 16 == 15 && maxSteps < kLongestRunSteps) maxSteps *= 2;
     }
     if (statistics) {
       statistics->runs = runs_;
@@ -243,7 +246,7 @@ class Search {
     GeneratedInputs zeros(Strategy::Zeros, 0);  // for reads of uninitialized memory
     interp::RunOptions ro;
     ro.deadline = until;
-    ro.maxSteps = 1u << 22;
+    ro.maxSteps = kFirstRunSteps;
     ro.maxMemoryBytes = options_.memoryBytes;
     ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     std::deque<std::unique_ptr<interp::PausedExecution>> frontier;

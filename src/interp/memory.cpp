@@ -6,6 +6,11 @@
 
 namespace atropos::interp {
 
+namespace {
+// An object's record and the allocator's headers of its data and initialization buffers.
+constexpr uint64_t kObjectRecordBytes = sizeof(Object) + 64;
+}  // namespace
+
 Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
     : addressLimit_(code.pointerBytes == 4 ? 0xFFFF0000ull : 0x0000700000000000ull), limitBytes_(limitBytes) {
   objects_.reserve(code.staticObjects.size() + 64);
@@ -39,8 +44,12 @@ Memory::Memory(const Interpreter::Code& code, uint64_t limitBytes)
 uint32_t Memory::allocate(ObjectKind kind, uint64_t size, uint64_t align, const llvm::Instruction* site) {
   align = std::max<uint64_t>(align, 16);
   uint64_t base = alignUp(nextAddress_, align);
+  // Every object ever made keeps its identity (for later checks of dangling pointers), and its record and shadow
+  // buffers cost bytes of their own: a deep recursion of small locals grew to 1.5 GB under a 512 MB limit of
+  // program bytes when only the live bytes counted (termination-crafted/Ackermann-2, valid-memsafety).
+  const uint64_t recordBytes = (objects_.size() + 1) * kObjectRecordBytes;
   if (size > addressLimit_ || base > addressLimit_ - size || bytesLive_ + size > limitBytes_ ||
-      objects_.size() >= UINT32_MAX - 1) {
+      recordBytes > limitBytes_ - bytesLive_ - size || objects_.size() >= UINT32_MAX - 1) {
     overLimit_ = true;
     return 0;
   }

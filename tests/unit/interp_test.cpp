@@ -772,6 +772,22 @@ int main() { if (__VERIFIER_nondet_int() == 777) reach_error(); return 0; })");
   EXPECT_EQ(statistics.runs, 3u);
 }
 
+TEST(Falsifier, RunsCutAtTheirStepLimitStillFindAShortLasso) {
+  // Large inputs count down for billions of instructions; the input 10 recurs within a few. Cut at 4096
+  // instructions, every run is short, and the lasso is found among the first runs.
+  Compiled c = compile(R"(
+int main() { int x = __VERIFIER_nondet_int(); while (x > 5) { if (x != 10) x--; } return 0; })");
+  ASSERT_TRUE(c.interpreter);
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::duration<double>(5 * kSanitizerSlowdown));
+  options.maxGeneratedRuns = 256;
+  options.runSteps = 4096;
+  falsifier::Statistics statistics;
+  auto outcomes = falsifier::falsify(*c.interpreter, {Property::Termination}, options, &statistics);
+  EXPECT_EQ(verdictOf(outcomes, Property::Termination), Verdict::False);
+  EXPECT_LE(statistics.steps, statistics.runs * 4096);
+}
+
 TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
   auto outcomes = falsify(R"(
 int main() { int a; while (1) { if ((unsigned long)&a == 12345) break; } return 0; })");

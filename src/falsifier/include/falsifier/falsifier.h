@@ -45,6 +45,9 @@ struct Options {
   bool onlySuggested = false;
   // At most this many executions with generated inputs (0: until the deadline).
   uint64_t maxGeneratedRuns = 0;
+  // Each execution with generated inputs stops after this many IR instructions (0: four million at first, twice as
+  // many every 16 runs, so that the first runs look for shallow bugs quickly and later ones go deep).
+  uint64_t runSteps = 0;
 };
 
 std::vector<Outcome> falsify(const interp::Interpreter& interpreter, const std::vector<Property>& properties,
