@@ -1,10 +1,6 @@
 #include "frontend/frontend.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -12,7 +8,6 @@
 #include <cstring>
 #include <regex>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include <llvm/IR/DebugInfo.h>
@@ -24,10 +19,9 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "common/text.h"
+#include "compile_apart.h"
 #include "frontend/arithmetic.h"
 #include "frontend/environment.h"
-
-extern char** environ;
 
 namespace atropos::frontend {
 
@@ -64,45 +58,6 @@ class TempFile {
  private:
   std::string path_;
 };
-
-struct ProcessResult {
-  bool started = false;
-  bool timedOut = false;
-  int exitStatus = -1;
-};
-
-// Runs argv with stdout and stderr redirected to `outputPath`, killing it at the deadline.
-ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& outputPath, const Deadline& deadline) {
-  ProcessResult result;
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, outputPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  pid_t pid;
-  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return result;
-  result.started = true;
-  int status = 0;
-  for (;;) {
-    pid_t done = waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) return result;
-    if (deadline.expired()) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      result.timedOut = true;
-      return result;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return result;
-}
 
 // Under the Termination Competition's environment: the warnings that name a constant whose value a conversion or an
 // operation changes (Program::termCompObstacles).
@@ -218,11 +173,11 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       path, "-o", bitcode.path()};
   if (options.termCompEnvironment)
     argv.insert(argv.end() - 3, {kConstantConversionWarning, kIntegerOverflowWarning, kSignConversionWarning});
-  ProcessResult run = runProcess(argv, diagnostics.path(), deadline);
+  const CompileResult run = compileApart(argv, diagnostics.path(), deadline);
   std::string log;
   readFile(diagnostics.path(), log);
   if (!run.started)
-    return LoadFailure{LoadFailure::Kind::Internal, std::string("cannot run ") + ATROPOS_CLANG, ""};
+    return LoadFailure{LoadFailure::Kind::Internal, "cannot start a process to compile in", ""};
   if (run.timedOut) return LoadFailure{LoadFailure::Kind::Timeout, "clang did not finish before the deadline", log};
   if (run.exitStatus != 0)
     return LoadFailure{LoadFailure::Kind::CompileError, "clang-14 could not compile '" + path + "'", log};
