@@ -355,6 +355,7 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
       proven.head = frontend::sourceLocationFrom(*head->getFirstNonPHI());
       const std::vector<std::string> names = sourceNames(*head, state);
       proven.complete = true;
+      std::vector<std::string> stated;
       for (size_t k = 0; k < facts.size(); ++k) {
         if (!(*kept)[k]) continue;
         ++proven.facts;
@@ -367,9 +368,9 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
           proven.complete = false;
           continue;
         }
-        proven.expression += (proven.expression.empty() ? "" : " && ") + *c;
+        stated.push_back(std::move(*c));
       }
-      if (proven.expression.empty()) proven.expression = "1";
+      proven.expression = cConjunction(stated);
       return proven;
     }
   } catch (const EncodingFailure&) {

@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "common/bits.h"
+#include "common/text.h"
 
 namespace atropos {
 
@@ -33,6 +34,26 @@ std::string literalOfWidth(uint64_t pattern, unsigned bits, bool isSigned) {
   if (value == INT64_MIN) return "(-9223372036854775807LL - 1)";
   if (value == INT32_MIN && !wide) return "(-2147483647 - 1)";
   return std::to_string(value) + (wide ? "LL" : "");
+}
+
+std::string cSum(const std::vector<SignedTerm>& terms) {
+  if (terms.empty()) return "0";
+  std::string text = terms.front().negative ? "-" + terms.front().magnitude : terms.front().magnitude;
+  for (size_t k = 1; k < terms.size(); ++k) text += (terms[k].negative ? " - " : " + ") + terms[k].magnitude;
+  return text;
+}
+
+std::string cConjunction(const std::vector<std::string>& parts) {
+  if (parts.empty()) return "1";
+  return joined(parts, " && ");
+}
+
+std::string cDisjunction(const std::vector<std::string>& parts) {
+  if (parts.empty()) return "0";
+  if (parts.size() == 1) return parts.front();
+  std::vector<std::string> enclosed;
+  for (const std::string& p : parts) enclosed.push_back("(" + p + ")");
+  return joined(enclosed, " || ");
 }
 
 }  // namespace atropos

@@ -30,15 +30,9 @@ std::string unsignedOperand(const StateTerm& t) {
 unsigned periodBits(uint64_t step, unsigned width) { return step == 0 ? 0 : width - std::countr_zero(step); }
 
 std::string conjunction(const std::vector<StateTerm>& state) {
-  if (state.empty()) return "1";
-  std::string text;
-  for (const StateTerm& t : state) {
-    if (!text.empty()) text += " && ";
-    text += t.lvalue;
-    text += " == ";
-    text += t.constant;
-  }
-  return text;
+  std::vector<std::string> equalities;
+  for (const StateTerm& t : state) equalities.push_back(t.lvalue + " == " + t.constant);
+  return cConjunction(equalities);
 }
 
 bool sameShape(const StateTerm& a, const StateTerm& b) {
@@ -133,15 +127,15 @@ std::optional<std::string> RecurrentStates::orbit() const {
     const uint64_t constant = (q.bits - signedRatio * p.bits) & maskOf(width);
     const std::string product =
         (magnitude == 1 ? "" : literalOfWidth(magnitude, width, false) + " * ") + parameterOperand;
-    std::string sum = constant == 0 && !negative
-                          ? product
-                          : literalOfWidth(constant, width, false) + (negative ? " - " : " + ") + product;
+    // An unsigned difference wraps as the modular sum does, so the constant stays first where the ratio is negative.
+    std::string sum =
+        constant == 0 && !negative
+            ? product
+            : cSum({SignedTerm{false, literalOfWidth(constant, width, false)}, SignedTerm{negative, product}});
     if (width < 32) sum = cCast(width, false) + "(" + sum + ")";
     terms.push_back(unsignedOperand(q) + " == " + sum);
   }
-  std::string out;
-  for (const std::string& t : terms) out += (out.empty() ? "" : " && ") + t;
-  return out.empty() ? "1" : out;
+  return cConjunction(terms);
 }
 
 std::vector<std::string> RecurrentStates::states() const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "common/c_text.h"
 #include "common/text.h"
 #include "smt/term.h"
 
@@ -462,10 +463,15 @@ smt::Term toZ3(const Constraint& c, z3::context& context, const std::vector<smt:
   return c.equality ? e == 0 : e <= 0;
 }
 
+std::string toString(const std::vector<Constraint>& constraints, const std::vector<std::string>& names) {
+  std::vector<std::string> parts;
+  for (const Constraint& c : constraints) parts.push_back(toString(c.expr, names) + (c.equality ? " == 0" : " <= 0"));
+  return cConjunction(parts);
+}
+
 std::string toString(const LinearTransition& t, const LinearIts& its) {
   std::string text = its.locations.at(t.from) + " -> " + its.locations.at(t.to) + ":";
-  for (size_t k = 0; k < t.guard.size(); ++k)
-    text += (k ? " && " : " ") + toString(t.guard[k].expr, its.variables) + (t.guard[k].equality ? " == 0" : " <= 0");
+  if (!t.guard.empty()) text += " " + toString(t.guard, its.variables);
   text += " ;";
   bool first = true;
   for (size_t v = 0; v < t.update.size(); ++v) {
@@ -477,25 +483,14 @@ std::string toString(const LinearTransition& t, const LinearIts& its) {
 }
 
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names) {
-  std::string text;
+  std::vector<SignedTerm> terms;
   for (const auto& [v, c] : e.terms) {
-    std::string name = v < names.size() ? names[v] : numbered("t", v - names.size());
-    Integer magnitude = c < 0 ? -c : c;
-    if (text.empty())
-      text += c < 0 ? "-" : "";
-    else
-      text += c < 0 ? " - " : " + ";
-    if (magnitude != 1) text += toString(magnitude) + "*";
-    text += name;
+    const std::string name = v < names.size() ? names[v] : numbered("t", v - names.size());
+    const Integer magnitude = c < 0 ? -c : c;
+    terms.push_back(SignedTerm{c < 0, magnitude != 1 ? toString(magnitude) + "*" + name : name});
   }
-  if (e.constant != 0 || text.empty()) {
-    Integer magnitude = e.constant < 0 ? -e.constant : e.constant;
-    if (text.empty())
-      text = toString(e.constant);
-    else
-      text += (e.constant < 0 ? " - " : " + ") + toString(magnitude);
-  }
-  return text;
+  if (e.constant != 0) terms.push_back(SignedTerm{e.constant < 0, toString(e.constant < 0 ? -e.constant : e.constant)});
+  return cSum(terms);
 }
 
 }  // namespace atropos::its

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/c_text.h"
 #include "common/text.h"
 
 namespace atropos::report {
@@ -165,7 +166,7 @@ std::string rankingText(const LoopRanking::Component& c) {
   if (c.constant == 0) return c.variables;
   const unsigned long long size = c.constant < 0 ? 0ull - static_cast<unsigned long long>(c.constant)
                                                  : static_cast<unsigned long long>(c.constant);
-  return c.variables + (c.constant < 0 ? " - " : " + ") + std::to_string(size);
+  return cSum({SignedTerm{false, c.variables}, SignedTerm{c.constant < 0, std::to_string(size)}});
 }
 
 void printText(std::ostream& out, const ReportContext& context, const std::vector<Outcome>& outcomes) {

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "common/c_text.h"
 #include "smt/term.h"
 
 namespace atropos::smt {
@@ -17,7 +18,7 @@ std::string joined(const smt::Term& e, const char* op) {
   return text;
 }
 
-std::string binary(const smt::Term& e, const char* op) { return infix(e.arg(0)) + op + infix(e.arg(1)); }
+std::string binary(const smt::Term& e, const char* op) { return infix(e.arg(0)) + " " + op + " " + infix(e.arg(1)); }
 
 // SMT-LIB's integer `div` and `mod` are Euclidean (the remainder is never negative), C's `/` and `%` truncate toward
 // zero: the two differ by one divisor step where C's remainder is negative. The sign of a constant divisor settles
@@ -40,6 +41,18 @@ std::string euclidean(const smt::Term& e) {
 
 }  // namespace
 
+const char* cComparison(Z3_decl_kind kind, bool negated) {
+  switch (kind) {
+    case Z3_OP_LE: return negated ? ">" : "<=";
+    case Z3_OP_LT: return negated ? ">=" : "<";
+    case Z3_OP_GE: return negated ? "<" : ">=";
+    case Z3_OP_GT: return negated ? "<=" : ">";
+    case Z3_OP_EQ: return negated ? "!=" : "==";
+    case Z3_OP_DISTINCT: return negated ? nullptr : "!=";
+    default: return nullptr;
+  }
+}
+
 std::string infix(const smt::Term& e) {
   if (e.is_numeral()) return e.get_decimal_string(0);
   if (e.is_true()) return "true";
@@ -48,19 +61,20 @@ std::string infix(const smt::Term& e) {
   if (!e.is_app()) return e.to_string();
   switch (e.decl().decl_kind()) {
     case Z3_OP_ADD: {
-      std::string text = infix(e.arg(0));
+      // A negative constant or a term -1 * x after the first as its subtraction: `n - i`, not `n + -1*i`.
+      std::vector<SignedTerm> terms{SignedTerm{false, infix(e.arg(0))}};
       for (unsigned k = 1; k < e.num_args(); ++k) {
         smt::Term a = e.arg(k);
         int64_t v;
-        if (a.is_numeral() && a.is_numeral_i64(v) && v < 0)
-          text += " - " + std::to_string(-v);
+        if (a.is_numeral() && a.get_decimal_string(0).front() == '-')
+          terms.push_back(SignedTerm{true, a.get_decimal_string(0).substr(1)});
         else if (a.decl().decl_kind() == Z3_OP_MUL && a.num_args() == 2 && a.arg(0).is_numeral() &&
                  a.arg(0).is_numeral_i64(v) && v == -1)
-          text += " - " + infix(a.arg(1));
+          terms.push_back(SignedTerm{true, infix(a.arg(1))});
         else
-          text += " + " + infix(a);
+          terms.push_back(SignedTerm{false, infix(a)});
       }
-      return "(" + text + ")";
+      return "(" + cSum(terms) + ")";
     }
     case Z3_OP_SUB:
       return "(" + joined(e, " - ") + ")";
@@ -76,40 +90,23 @@ std::string infix(const smt::Term& e) {
     case Z3_OP_MOD:
       return euclidean(e);
     case Z3_OP_LE:
-      return binary(e, " <= ");
     case Z3_OP_GE:
-      return binary(e, " >= ");
     case Z3_OP_LT:
-      return binary(e, " < ");
     case Z3_OP_GT:
-      return binary(e, " > ");
     case Z3_OP_EQ:
-      return binary(e, " == ");
     case Z3_OP_DISTINCT:
-      return binary(e, " != ");
+      return binary(e, cComparison(e.decl().decl_kind()));
     case Z3_OP_NOT: {
-      smt::Term a = e.arg(0);
-      switch (a.decl().decl_kind()) {
-        case Z3_OP_LE:
-          return binary(a, " > ");
-        case Z3_OP_GE:
-          return binary(a, " < ");
-        case Z3_OP_LT:
-          return binary(a, " >= ");
-        case Z3_OP_GT:
-          return binary(a, " <= ");
-        case Z3_OP_EQ:
-          return binary(a, " != ");
-        default:
-          return "!(" + infix(a) + ")";
-      }
+      const smt::Term a = e.arg(0);
+      if (const char* op = a.is_app() ? cComparison(a.decl().decl_kind(), true) : nullptr) return binary(a, op);
+      return "!(" + infix(a) + ")";
     }
     case Z3_OP_AND:
       return "(" + joined(e, " && ") + ")";
     case Z3_OP_OR:
       return "(" + joined(e, " || ") + ")";
     case Z3_OP_IMPLIES:
-      return "(" + binary(e, " ==> ") + ")";
+      return "(" + binary(e, "==>") + ")";
     case Z3_OP_ITE:
       return "(" + infix(e.arg(0)) + " ? " + infix(e.arg(1)) + " : " + infix(e.arg(2)) + ")";
     default:

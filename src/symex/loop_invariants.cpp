@@ -20,6 +20,7 @@
 #include "frontend/debug_info.h"
 #include "frontend/source_location.h"
 #include "smt/integers.h"
+#include "smt/printing.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -156,16 +157,9 @@ class Writer {
     return *l + " " + op + " " + *r;
   }
 
+  // Comparisons of integers only (an equality may be of booleans).
   static const char* comparison(const z3::expr& f) {
-    switch (f.decl().decl_kind()) {
-      case Z3_OP_LE: return "<=";
-      case Z3_OP_LT: return "<";
-      case Z3_OP_GE: return ">=";
-      case Z3_OP_GT: return ">";
-      case Z3_OP_EQ: return f.arg(0).is_int() ? "==" : nullptr;
-      case Z3_OP_DISTINCT: return f.num_args() == 2 && f.arg(0).is_int() ? "!=" : nullptr;
-      default: return nullptr;
-    }
+    return f.num_args() == 2 && f.arg(0).is_int() ? smt::cComparison(f.decl().decl_kind()) : nullptr;
   }
 
   std::optional<std::string> boolean(const z3::expr& f, double& bound) {
@@ -178,14 +172,16 @@ class Writer {
       return inner ? std::optional<std::string>("!(" + *inner + ")") : std::nullopt;
     }
     if (kind == Z3_OP_AND || kind == Z3_OP_OR) {
-      std::string out;
+      std::vector<std::string> parts;
       for (unsigned k = 0; k < f.num_args(); ++k) {
         auto part = boolean(f.arg(k), bound);
         if (!part) return std::nullopt;
-        out += (k ? (kind == Z3_OP_AND ? " && " : " || ") : "") + ("(" + *part + ")");
+        parts.push_back(std::move(*part));
       }
       // A disjunction is joined with other facts by &&, which binds more strongly than ||.
-      return kind == Z3_OP_OR ? "(" + out + ")" : out;
+      if (kind == Z3_OP_OR) return "(" + cDisjunction(parts) + ")";
+      for (std::string& part : parts) part = "(" + part + ")";
+      return cConjunction(parts);
     }
     const char* op = comparison(f);
     if (!op || f.num_args() != 2) return std::nullopt;
@@ -369,9 +365,7 @@ std::string stateFacts(const State& state, const std::vector<smt::Term>& proven,
     }
   }
   for (size_t k : independentFacts(stated, leaves)) facts.push_back(texts[k]);
-  std::string out;
-  for (const std::string& f : facts) out += (out.empty() ? "" : " && ") + f;
-  return out;
+  return facts.empty() ? std::string() : cConjunction(facts);
 }
 
 // A ranking function's component: its variables' part in long long and its constant; nullopt where a variable is
@@ -383,7 +377,7 @@ std::optional<LoopRanking::Component> rankingComponent(const its::LinearExpr& f,
   auto size = [](its::Integer v) { return v < 0 ? -v : v; };
   if (size(f.constant) > longLongMax) return std::nullopt;
   its::Integer magnitude = 0;
-  std::string text;
+  std::vector<SignedTerm> terms;
   for (const auto& [v, coefficient] : f.terms) {
     auto leaf = v < variables.size() ? leafOfSymbol.find(variables[v]) : leafOfSymbol.end();
     if (leaf == leafOfSymbol.end() || leaf->second->bits > 32) return std::nullopt;
@@ -394,14 +388,10 @@ std::optional<LoopRanking::Component> rankingComponent(const its::LinearExpr& f,
     magnitude += size(coefficient) * largest;
     if (magnitude > longLongMax) return std::nullopt;
     const std::string variable = cCast(64, true) + leaf->second->text();
-    const std::string scaled =
-        size(coefficient) == 1 ? variable : its::toString(size(coefficient)) + " * " + variable;
-    if (text.empty())
-      text = coefficient < 0 ? "-" + scaled : scaled;
-    else
-      text += (coefficient < 0 ? " - " : " + ") + scaled;
+    terms.push_back(SignedTerm{
+        coefficient < 0, size(coefficient) == 1 ? variable : its::toString(size(coefficient)) + " * " + variable});
   }
-  return LoopRanking::Component{text, static_cast<long long>(f.constant)};
+  return LoopRanking::Component{terms.empty() ? std::string() : cSum(terms), static_cast<long long>(f.constant)};
 }
 
 // The graph's states at each loop head that stand for the program's visits there: a generalized state is an instance
@@ -471,10 +461,7 @@ std::vector<LoopInvariant> loopInvariants(const Graph& graph, const ProgramIndex
       if (std::find(disjuncts.begin(), disjuncts.end(), facts) == disjuncts.end()) disjuncts.push_back(facts);
     }
     if (trivial || disjuncts.empty() || disjuncts.size() > kMaxDisjuncts) continue;
-    std::string expression;
-    for (const std::string& d : disjuncts)
-      expression += (expression.empty() ? "" : " || ") + (disjuncts.size() > 1 ? "(" + d + ")" : d);
-    invariants.push_back(LoopInvariant{where, expression});
+    invariants.push_back(LoopInvariant{where, cDisjunction(disjuncts)});
   }
   sortByHead(invariants);
   return invariants;
@@ -490,6 +477,7 @@ std::optional<FactsInC> factsInC(const Graph& graph, int node, const ProgramInde
   std::vector<smt::Term> parts;
   smt::conjunctsOf(facts, parts);
   FactsInC out{"", true};
+  std::vector<std::string> stated;
   for (const smt::Term& part : parts) {
     std::set<unsigned> seen;
     std::vector<smt::Term> symbols;
@@ -501,9 +489,10 @@ std::optional<FactsInC> factsInC(const Graph& graph, int node, const ProgramInde
       out.complete = false;
       continue;
     }
-    out.expression += (out.expression.empty() ? "" : " && ") + *text;
+    stated.push_back(std::move(*text));
   }
-  if (out.expression.empty()) return std::nullopt;
+  if (stated.empty()) return std::nullopt;
+  out.expression = cConjunction(stated);
   return out;
 }
 

@@ -262,13 +262,8 @@ std::string describe(const Proof& proof,
              "cycle on (invariants of the cycles):\n";
       for (its::LocationId l = 0; l < proof.cycleInvariants.size(); ++l) {
         if (proof.cycleInvariants[l].empty()) continue;
-        out << "  at " << proof.system.locations[l] << ":";
-        const std::vector<std::string> names = namesAt(l);
-        for (size_t k = 0; k < proof.cycleInvariants[l].size(); ++k) {
-          const its::Constraint& c = proof.cycleInvariants[l][k];
-          out << (k ? " && " : " ") << its::toString(c.expr, names) << (c.equality ? " == 0" : " <= 0");
-        }
-        out << "\n";
+        out << "  at " << proof.system.locations[l] << ": " << its::toString(proof.cycleInvariants[l], namesAt(l))
+            << "\n";
       }
     }
     if (proof.splitByWhatFollows)

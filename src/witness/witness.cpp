@@ -238,20 +238,24 @@ std::string transitionRelation(const LoopRanking& ranking) {
     return out;
   };
   // The constant of a component cancels where two values are compared and moves to the other side of the bound.
-  std::string relation;
+  std::vector<std::string> disjuncts;
   for (size_t j = 0; j < ranking.components.size(); ++j) {
-    std::string disjunct;
+    std::vector<std::string> steps;
     for (size_t i = 0; i <= j; ++i) {
       const LoopRanking::Component& f = ranking.components[i];
       const std::string before = "(" + earlier(f.variables) + ")";
       const std::string now = "(" + f.variables + ")";
       const std::string lowest = signedLiteral(-f.constant);  // the constant is never -2^63
-      disjunct += (i ? " && " : "") +
-                  (i < j ? before + " >= " + now : before + " > " + now + " && " + before + " >= " + lowest);
+      if (i < j) {
+        steps.push_back(before + " >= " + now);
+      } else {
+        steps.push_back(before + " > " + now);
+        steps.push_back(before + " >= " + lowest);
+      }
     }
-    relation += (relation.empty() ? "" : " || ") + (ranking.components.size() > 1 ? "(" + disjunct + ")" : disjunct);
+    disjuncts.push_back(cConjunction(steps));
   }
-  return relation;
+  return cDisjunction(disjuncts);
 }
 
 bool takesViolationGraph(const Outcome& o) {
@@ -382,9 +386,7 @@ std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata
       }
       entering = data("enterLoopHead", "true", "   ") + data("startline", std::to_string(keyword->line), "   ");
     }
-    std::string invariant;
-    for (const std::string& state : r.states)
-      invariant += (invariant.empty() ? "" : " || ") + (r.states.size() > 1 ? "(" + state + ")" : state);
+    const std::string invariant = cDisjunction(r.states);
     const std::string scope = r.enteredFunction.empty() ? r.head.function : r.enteredFunction;
     const std::string head = node(data("cyclehead", "true", "   ") + data("invariant", invariant, "   ") +
                                   (scope.empty() ? std::string() : data("invariant.scope", scope, "   ")));

@@ -92,6 +92,21 @@ TEST(CText, MasksAndSignExtension) {
   EXPECT_EQ(signExtend(~0ull, 64), -1);
 }
 
+TEST(CText, ConjunctionsAndDisjunctionsKeepTheirMeaningInC) {
+  EXPECT_EQ(cConjunction({}), "1");
+  EXPECT_EQ(cConjunction({"x == 1"}), "x == 1");
+  EXPECT_EQ(cConjunction({"x == 1", "y <= 2"}), "x == 1 && y <= 2");
+  EXPECT_EQ(cDisjunction({}), "0");
+  EXPECT_EQ(cDisjunction({"x == 1 && y == 2"}), "x == 1 && y == 2");
+  EXPECT_EQ(cDisjunction({"x == 1 && y == 2", "x == 3"}), "(x == 1 && y == 2) || (x == 3)");
+  // A disjunction of conjunctions, evaluated by C at a point of each disjunct and at a point of neither.
+  const std::string set = cDisjunction({cConjunction({"x == 1", "y == 2"}), cConjunction({"x == 3", "y == 4"})});
+  EXPECT_TRUE(compiles("#define in(x, y) (" + set + ")\n"
+                       "_Static_assert(in(1, 2), \"first\");\n_Static_assert(in(3, 4), \"second\");\n"
+                       "_Static_assert(!in(1, 4), \"neither\");\n_Static_assert(" + cConjunction({}) +
+                       " && !" + cDisjunction({}) + ", \"empty\");\n"));
+}
+
 // SMT-LIB's div and mod are Euclidean; the printed text must give the same values when C evaluates it.
 TEST(CText, EuclideanDivisionPrintsAsCReadsIt) {
   z3::context c;

@@ -1,9 +1,11 @@
-// C text of integer types, casts and literals: the one writer behind witnesses, explanations and reports, so that a
-// validator compiling the text and a person reading it see the same value of the same type.
+// C text of integer types, casts, literals, sums, conjunctions and disjunctions: the one writer behind witnesses,
+// explanations and reports, so that a validator compiling the text and a person reading it see the same value of the
+// same type.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace atropos {
 
@@ -24,5 +26,21 @@ std::string unsignedLiteral(uint64_t value);
 // up to 32 bits and `ULL` at 64; signed ones are int up to 32 bits and `LL` at 64, the least of int and of long long
 // written as a difference so that it keeps its type (`(-2147483647 - 1)`).
 std::string literalOfWidth(uint64_t pattern, unsigned bits, bool isSigned);
+
+// A term of a sum by its sign and the text of its magnitude (`2 * x`, `5`).
+struct SignedTerm {
+  bool negative = false;
+  std::string magnitude;
+};
+// The terms as one sum, signs folded into the operators: `a + b - c`, a negative first term as `-a`, `0` when there
+// are none. A magnitude binds tighter than `+` and `-` (a product, a name, a literal, a parenthesized expression).
+std::string cSum(const std::vector<SignedTerm>& terms);
+
+// The parts joined by `&&`, `1` when there are none (C's true). Each part binds tighter than `&&` (a comparison, or a
+// parenthesized expression), as every writer's facts do.
+std::string cConjunction(const std::vector<std::string>& parts);
+// The parts joined by `||`, each in parentheses when there are several (a part is a conjunction), `0` when there are
+// none (C's false).
+std::string cDisjunction(const std::vector<std::string>& parts);
 
 }  // namespace atropos

@@ -107,5 +107,7 @@ smt::Term toZ3(const Constraint& c, z3::context& context, const std::vector<smt:
 std::string toString(const LinearExpr& e, const std::vector<std::string>& names);
 // Readable: "a -> b: x > 0 && ... ; x' = x - 1, ..." (unchanged variables left out).
 std::string toString(const LinearTransition& t, const LinearIts& its);
+// The constraints as a conjunction, each `e == 0` or `e <= 0`.
+std::string toString(const std::vector<Constraint>& constraints, const std::vector<std::string>& names);
 
 }  // namespace atropos::its

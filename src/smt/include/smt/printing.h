@@ -12,4 +12,8 @@ namespace atropos::smt {
 
 std::string infix(const smt::Term& e);
 
+// C's operator of a comparison (`<=`, `<`, `>=`, `>`, `==`, `!=`), of its negation when `negated`; nullptr when the
+// declaration is no comparison (or its negation has no operator of its own).
+const char* cComparison(Z3_decl_kind kind, bool negated = false);
+
 }  // namespace atropos::smt
