@@ -196,7 +196,9 @@ class Search {
         ContinuedInputs inputs(start, std::move(generated));
         result = execute(inputs, maxSteps);
       } else {
-        result = execute(generated, maxSteps);
+        // The first run may be the program's only one (it draws no input) and decides it when it ends: it is not
+        // cut at the step limit of a short round.
+        result = execute(generated, k == 0 ? std::max(maxSteps, kFirstRunSteps) : maxSteps);
       }
       if (k == 0 && result.inputs.empty()) {
         // Under termcomp main's parameters may hold any integers: the run is one execution, not the only one.

@@ -788,6 +788,18 @@ int main() { int x = __VERIFIER_nondet_int(); while (x > 5) { if (x != 10) x--; 
   EXPECT_LE(statistics.steps, statistics.runs * 4096);
 }
 
+TEST(Falsifier, AProgramWithoutInputIsDecidedBeyondTheStepLimitOfItsRuns) {
+  // A hundred thousand instructions and no input: the first run is the only one and is not cut at 4096.
+  Compiled c = compile("int main() { int s = 0; for (int i = 0; i < 20000; i++) s += i & 1; return s > 0 ? 0 : 1; }");
+  ASSERT_TRUE(c.interpreter);
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::duration<double>(5 * kSanitizerSlowdown));
+  options.maxGeneratedRuns = 256;
+  options.runSteps = 4096;
+  auto outcomes = falsifier::falsify(*c.interpreter, {Property::Termination}, options);
+  EXPECT_EQ(verdictOf(outcomes, Property::Termination), Verdict::True);
+}
+
 TEST(Falsifier, RecurringStateInAnAddressDependentRunIsNoEvidence) {
   auto outcomes = falsify(R"(
 int main() { int a; while (1) { if ((unsigned long)&a == 12345) break; } return 0; })");
