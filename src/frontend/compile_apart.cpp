@@ -53,8 +53,12 @@ int compileHere(const std::vector<std::string>& argv) {
   if (jobs.size() != 1) return kCompileFailed;
   const clang::driver::Command& job = *jobs.begin();
 
+  // The job's arguments begin with -cc1, which selects the compiler proper in a process of its own.
+  llvm::ArrayRef<const char*> compilerArgs = job.getArguments();
+  if (!compilerArgs.empty() && llvm::StringRef(compilerArgs.front()) == "-cc1")
+    compilerArgs = compilerArgs.drop_front();
   auto invocation = std::make_shared<clang::CompilerInvocation>();
-  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, job.getArguments(), driverDiagnostics, args[0]))
+  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, compilerArgs, driverDiagnostics, args[0]))
     return kCompileFailed;
   clang::CompilerInstance compiler;
   compiler.setInvocation(invocation);
