@@ -369,186 +369,205 @@ class ModuleDecoder {
           return decodeIntegerBinary(inst);
         case I::FAdd: case I::FSub: case I::FMul: case I::FDiv: case I::FRem:
           return decodeFloatBinary(inst);
-        case I::FNeg: {
-          uint8_t w = floatWidth(inst.getType());
-          Instr& in = emit(&inst, Op::FNeg, w);
-          in.a = scalar(inst.getOperand(0));
-          in.dst = result(inst);
-          return;
-        }
-        case I::ICmp: {
-          auto& cmp = llvm::cast<llvm::ICmpInst>(inst);
-          uint8_t w = widthOf(cmp.getOperand(0)->getType());
-          Instr& in = emit(&inst, Op::ICmp, w);
-          in.a = scalar(cmp.getOperand(0));
-          in.b = scalar(cmp.getOperand(1));
-          in.imm = cmp.getPredicate();
-          if (cmp.getOperand(0)->getType()->isPointerTy()) in.flags |= kPointer;
-          in.dst = result(inst);
-          return;
-        }
-        case I::FCmp: {
-          auto& cmp = llvm::cast<llvm::FCmpInst>(inst);
-          uint8_t w = floatWidth(cmp.getOperand(0)->getType());
-          Instr& in = emit(&inst, Op::FCmp, w);
-          in.a = scalar(cmp.getOperand(0));
-          in.b = scalar(cmp.getOperand(1));
-          in.imm = cmp.getPredicate();
-          in.dst = result(inst);
-          return;
-        }
-        case I::Select: {
-          auto& sel = llvm::cast<llvm::SelectInst>(inst);
-          if (sel.getCondition()->getType()->isVectorTy()) throw Unsupported("vector select");
-          auto [tv, slots] = registerOf(sel.getTrueValue());
-          if (llvm::isa<llvm::UndefValue>(sel.getTrueValue()) || llvm::isa<llvm::UndefValue>(sel.getFalseValue()))
-            throw Unsupported("an undefined (undef or poison) operand");
-          Instr& in = emit(&inst, Op::Select);
-          in.a = scalar(sel.getCondition());
-          in.b = tv;
-          in.c = registerOf(sel.getFalseValue()).first;
-          in.imm = slots;
-          in.dst = result(inst);
-          return;
-        }
+        case I::FNeg: return decodeFloatNegation(inst);
+        case I::ICmp: return decodeIntegerComparison(inst);
+        case I::FCmp: return decodeFloatComparison(inst);
+        case I::Select: return decodeSelect(inst);
         case I::Trunc: case I::ZExt: case I::SExt: case I::FPTrunc: case I::FPExt: case I::FPToSI:
         case I::FPToUI: case I::SIToFP: case I::UIToFP: case I::PtrToInt: case I::IntToPtr:
           return decodeConversion(inst);
-        case I::BitCast: case I::AddrSpaceCast: case I::Freeze: {
-          auto [src, slots] = registerOf(inst.getOperand(0));
-          if (llvm::isa<llvm::UndefValue>(inst.getOperand(0))) throw Unsupported("an undefined (undef or poison) operand");
-          Instr& in = emit(&inst, Op::Move);
-          in.a = src;
-          in.imm = slots;
-          in.dst = result(inst);
-          return;
-        }
-        case I::Alloca: {
-          auto& al = llvm::cast<llvm::AllocaInst>(inst);
-          Instr& in = emit(&inst, Op::Alloca);
-          in.imm = m_.layout_.getTypeAllocSize(al.getAllocatedType());
-          in.b = UINT32_MAX;
-          if (!al.isStaticAlloca() || al.isArrayAllocation()) {
-            in.b = scalar(al.getArraySize());
-            in.w = widthOf(al.getArraySize()->getType());
-          }
-          in.aux = static_cast<uint32_t>(al.getAlign().value());
-          in.dst = result(inst);
-          return;
-        }
-        case I::Load: {
-          auto& ld = llvm::cast<llvm::LoadInst>(inst);
-          uint32_t ptr = scalar(ld.getPointerOperand());
-          uint32_t dst = result(inst);
-          std::vector<Leaf> leaves = m_.leavesOf(ld.getType());
-          for (size_t i = 0; i < leaves.size(); ++i) {
-            Instr& in = emit(&inst, Op::Load, widthOf(leaves[i].type));
-            in.a = ptr;
-            in.imm = leaves[i].offset;
-            in.c = static_cast<uint32_t>(m_.layout_.getTypeStoreSize(leaves[i].type));
-            in.flags = kindFlags(leaves[i].type);
-            in.dst = dst + static_cast<uint32_t>(i);
-          }
-          return;
-        }
-        case I::Store: {
-          auto& st = llvm::cast<llvm::StoreInst>(inst);
-          llvm::Type* t = st.getValueOperand()->getType();
-          if (llvm::isa<llvm::UndefValue>(st.getValueOperand())) throw Unsupported("a store of an undefined value");
-          uint32_t value = registerOf(st.getValueOperand()).first;
-          uint32_t ptr = scalar(st.getPointerOperand());
-          std::vector<Leaf> leaves = m_.leavesOf(t);
-          for (size_t i = 0; i < leaves.size(); ++i) {
-            Instr& in = emit(&inst, Op::Store, widthOf(leaves[i].type));
-            in.a = value + static_cast<uint32_t>(i);
-            in.b = ptr;
-            in.imm = leaves[i].offset;
-            in.c = static_cast<uint32_t>(m_.layout_.getTypeStoreSize(leaves[i].type));
-            in.flags = kindFlags(leaves[i].type);
-          }
-          return;
-        }
-        case I::GetElementPtr:
-          return decodeGep(llvm::cast<llvm::GetElementPtrInst>(inst));
-        case I::Br: {
-          auto& br = llvm::cast<llvm::BranchInst>(inst);
-          if (br.isUnconditional()) {
-            emit(&inst, Op::Jump);
-            addTarget(0, br.getParent(), br.getSuccessor(0));
-          } else {
-            Instr& in = emit(&inst, Op::Branch);
-            in.a = scalar(br.getCondition());
-            addTarget(1, br.getParent(), br.getSuccessor(0));
-            addTarget(2, br.getParent(), br.getSuccessor(1));
-          }
-          return;
-        }
-        case I::Switch: {
-          auto& sw = llvm::cast<llvm::SwitchInst>(inst);
-          uint8_t w = widthOf(sw.getCondition()->getType());
-          Instr& in = emit(&inst, Op::Switch, w);
-          in.a = scalar(sw.getCondition());
-          in.aux = static_cast<uint32_t>(f_.switches.size());
-          SwitchTable table;
-          f_.switches.push_back(table);
-          addTarget(3, sw.getParent(), sw.getDefaultDest());
-          int k = 0;
-          for (const auto& c : sw.cases()) {
-            f_.switches.back().cases.emplace_back(c.getCaseValue()->getZExtValue(), 0);
-            addTarget(4 + k++, sw.getParent(), c.getCaseSuccessor());
-          }
-          return;
-        }
-        case I::Ret: {
-          auto& ret = llvm::cast<llvm::ReturnInst>(inst);
-          uint32_t value = 0, slots = 0;
-          if (llvm::Value* v = ret.getReturnValue()) {
-            if (llvm::isa<llvm::UndefValue>(v) && isScalarType(v->getType()))
-              throw Unsupported("a return of an undefined value");
-            std::tie(value, slots) = registerOf(v);
-          }
-          Instr& in = emit(&inst, Op::Ret);
-          in.a = value;
-          in.imm = slots;
-          return;
-        }
+        case I::BitCast: case I::AddrSpaceCast: case I::Freeze: return decodeMove(inst);
+        case I::Alloca: return decodeAlloca(inst);
+        case I::Load: return decodeLoad(inst);
+        case I::Store: return decodeStore(inst);
+        case I::GetElementPtr: return decodeGep(llvm::cast<llvm::GetElementPtrInst>(inst));
+        case I::Br: return decodeBranch(inst);
+        case I::Switch: return decodeSwitch(inst);
+        case I::Ret: return decodeReturn(inst);
         case I::Unreachable:
           emit(&inst, Op::Unreachable);
           return;
-        case I::Call:
-          return decodeCall(llvm::cast<llvm::CallInst>(inst));
-        case I::ExtractValue: {
-          auto& ev = llvm::cast<llvm::ExtractValueInst>(inst);
-          auto [agg, slots] = registerOf(ev.getAggregateOperand());
-          (void)slots;
-          Instr& in = emit(&inst, Op::Move);
-          in.a = agg + leafIndex(ev.getAggregateOperand()->getType(), ev.getIndices());
-          in.imm = slotCount(ev.getType());
-          in.dst = result(inst);
-          return;
-        }
-        case I::InsertValue: {
-          auto& iv = llvm::cast<llvm::InsertValueInst>(inst);
-          uint32_t dst = result(inst);
-          if (!llvm::isa<llvm::UndefValue>(iv.getAggregateOperand())) {
-            auto [agg, slots] = registerOf(iv.getAggregateOperand());
-            Instr& copy = emit(&inst, Op::Move);
-            copy.a = agg;
-            copy.imm = slots;
-            copy.dst = dst;
-          }
-          if (llvm::isa<llvm::UndefValue>(iv.getInsertedValueOperand()))
-            throw Unsupported("an undefined (undef or poison) operand");
-          auto [val, valSlots] = registerOf(iv.getInsertedValueOperand());
-          Instr& put = emit(&inst, Op::Move);
-          put.a = val;
-          put.imm = valSlots;
-          put.dst = dst + leafIndex(iv.getType(), iv.getIndices());
-          return;
-        }
+        case I::Call: return decodeCall(llvm::cast<llvm::CallInst>(inst));
+        case I::ExtractValue: return decodeExtractValue(inst);
+        case I::InsertValue: return decodeInsertValue(inst);
         default:
           throw Unsupported(std::string("the instruction '") + inst.getOpcodeName() + "'");
       }
+    }
+
+    // FNeg: the one unary floating-point operation.
+    void decodeFloatNegation(const llvm::Instruction& inst) {
+      uint8_t w = floatWidth(inst.getType());
+      Instr& in = emit(&inst, Op::FNeg, w);
+      in.a = scalar(inst.getOperand(0));
+      in.dst = result(inst);
+    }
+
+    // ICmp and FCmp: a comparison of two scalars by its predicate (pointers compare by address).
+    void decodeIntegerComparison(const llvm::Instruction& inst) {
+      auto& cmp = llvm::cast<llvm::ICmpInst>(inst);
+      uint8_t w = widthOf(cmp.getOperand(0)->getType());
+      Instr& in = emit(&inst, Op::ICmp, w);
+      in.a = scalar(cmp.getOperand(0));
+      in.b = scalar(cmp.getOperand(1));
+      in.imm = cmp.getPredicate();
+      if (cmp.getOperand(0)->getType()->isPointerTy()) in.flags |= kPointer;
+      in.dst = result(inst);
+    }
+
+    void decodeFloatComparison(const llvm::Instruction& inst) {
+      auto& cmp = llvm::cast<llvm::FCmpInst>(inst);
+      uint8_t w = floatWidth(cmp.getOperand(0)->getType());
+      Instr& in = emit(&inst, Op::FCmp, w);
+      in.a = scalar(cmp.getOperand(0));
+      in.b = scalar(cmp.getOperand(1));
+      in.imm = cmp.getPredicate();
+      in.dst = result(inst);
+    }
+
+    // Select: a choice between two values of any shape, neither undefined.
+    void decodeSelect(const llvm::Instruction& inst) {
+      auto& sel = llvm::cast<llvm::SelectInst>(inst);
+      if (sel.getCondition()->getType()->isVectorTy()) throw Unsupported("vector select");
+      auto [tv, slots] = registerOf(sel.getTrueValue());
+      if (llvm::isa<llvm::UndefValue>(sel.getTrueValue()) || llvm::isa<llvm::UndefValue>(sel.getFalseValue()))
+        throw Unsupported("an undefined (undef or poison) operand");
+      Instr& in = emit(&inst, Op::Select);
+      in.a = scalar(sel.getCondition());
+      in.b = tv;
+      in.c = registerOf(sel.getFalseValue()).first;
+      in.imm = slots;
+      in.dst = result(inst);
+    }
+
+    // BitCast, AddrSpaceCast and Freeze: the value moves as it is; an undefined operand is not supported.
+    void decodeMove(const llvm::Instruction& inst) {
+      auto [src, slots] = registerOf(inst.getOperand(0));
+      if (llvm::isa<llvm::UndefValue>(inst.getOperand(0))) throw Unsupported("an undefined (undef or poison) operand");
+      Instr& in = emit(&inst, Op::Move);
+      in.a = src;
+      in.imm = slots;
+      in.dst = result(inst);
+    }
+
+    // Alloca: a stack object of the type's size, times a count where the count is dynamic.
+    void decodeAlloca(const llvm::Instruction& inst) {
+      auto& al = llvm::cast<llvm::AllocaInst>(inst);
+      Instr& in = emit(&inst, Op::Alloca);
+      in.imm = m_.layout_.getTypeAllocSize(al.getAllocatedType());
+      in.b = UINT32_MAX;
+      if (!al.isStaticAlloca() || al.isArrayAllocation()) {
+        in.b = scalar(al.getArraySize());
+        in.w = widthOf(al.getArraySize()->getType());
+      }
+      in.aux = static_cast<uint32_t>(al.getAlign().value());
+      in.dst = result(inst);
+    }
+
+    // Load and Store: one access per scalar leaf of the type, at the leaf's offset.
+    void decodeLoad(const llvm::Instruction& inst) {
+      auto& ld = llvm::cast<llvm::LoadInst>(inst);
+      uint32_t ptr = scalar(ld.getPointerOperand());
+      uint32_t dst = result(inst);
+      std::vector<Leaf> leaves = m_.leavesOf(ld.getType());
+      for (size_t i = 0; i < leaves.size(); ++i) {
+        Instr& in = emit(&inst, Op::Load, widthOf(leaves[i].type));
+        in.a = ptr;
+        in.imm = leaves[i].offset;
+        in.c = static_cast<uint32_t>(m_.layout_.getTypeStoreSize(leaves[i].type));
+        in.flags = kindFlags(leaves[i].type);
+        in.dst = dst + static_cast<uint32_t>(i);
+      }
+    }
+
+    void decodeStore(const llvm::Instruction& inst) {
+      auto& st = llvm::cast<llvm::StoreInst>(inst);
+      llvm::Type* t = st.getValueOperand()->getType();
+      if (llvm::isa<llvm::UndefValue>(st.getValueOperand())) throw Unsupported("a store of an undefined value");
+      uint32_t value = registerOf(st.getValueOperand()).first;
+      uint32_t ptr = scalar(st.getPointerOperand());
+      std::vector<Leaf> leaves = m_.leavesOf(t);
+      for (size_t i = 0; i < leaves.size(); ++i) {
+        Instr& in = emit(&inst, Op::Store, widthOf(leaves[i].type));
+        in.a = value + static_cast<uint32_t>(i);
+        in.b = ptr;
+        in.imm = leaves[i].offset;
+        in.c = static_cast<uint32_t>(m_.layout_.getTypeStoreSize(leaves[i].type));
+        in.flags = kindFlags(leaves[i].type);
+      }
+    }
+
+    // Br, Switch and Ret: the control flow (addTarget records each successor block of a jump).
+    void decodeBranch(const llvm::Instruction& inst) {
+      auto& br = llvm::cast<llvm::BranchInst>(inst);
+      if (br.isUnconditional()) {
+        emit(&inst, Op::Jump);
+        addTarget(0, br.getParent(), br.getSuccessor(0));
+      } else {
+        Instr& in = emit(&inst, Op::Branch);
+        in.a = scalar(br.getCondition());
+        addTarget(1, br.getParent(), br.getSuccessor(0));
+        addTarget(2, br.getParent(), br.getSuccessor(1));
+      }
+    }
+
+    void decodeSwitch(const llvm::Instruction& inst) {
+      auto& sw = llvm::cast<llvm::SwitchInst>(inst);
+      uint8_t w = widthOf(sw.getCondition()->getType());
+      Instr& in = emit(&inst, Op::Switch, w);
+      in.a = scalar(sw.getCondition());
+      in.aux = static_cast<uint32_t>(f_.switches.size());
+      SwitchTable table;
+      f_.switches.push_back(table);
+      addTarget(3, sw.getParent(), sw.getDefaultDest());
+      int k = 0;
+      for (const auto& c : sw.cases()) {
+        f_.switches.back().cases.emplace_back(c.getCaseValue()->getZExtValue(), 0);
+        addTarget(4 + k++, sw.getParent(), c.getCaseSuccessor());
+      }
+    }
+
+    void decodeReturn(const llvm::Instruction& inst) {
+      auto& ret = llvm::cast<llvm::ReturnInst>(inst);
+      uint32_t value = 0, slots = 0;
+      if (llvm::Value* v = ret.getReturnValue()) {
+        if (llvm::isa<llvm::UndefValue>(v) && isScalarType(v->getType()))
+          throw Unsupported("a return of an undefined value");
+        std::tie(value, slots) = registerOf(v);
+      }
+      Instr& in = emit(&inst, Op::Ret);
+      in.a = value;
+      in.imm = slots;
+    }
+
+    // ExtractValue and InsertValue: moves between an aggregate's registers and a leaf's.
+    void decodeExtractValue(const llvm::Instruction& inst) {
+      auto& ev = llvm::cast<llvm::ExtractValueInst>(inst);
+      auto [agg, slots] = registerOf(ev.getAggregateOperand());
+      (void)slots;
+      Instr& in = emit(&inst, Op::Move);
+      in.a = agg + leafIndex(ev.getAggregateOperand()->getType(), ev.getIndices());
+      in.imm = slotCount(ev.getType());
+      in.dst = result(inst);
+    }
+
+    void decodeInsertValue(const llvm::Instruction& inst) {
+      auto& iv = llvm::cast<llvm::InsertValueInst>(inst);
+      uint32_t dst = result(inst);
+      if (!llvm::isa<llvm::UndefValue>(iv.getAggregateOperand())) {
+        auto [agg, slots] = registerOf(iv.getAggregateOperand());
+        Instr& copy = emit(&inst, Op::Move);
+        copy.a = agg;
+        copy.imm = slots;
+        copy.dst = dst;
+      }
+      if (llvm::isa<llvm::UndefValue>(iv.getInsertedValueOperand()))
+        throw Unsupported("an undefined (undef or poison) operand");
+      auto [val, valSlots] = registerOf(iv.getInsertedValueOperand());
+      Instr& put = emit(&inst, Op::Move);
+      put.a = val;
+      put.imm = valSlots;
+      put.dst = dst + leafIndex(iv.getType(), iv.getIndices());
     }
 
     uint8_t kindFlags(llvm::Type* t) const {
