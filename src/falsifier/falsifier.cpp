@@ -196,9 +196,13 @@ class Search {
         ContinuedInputs inputs(start, std::move(generated));
         result = execute(inputs, maxSteps);
       } else {
-        // The first run may be the program's only one (it draws no input) and decides it when it ends: it is not
-        // cut at the step limit of a short round.
-        result = execute(generated, k == 0 ? std::max(maxSteps, kFirstRunSteps) : maxSteps);
+        result = execute(generated, maxSteps);
+        // A first run cut at a short round's limit before it drew an input may be the program's only one, which
+        // decides it when it ends: it runs again to the default limit.
+        if (k == 0 && result.end == RunEnd::StepLimit && result.inputs.empty() && maxSteps < kFirstRunSteps) {
+          GeneratedInputs again(Strategy::Zeros, options_.seed);
+          result = execute(again, kFirstRunSteps);
+        }
       }
       if (k == 0 && result.inputs.empty()) {
         // Under termcomp main's parameters may hold any integers: the run is one execution, not the only one.

@@ -46,8 +46,8 @@ struct Options {
   // At most this many executions with generated inputs (0: until the deadline).
   uint64_t maxGeneratedRuns = 0;
   // Each execution with generated inputs stops after this many IR instructions (0: four million at first, twice as
-  // many every 16 runs, so that the first runs look for shallow bugs quickly and later ones go deep). The first
-  // generated run, which decides a program without input, runs to four million at least.
+  // many every 16 runs, so that the first runs look for shallow bugs quickly and later ones go deep). A first
+  // generated run cut before it drew an input runs again to four million: it may decide a program without input.
   uint64_t runSteps = 0;
 };
 
