@@ -1,12 +1,13 @@
 #include "falsifier/falsifier.h"
 
+#include "state_graph.h"
+
 #include <algorithm>
 #include <bit>
 #include <deque>
 #include <map>
 #include <optional>
 #include <random>
-#include <unordered_set>
 #include <variant>
 
 namespace atropos::falsifier {
@@ -21,6 +22,9 @@ constexpr const char* kEngine = "falsifier";
 // Explicit-state search takes this share of the time left after the systematic runs.
 constexpr double kExplorationShare = 0.5;
 constexpr size_t kMaxExplorationValues = 32;
+// The explicit-state search looks for cycles among the states it met once it has this many steps, then whenever
+// their number has doubled: the search costs time linear in the steps, so all of them cost about twice the last.
+constexpr size_t kFirstCycleSearchEdges = 64;
 // Every value a run draws is recorded: a run that keeps drawing ends here rather than fill memory.
 constexpr uint64_t kMaxInputsPerRun = 1u << 18;
 
@@ -93,6 +97,23 @@ void exchangeValues(std::vector<uint64_t>& values, uint64_t seed) {
   if (b == a) b = distinct.back();
   for (uint64_t& v : values) v = v == a ? b : v == b ? a : v;
 }
+
+// A cycle's values after its stem's, over and over; reads of uninitialized memory give zero, as in the
+// explicit-state search that found the cycle.
+class CycleInputs final : public interp::InputSource {
+ public:
+  CycleInputs(const std::vector<uint64_t>& stem, const std::vector<uint64_t>& loop) : stem_(stem), loop_(loop) {}
+  uint64_t draw(const interp::NondetRequest& r) override {
+    if (r.uninitialized) return 0;
+    const size_t k = next_++;
+    return k < stem_.size() ? stem_[k] : loop_[(k - stem_.size()) % loop_.size()];
+  }
+
+ private:
+  const std::vector<uint64_t>& stem_;
+  const std::vector<uint64_t>& loop_;
+  size_t next_ = 0;
+};
 
 // A start's values, then generated ones.
 class ContinuedInputs final : public interp::InputSource {
@@ -211,8 +232,7 @@ class Search {
         break;
       }
       if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there
-      // The search does not look for recurring states: it has nothing to say about termination alone.
-      if (k == kBoundaryCandidates && anyOpenBut(Property::Termination))
+      if (k == kBoundaryCandidates)
         explore(options_.deadline.capped(
             std::chrono::duration<double>(options_.deadline.secondsLeft() * kExplorationShare)));
       if (options_.progress && Deadline::Clock::now() >= nextProgress) {
@@ -247,18 +267,27 @@ class Search {
 
   // Explicit-state search, breadth-first: every nondet call returns, in turn, each value the program compares
   // values with (and 0, 1, -1), and each program state at a nondet call is continued once. It finds violations
-  // that need one particular sequence among few inputs, as in a reactive system that reads commands.
+  // that need one particular sequence among few inputs, as in a reactive system that reads commands. For
+  // termination it keeps the steps between the states it met: a cycle among them is a lasso, which one execution
+  // that draws its values over and over confirms.
   void explore(Deadline until) {
     GeneratedInputs zeros(Strategy::Zeros, 0);  // for reads of uninitialized memory
     interp::RunOptions ro;
     ro.deadline = until;
-    ro.maxSteps = kFirstRunSteps;
+    ro.maxSteps = options_.runSteps ? options_.runSteps : kFirstRunSteps;
     ro.maxMemoryBytes = options_.memoryBytes;
     ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
-    std::deque<std::unique_ptr<interp::PausedExecution>> frontier;
+    ro.detectLasso = open(Property::Termination);
+    struct Pending {
+      std::unique_ptr<interp::PausedExecution> execution;
+      StateGraph::Node node;
+    };
+    std::deque<Pending> frontier;
     uint64_t frontierBytes = 0;  // the frontier keeps to a quarter of the memory budget
-    std::unordered_set<uint64_t> seen;
-    auto visit = [&](std::variant<std::unique_ptr<interp::PausedExecution>, RunResult> next) {
+    StateGraph graph;
+    size_t nextCycleSearch = kFirstCycleSearchEdges;
+    auto visit = [&](std::variant<std::unique_ptr<interp::PausedExecution>, RunResult> next, StateGraph::Node from,
+                     uint64_t value) {
       if (auto* ended = std::get_if<RunResult>(&next)) {
         ++runs_;
         steps_ += ended->steps;
@@ -267,19 +296,38 @@ class Search {
       }
       auto& paused = std::get<std::unique_ptr<interp::PausedExecution>>(next);
       const uint64_t bytes = paused->footprintBytes();
-      if (frontierBytes + bytes > options_.memoryBytes / 4 || !seen.insert(paused->stateHash()).second) return;
+      if (frontierBytes + bytes > options_.memoryBytes / 4) return;
+      const auto [node, isNew] = graph.reach(paused->stateHash(), from, value);
+      if (!isNew) return;
       frontierBytes += bytes;
-      frontier.push_back(std::move(paused));
+      frontier.push_back({std::move(paused), node});
     };
-    visit(interpreter_.start(zeros, ro));
-    while (!frontier.empty() && !allDecided() && !until.expired()) {
-      std::unique_ptr<interp::PausedExecution> paused = std::move(frontier.front());
-      frontier.pop_front();
-      frontierBytes -= paused->footprintBytes();
-      for (uint64_t value : explorationValues(paused->request())) {
-        if (allDecided() || until.expired()) break;
-        visit(paused->resume(value));
+    visit(interpreter_.start(zeros, ro), StateGraph::kNoParent, 0);
+    while (!allDecided() && !until.expired()) {
+      if (open(Property::Termination) && (frontier.empty() || graph.edges() >= nextCycleSearch)) {
+        nextCycleSearch = 2 * graph.edges();
+        confirmCycles(graph, until);
       }
+      if (frontier.empty()) break;
+      Pending next = std::move(frontier.front());
+      frontier.pop_front();
+      frontierBytes -= next.execution->footprintBytes();
+      for (uint64_t value : explorationValues(next.execution->request())) {
+        if (allDecided() || until.expired()) break;
+        visit(next.execution->resume(value), next.node, value);
+      }
+    }
+  }
+
+  // Executes the cycles of `graph`, each drawing its values over and over after its stem, until one ends as a
+  // lasso (termination is then decided) or none is left. A cycle that does not recur is dropped.
+  void confirmCycles(StateGraph& graph, Deadline until) {
+    while (open(Property::Termination) && !until.expired()) {
+      std::optional<StateGraph::Cycle> cycle = graph.findCycle();
+      if (!cycle) return;
+      CycleInputs inputs(cycle->stem, cycle->loop);
+      execute(inputs, kFirstRunSteps);
+      if (open(Property::Termination)) graph.drop(*cycle);
     }
   }
 

@@ -289,16 +289,24 @@ namespace {
 
 // `mismatchHint` is where the last comparison found a difference: a loop usually changes the same register every
 // time, so trying it first keeps a failed comparison short however many registers there are.
-bool sameRegisters(const std::vector<Slot>& a, const std::vector<Slot>& b, size_t& mismatchHint) {
-  if (a.size() != b.size()) return false;
-  auto differ = [&](size_t i) { return a[i].bits != b[i].bits || a[i].prov != b[i].prov; };
-  if (mismatchHint < a.size() && differ(mismatchHint)) return false;
+bool sameRegisters(const std::vector<Slot>& then, const std::vector<Slot>& now, size_t& mismatchHint,
+                   EndedObjectMatch& match) {
+  if (then.size() != now.size()) return false;
+  auto differ = [&](size_t i) { return !match.sameSlot(then[i], now[i]); };
+  if (mismatchHint < then.size() && differ(mismatchHint)) return false;
   // Then from the last register (the innermost frame's), where a loop's values change.
-  for (size_t i = a.size(); i-- > 0;)
+  for (size_t i = then.size(); i-- > 0;)
     if (differ(i)) {
       mismatchHint = i;
       return false;
     }
+  return true;
+}
+
+bool sameAllocas(const std::vector<uint32_t>& then, const std::vector<uint32_t>& now, EndedObjectMatch& match) {
+  if (then.size() != now.size()) return false;
+  for (size_t i = 0; i < then.size(); ++i)
+    if (!match.sameObject(then[i], now[i])) return false;
   return true;
 }
 
@@ -310,8 +318,10 @@ constexpr uint32_t kLassoMaxObjects = 1u << 16;
 
 bool Execution::sameStateAsSnapshot() {
   const StateSnapshot& s = *snapshot_;
-  return s.pc == pc_ && s.frames == frames_ && sameRegisters(s.registers, registers_, registerMismatchHint_) &&
-         s.allocas == allocas_ && s.memory.sameState(memory_, objectMismatchHint_);
+  if (s.pc != pc_ || s.frames != frames_) return false;
+  EndedObjectMatch match(s.memory, memory_);
+  return sameRegisters(s.registers, registers_, registerMismatchHint_, match) && sameAllocas(s.allocas, allocas_, match) &&
+         memory_.sameLiveState(s.memory, objectMismatchHint_);
 }
 
 Flow Execution::atLoopHead(uint64_t steps, const llvm::Instruction* at) {

@@ -147,20 +147,37 @@ uint64_t Memory::hash(const std::vector<bool>& leftOut) const {
   return h;
 }
 
-bool Memory::sameState(const Memory& other, uint32_t& mismatchHint) const {
-  if (objects_.size() != other.objects_.size() || nextAddress_ != other.nextAddress_ ||
-      bytesLive_ != other.bytesLive_ || heapLive_ != other.heapLive_ || overLimit_ != other.overLimit_ ||
-      addressLimit_ != other.addressLimit_ || limitBytes_ != other.limitBytes_)
+bool Memory::sameLiveState(const Memory& earlier, uint32_t& mismatchHint) const {
+  if (objects_.size() < earlier.objects_.size() || bytesLive_ != earlier.bytesLive_ ||
+      heapLive_ != earlier.heapLive_ || overLimit_ != earlier.overLimit_ || limitBytes_ != earlier.limitBytes_)
     return false;
-  if (mismatchHint != 0 && mismatchHint < objects_.size() &&
-      !sameObject(objects_[mismatchHint], other.objects_[mismatchHint]))
-    return false;
+  auto same = [&](size_t id) {
+    const Object& now = objects_[id];
+    if (id >= earlier.objects_.size()) return !now.live;
+    const Object& then = earlier.objects_[id];
+    return (!now.live && !then.live) || sameObject(now, then);
+  };
+  if (mismatchHint != 0 && mismatchHint < objects_.size() && !same(mismatchHint)) return false;
   // Then the newest objects first: the locals of the running function are the likeliest to differ.
   for (size_t id = objects_.size(); id-- > 1;)
-    if (!sameObject(objects_[id], other.objects_[id])) {
+    if (!same(id)) {
       mismatchHint = static_cast<uint32_t>(id);
       return false;
     }
+  return true;
+}
+
+bool EndedObjectMatch::sameSlot(const Slot& then, const Slot& now) {
+  if (then.prov == 0 || now.prov == 0) return then.prov == now.prov && then.bits == now.bits;
+  const Object& a = then_.object(then.prov);
+  const Object& b = now_.object(now.prov);
+  if (a.live || b.live) return then.prov == now.prov && then.bits == now.bits;
+  if (a.size != b.size || a.kind != b.kind || a.function != b.function || a.site != b.site ||
+      then.bits - a.base != now.bits - b.base)
+    return false;
+  for (const auto& [x, y] : matched_)
+    if (x == then.prov || y == now.prov) return x == then.prov && y == now.prov;
+  matched_.emplace_back(then.prov, now.prov);
   return true;
 }
 

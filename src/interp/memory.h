@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <utility>
 #include <vector>
 
 #include "code.h"
@@ -99,9 +100,13 @@ class Memory {
 
   uint64_t heapBytesLive() const { return heapLive_; }
   uint64_t bytesLive() const { return bytesLive_; }
-  // Equal objects (identity, bounds, lifetime, contents, initialization, provenance) and allocator state.
+  // The same live objects as `earlier` (identity, bounds, contents, initialization, provenance) and as many bytes
+  // live: the objects made since `earlier` have all ended, and which objects ended and where the allocator stands do
+  // not count. Nothing reads an ended object, and an object whose scope begins again is a new one, so from such a
+  // state an execution goes on as from `earlier` (its new objects at other addresses, which a run that looks at them
+  // notes as address-dependent), provided that its registers agree (EndedObjectMatch).
   // `mismatchHint`: the object to compare first; set to the one found different.
-  bool sameState(const Memory& other, uint32_t& mismatchHint) const;
+  bool sameLiveState(const Memory& earlier, uint32_t& mismatchHint) const;
   // Every object `earlier` has is here as it was there; objects created since then do not count.
   bool olderObjectsUnchanged(const Memory& earlier) const;
   bool overLimit() const { return overLimit_; }
@@ -121,6 +126,25 @@ class Memory {
   uint64_t bytesLive_ = 0;
   uint64_t heapLive_ = 0;
   bool overLimit_ = false;
+};
+
+// Whether the pointers of two states agree, ended objects matched one to one: a loop body's local is a new object
+// every time its scope is entered again, so the pointer to it in a register names another ended object at each
+// visit of the loop head. A pointer to a live object must be the same pointer; a pointer to an ended object
+// corresponds to one at the same offset of an ended object of the same size, kind and origin, and each object is
+// matched to one object only.
+class EndedObjectMatch {
+ public:
+  EndedObjectMatch(const Memory& then, const Memory& now) : then_(then), now_(now) {}
+  bool sameSlot(const Slot& then, const Slot& now);
+  bool sameObject(uint32_t then, uint32_t now) {
+    return sameSlot(Slot{then_.object(then).base, then, 0}, Slot{now_.object(now).base, now, 0});
+  }
+
+ private:
+  const Memory& then_;
+  const Memory& now_;
+  std::vector<std::pair<uint32_t, uint32_t>> matched_;  // ended objects: (then, now)
 };
 
 }  // namespace atropos::interp

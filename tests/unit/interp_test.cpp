@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "falsifier/falsifier.h"
+#include "falsifier/state_graph.h"
 #include "frontend/frontend.h"
 #include "interp/recurrent_states.h"
 #include "test_program.h"
@@ -456,6 +457,29 @@ TEST(Lasso, InfiniteLoopInACalledFunction) {
   EXPECT_EQ(r.lasso->loopHead.function, "spin");
 }
 
+TEST(Lasso, LoopBodyLocalsAndCalledFunctionsLocalsAreNewObjectsEachTime) {
+  // Each iteration makes new objects (the body's address-taken local, the callee's locals): the state recurs all
+  // the same, as in C, where the ended objects are gone.
+  RunResult r = runDetectingLasso(R"(
+int step(int v) { int t = v; int *q = &t; return *q % 2; }
+int main() { int x = 0; while (1) { int v = x; int *p = &v; x = step(*p + 1); } return 0; })");
+  expectEnd(r, RunEnd::Lasso);
+  ASSERT_TRUE(r.lasso.has_value());
+  EXPECT_EQ(r.lasso->loopHead.function, "main");
+}
+
+TEST(Lasso, AFreedObjectDoesNotKeepTheStateFromRecurring) {
+  RunResult r = runDetectingLasso("int main() { while (1) { int *p = malloc(4); *p = 1; free(p); } return 0; }");
+  expectEnd(r, RunEnd::Lasso);
+}
+
+TEST(Lasso, ALiveObjectMadeInTheLoopKeepsTheStateFromRecurring) {
+  // A pointer to the newest object in a variable that lives on: the memory differs at every visit.
+  RunResult r = runDetectingLasso(R"(
+int main() { int *keep = 0; while (1) { int *p = malloc(4); if (keep) free(keep); keep = p; } return 0; })");
+  expectEnd(r, RunEnd::StepLimit);
+}
+
 // --- Non-termination: a call repeated, nested in itself, with the same arguments and the same older memory ------
 
 TEST(Lasso, MutualRecursionThatRepeatsACall) {
@@ -680,6 +704,70 @@ int main() { int x = __VERIFIER_nondet_int(); int *p = malloc(8); if (x == 1) p[
       EXPECT_EQ(o.counterexample->inputs[0].value, 1u);
       EXPECT_FALSE(o.counterexample->trace.empty());
     }
+}
+
+TEST(Falsifier, ExplicitStateSearchFindsALassoThatNeedsOneSequenceOfCommands) {
+  // A reactive program: every command but 3, then 5 and 4 in turn, ends it. Too few generated runs to hit the
+  // sequence by chance; the explicit-state search meets a state again and executes the cycle.
+  Compiled c = compile(R"(
+int a = 0;
+int step(int in) {
+  if (a == 0 && in == 3) { a = 1; return 0; }
+  if (a == 1 && in == 5) { a = 2; return 0; }
+  if (a == 2 && in == 4) { a = 1; return 0; }
+  return -1;
+}
+int main() {
+  while (1) {
+    int in = __VERIFIER_nondet_int();
+    if (in < 1 || in > 6) return 0;
+    if (step(in) < 0) return 1;
+  }
+})");
+  ASSERT_TRUE(c.interpreter);
+  falsifier::Options options;
+  options.deadline = Deadline::in(std::chrono::duration<double>(10 * kSanitizerSlowdown));
+  options.maxGeneratedRuns = 20;
+  const std::vector<Outcome> outcomes = falsifier::falsify(*c.interpreter, {Property::Termination}, options);
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_EQ(outcomes[0].verdict, Verdict::False) << outcomes[0].reason;
+  ASSERT_TRUE(outcomes[0].counterexample.has_value());
+  std::vector<uint64_t> values;
+  for (const NondetInput& in : outcomes[0].counterexample->inputs) values.push_back(in.value);
+  ASSERT_GE(values.size(), 3u);
+  EXPECT_EQ(values[0], 3u);
+  for (size_t k = 1; k < values.size(); ++k) EXPECT_EQ(values[k], k % 2 ? 5u : 4u) << k;
+}
+
+TEST(StateGraph, ACycleComesWithTheValuesOfItsStemAndOfItsLoop) {
+  falsifier::StateGraph graph;
+  EXPECT_FALSE(graph.findCycle().has_value());
+  graph.reach(100, falsifier::StateGraph::kNoParent, 0);  // node 0
+  EXPECT_TRUE(graph.reach(101, 0, 7).second);             // 0 -7-> 1
+  EXPECT_TRUE(graph.reach(102, 1, 8).second);             // 1 -8-> 2
+  EXPECT_TRUE(graph.reach(103, 0, 9).second);             // 0 -9-> 3
+  EXPECT_FALSE(graph.reach(102, 3, 1).second);            // 3 -1-> 2: a second way, no cycle
+  EXPECT_FALSE(graph.findCycle().has_value());
+  EXPECT_FALSE(graph.reach(101, 2, 5).second);  // 2 -5-> 1 closes 1 -8-> 2 -5-> 1
+  std::optional<falsifier::StateGraph::Cycle> cycle = graph.findCycle();
+  ASSERT_TRUE(cycle.has_value());
+  EXPECT_EQ(cycle->stem, (std::vector<uint64_t>{7}));
+  EXPECT_EQ(cycle->loop, (std::vector<uint64_t>{8, 5}));
+  graph.drop(*cycle);
+  EXPECT_FALSE(graph.findCycle().has_value());
+  EXPECT_EQ(graph.nodes(), 4u);
+  EXPECT_EQ(graph.edges(), 5u);
+}
+
+TEST(StateGraph, AStateThatStepsToItselfIsACycleOfOne) {
+  falsifier::StateGraph graph;
+  graph.reach(1, falsifier::StateGraph::kNoParent, 0);
+  graph.reach(2, 0, 4);
+  graph.reach(2, 1, 6);
+  std::optional<falsifier::StateGraph::Cycle> cycle = graph.findCycle();
+  ASSERT_TRUE(cycle.has_value());
+  EXPECT_EQ(cycle->stem, (std::vector<uint64_t>{4}));
+  EXPECT_EQ(cycle->loop, (std::vector<uint64_t>{6}));
 }
 
 TEST(Falsifier, RecurringStateRefutesTermination) {

@@ -48,6 +48,7 @@ struct Options {
   // Each execution with generated inputs stops after this many IR instructions (0: four million at first, twice as
   // many every 16 runs, so that the first runs look for shallow bugs quickly and later ones go deep). A first
   // generated run cut before it drew an input runs again to four million: it may decide a program without input.
+  // The explicit-state search keeps to the same limit between two nondet calls.
   uint64_t runSteps = 0;
 };
 
