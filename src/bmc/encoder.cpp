@@ -55,7 +55,11 @@ struct Object {
 // bounds end); larger ones are left to the solver: Z3's simplifier would walk them whole each time.
 constexpr size_t kSmallTerm = 200;
 
-using Values = std::unordered_map<const llvm::Value*, smt::Term>;
+// A path's SSA values, each by its place in the module (Encoder::place), not by its address: a map keyed by
+// addresses is walked and freed in an order that differs from run to run, and Z3 numbers the terms it makes (and
+// reuses the numbers of those freed) in that order, which its simplifier and its search follow. Keyed by places, the
+// same program gives the same formula, and the same answers.
+using Values = std::unordered_map<size_t, smt::Term>;
 
 // What an execution that reaches a point of the unwound program knows there.
 struct PathState {
@@ -138,6 +142,12 @@ class Encoder {
         pointerBits_(layout_.getPointerSizeInBits()),
         out_{{}, {}, context.bool_const("uninitialized_zero"), {}, {}, {}, {}} {
     symbolicReservation_ = pointerBits_ == 32 ? (uint64_t{1} << 24) : (uint64_t{1} << 32);
+    for (const llvm::GlobalVariable& g : module.globals()) places_.emplace(&g, places_.size());
+    for (const llvm::Function& f : module) {
+      for (const llvm::Argument& a : f.args()) places_.emplace(&a, places_.size());
+      for (const llvm::BasicBlock& b : f)
+        for (const llvm::Instruction& i : b) places_.emplace(&i, places_.size());
+    }
   }
 
   Encoding run() {
@@ -181,7 +191,7 @@ class Encoder {
       if (std::optional<size_t> k = scalarGlobalIndex(v))
         start.scalarGlobals[*k] = before;
       else
-        start.values.insert_or_assign(v, before);
+        start.values.insert_or_assign(place(v), before);
       iteration.before.push_back(before);
     }
     Activation activation{&main, {}, {}, {}};
@@ -214,7 +224,7 @@ class Encoder {
           iteration.after.push_back(back.scalarGlobals[*k]);
           continue;
         }
-        auto it = back.values.find(v);
+        auto it = back.values.find(place(v));
         if (it == back.values.end()) throw EncodingFailure("a value the loop carries is lost");
         iteration.after.push_back(it->second);
       }
@@ -657,7 +667,7 @@ class Encoder {
 
   smt::Term value(const llvm::Value* v, const PathState& s) {
     if (auto* k = llvm::dyn_cast<llvm::Constant>(v)) return constant(k);
-    auto it = s.values.find(v);
+    auto it = s.values.find(place(v));
     if (it == s.values.end()) throw NotModelled{"a value used where its definition is not known"};
     return it->second;
   }
@@ -942,7 +952,7 @@ class Encoder {
         visit.values.push_back(s.scalarGlobals[*k]);
         continue;
       }
-      auto it = s.values.find(v);
+      auto it = s.values.find(place(v));
       if (it == s.values.end()) return;
       visit.values.push_back(it->second);
     }
@@ -960,7 +970,7 @@ class Encoder {
                     s.alive,
                     out_.draws.size()};
     for (const llvm::PHINode& phi : head.phis()) {
-      auto it = s.values.find(&phi);
+      auto it = s.values.find(place(&phi));
       if (it == s.values.end()) return;
       visit.carried.push_back(it->second);
     }
@@ -1024,7 +1034,7 @@ class Encoder {
       // The phis of the target take their values all at once, from the state before the edge.
       std::vector<std::pair<const llvm::PHINode*, smt::Term>> phis;
       for (const llvm::PHINode& phi : to->phis()) phis.emplace_back(&phi, value(phi.getIncomingValueForBlock(from), s));
-      for (auto& [phi, v] : phis) t.values.insert_or_assign(phi, v);
+      for (auto& [phi, v] : phis) t.values.insert_or_assign(place(phi), v);
       std::vector<const llvm::Loop*> fromNest = nestOf(shape, from), toNest = nestOf(shape, to);
       std::vector<unsigned> next;
       for (size_t k = 0; k < toNest.size(); ++k) {
@@ -1084,7 +1094,15 @@ class Encoder {
 
   // ---- instructions ----
 
-  void define(PathState& s, const llvm::Instruction& i, const smt::Term& v) { s.values.insert_or_assign(&i, small(v)); }
+  void define(PathState& s, const llvm::Instruction& i, const smt::Term& v) {
+    s.values.insert_or_assign(place(&i), small(v));
+  }
+
+  size_t place(const llvm::Value* v) const {
+    auto it = places_.find(v);
+    if (it == places_.end()) throw EncodingFailure("a value outside the module");
+    return it->second;
+  }
 
   smt::Term signedMinimum(unsigned w) { return z3::shl(c_.bv_val(1, w), c_.bv_val(w - 1, w)).simplify(); }
 
@@ -1578,7 +1596,7 @@ class Encoder {
       if (call.paramHasAttr(k, llvm::Attribute::ByVal)) throw NotModelled{"an argument passed by value in memory"};
     PathState entry{s.guard, s.memory, s.pointerBytes, s.alive, s.scalarGlobals, {}};
     for (unsigned k = 0; k < callee.arg_size(); ++k)
-      entry.values.emplace(callee.getArg(k), value(call.getArgOperand(k), s));
+      entry.values.emplace(place(callee.getArg(k)), value(call.getArgOperand(k), s));
     auto returned = encodeFunction(callee, std::move(entry));
     if (!returned) {
       s.dead = true;
@@ -1766,7 +1784,7 @@ class Encoder {
       if (!stillAlive.is_false()) throw NotModelled{"a scope whose object may or may not live"};
       unsigned fresh = newObject(Object::Kind::Stack, objects_[id].size, s, &call);
       activation.stackObjects.push_back(fresh);
-      s.values.insert_or_assign(alloca, pointer(objects_[fresh].base));
+      s.values.insert_or_assign(place(alloca), pointer(objects_[fresh].base));
       return;
     }
     throw NotModelled{"a lifetime marker of an unknown object"};
@@ -1901,6 +1919,7 @@ class Encoder {
   size_t encodedInstructions_ = 0;
   bool trackPointerBytes_ = false;
   std::vector<Object> objects_;
+  std::unordered_map<const llvm::Value*, size_t> places_;  // each global, argument and instruction: its place
   std::unordered_map<const llvm::Value*, unsigned> globalObjects_;
   std::unordered_map<const llvm::GlobalVariable*, size_t> scalarGlobals_;
   std::unordered_map<const llvm::Function*, uint64_t> functionAddresses_;

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Golden tests of Atropos's intermediate artefacts: for a few test programs, the integer transition system of the
 symbolic execution graph (--its), the graph itself (--dot) and the explained verdicts (--explain) must stay exactly
-as recorded in tests/golden/expected/. A change to the graph, the ITS or the proof shows up here as a diff, not only
-as one more UNKNOWN on a benchmark.
+as recorded in tests/golden/expected/; for a few others, the formulas bounded model checking asks the solver (the
+first questions --smt-log records, with the answers). A change to the graph, the ITS, the proof or the encoding shows
+up here as a diff, not only as one more UNKNOWN on a benchmark.
 
     tests/golden/golden.py --tool build/bin/atropos            # compare (exit status 1 on a difference)
     tests/golden/golden.py --tool build/bin/atropos --update   # record the current artefacts
 
-Only the symbolic execution runs (--engines symex): the executions of the testing engine depend on time. The
-programs are small, so no deadline is near.
+Only the symbolic execution runs (--engines symex), or bounded model checking (--engines bmc): the executions of the
+testing engine depend on time. The programs are small, so no deadline is near.
 """
 import argparse
 import difflib
@@ -36,6 +37,14 @@ CASES = [
 
 ARTEFACTS = (".txt", ".its.smt2", ".dot")
 
+# name, program, options beyond --engines bmc --smt-log, how many of the first questions are kept (the later ones
+# encode larger bounds: the same shape, longer)
+BMC_CASES = [
+    ("heap_kept_on_one_path-bmc", "bmc/heap_kept_on_one_path.c", ["--property", "valid-memcleanup"], 1),
+    ("bounded_array_sum-bmc", "bmc/bounded_array_sum.c", ["--property", "no-overflow"], 3),
+    ("lasso_behind_key-bmc", "bmc/lasso_behind_key.c", ["--property", "termination"], 3),
+]
+
 
 def artefacts(tool, program, options, scratch):
     """The three artefacts of one case as text, the program named by its file name alone."""
@@ -60,6 +69,37 @@ def artefacts(tool, program, options, scratch):
     return texts
 
 
+def bmc_questions(tool, program, options, keep, scratch):
+    """The first `keep` questions of bounded model checking, in the order asked, each under its file's name."""
+    log = os.path.join(scratch, "smt-log")
+    if os.path.exists(log):
+        for stale in os.listdir(log):
+            os.remove(os.path.join(log, stale))
+    folder, name = os.path.split(os.path.join(PROGRAMS, program))
+    run = subprocess.run([tool, "--engines", "bmc", "--timeout", "60", "--smt-log", log] + options + [name],
+                         cwd=folder, capture_output=True, text=True, timeout=120)
+    if run.returncode != 0:
+        raise RuntimeError("%s %s: exit status %d\n%s" % (program, " ".join(options), run.returncode, run.stderr))
+    questions = sorted(os.listdir(log))[:keep]
+    return "".join("; --- %s\n%s" % (q, open(os.path.join(log, q)).read()) for q in questions)
+
+
+def compare(name, suffix, text, update):
+    """Records or compares one artefact; whether it differs from the recorded one."""
+    path = os.path.join(EXPECTED, name + suffix)
+    if update:
+        with open(path, "w") as out:
+            out.write(text)
+        return False
+    expected = open(path).read() if os.path.exists(path) else None
+    if expected == text:
+        return False
+    print("golden: %s%s differs from %s" % (name, suffix, os.path.relpath(path)))
+    diff = difflib.unified_diff((expected or "").splitlines(True), text.splitlines(True), "expected", "now")
+    sys.stdout.writelines(list(diff)[:40])
+    return True
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tool", required=True, help="the atropos binary")
@@ -72,27 +112,18 @@ def main():
         for name, program, options in CASES:
             texts = artefacts(tool, program, options, scratch)
             for suffix in ARTEFACTS:
-                path = os.path.join(EXPECTED, name + suffix)
-                if args.update:
-                    with open(path, "w") as out:
-                        out.write(texts[suffix])
-                    continue
-                expected = open(path).read() if os.path.exists(path) else None
-                if expected == texts[suffix]:
-                    continue
-                differences += 1
-                print("golden: %s%s differs from %s" % (name, suffix, os.path.relpath(path)))
-                diff = difflib.unified_diff((expected or "").splitlines(True), texts[suffix].splitlines(True),
-                                            "expected", "now")
-                sys.stdout.writelines(list(diff)[:40])
+                differences += compare(name, suffix, texts[suffix], args.update)
+        for name, program, options, keep in BMC_CASES:
+            differences += compare(name, ".smt2", bmc_questions(tool, program, options, keep, scratch), args.update)
+    cases = len(CASES) + len(BMC_CASES)
     if args.update:
-        print("golden: recorded %d cases in %s" % (len(CASES), os.path.relpath(EXPECTED)))
+        print("golden: recorded %d cases in %s" % (cases, os.path.relpath(EXPECTED)))
         return 0
     if differences:
         print("golden: %d artefacts differ; if the change is intended, run %s --tool %s --update and commit the "
               "files" % (differences, os.path.relpath(__file__), args.tool))
         return 1
-    print("golden: %d cases, every artefact as recorded" % len(CASES))
+    print("golden: %d cases, every artefact as recorded" % cases)
     return 0
 
 
