@@ -189,7 +189,7 @@ class Search {
   }
 
   std::vector<Outcome> run(Statistics* statistics) {
-    uint64_t maxSteps = options_.runSteps ? options_.runSteps : kFirstRunSteps;
+    uint64_t maxSteps = firstRunSteps();
     for (const SuggestedRun& suggestion : options_.suggestedRuns) {
       if (allDecided() || options_.deadline.expired()) break;
       interp::ReplayInputs inputs(suggestion.values, suggestion.uninitializedReadsZero);
@@ -255,6 +255,9 @@ class Search {
   }
 
  private:
+  // The step limit of the first generated runs, and of each stretch of the explicit-state search.
+  uint64_t firstRunSteps() const { return options_.runSteps ? options_.runSteps : kFirstRunSteps; }
+
   bool anyOpenBut(Property excluded) const {
     return std::any_of(pending_.begin(), pending_.end(),
                        [&](const auto& e) { return e.first != excluded && e.second.verdict == Verdict::Unknown; });
@@ -274,7 +277,7 @@ class Search {
     GeneratedInputs zeros(Strategy::Zeros, 0);  // for reads of uninitialized memory
     interp::RunOptions ro;
     ro.deadline = until;
-    ro.maxSteps = options_.runSteps ? options_.runSteps : kFirstRunSteps;
+    ro.maxSteps = firstRunSteps();
     ro.maxMemoryBytes = options_.memoryBytes;
     ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     ro.detectLasso = open(Property::Termination);
@@ -284,7 +287,7 @@ class Search {
     };
     std::deque<Pending> frontier;
     uint64_t frontierBytes = 0;  // the frontier keeps to a quarter of the memory budget
-    StateGraph graph;
+    StateGraph graph(open(Property::Termination));
     size_t nextCycleSearch = kFirstCycleSearchEdges;
     auto visit = [&](std::variant<std::unique_ptr<interp::PausedExecution>, RunResult> next, StateGraph::Node from,
                      uint64_t value) {

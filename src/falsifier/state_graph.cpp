@@ -10,7 +10,7 @@ std::pair<StateGraph::Node, bool> StateGraph::reach(uint64_t hash, Node from, ui
     parents_.emplace_back(from, value);
     successors_.emplace_back();
   }
-  if (from != kNoParent) {
+  if (keepSteps_ && from != kNoParent) {
     successors_[from].push_back(Edge{it->second, value});
     ++edges_;
   }

@@ -18,8 +18,13 @@ class StateGraph {
   using Node = uint32_t;
   static constexpr Node kNoParent = UINT32_MAX;
 
+  // Without `keepSteps` the graph only tells new states from known ones (a search for violations needs no more),
+  // and finds no cycle.
+  explicit StateGraph(bool keepSteps) : keepSteps_(keepSteps) {}
+
   // The node of the state with `hash`, reached from `from` (kNoParent for the first state) by drawing `value`;
-  // second: whether the state is new, in which case `from` is its parent. The step is an edge either way.
+  // second: whether the state is new, in which case `from` is its parent. The step is an edge either way (when
+  // steps are kept).
   std::pair<Node, bool> reach(uint64_t hash, Node from, uint64_t value);
 
   struct Cycle {
@@ -42,6 +47,7 @@ class StateGraph {
     uint64_t value;
     bool dropped = false;
   };
+  bool keepSteps_;
   std::unordered_map<uint64_t, Node> nodeOf_;
   std::vector<std::pair<Node, uint64_t>> parents_;  // each node's parent and the value drawn from it
   std::vector<std::vector<Edge>> successors_;

@@ -740,7 +740,7 @@ int main() {
 }
 
 TEST(StateGraph, ACycleComesWithTheValuesOfItsStemAndOfItsLoop) {
-  falsifier::StateGraph graph;
+  falsifier::StateGraph graph(true);
   EXPECT_FALSE(graph.findCycle().has_value());
   graph.reach(100, falsifier::StateGraph::kNoParent, 0);  // node 0
   EXPECT_TRUE(graph.reach(101, 0, 7).second);             // 0 -7-> 1
@@ -760,7 +760,7 @@ TEST(StateGraph, ACycleComesWithTheValuesOfItsStemAndOfItsLoop) {
 }
 
 TEST(StateGraph, AStateThatStepsToItselfIsACycleOfOne) {
-  falsifier::StateGraph graph;
+  falsifier::StateGraph graph(true);
   graph.reach(1, falsifier::StateGraph::kNoParent, 0);
   graph.reach(2, 0, 4);
   graph.reach(2, 1, 6);
