@@ -9,8 +9,10 @@
 
 #include "encoder.h"
 #include "frontend/normalize.h"
+#include "smt/failure.h"
 #include "smt/isolated.h"
 #include "smt/query_log.h"
+#include "smt/solver.h"
 #include "smt/term.h"
 
 namespace atropos::bmc {
@@ -62,11 +64,11 @@ class Checker {
     // (with assumptions Z3 skips its preprocessing). Where memory is read only at known addresses, first the formula
     // bit-blasted after simplification, without the array of the initial memory, which settles most questions in
     // milliseconds; then (or else) Z3's general solver, with arrays and lambdas.
-    auto ask = [&](z3::solver solver, double share, bool withArrays) {
-      const unsigned millis = std::max(1u, static_cast<unsigned>(millisLeft() * share));
-      z3::params params(context_);
-      params.set("rlimit", kResourceUnitsPerMilli * millis);
-      solver.set(params);
+    auto ask = [&](smt::Procedure procedure, double share, bool withArrays) {
+      smt::Limits limits(std::max(1u, static_cast<unsigned>(millisLeft() * share)));
+      limits.resourcePerMilli = kResourceUnitsPerMilli;
+      const unsigned millis = limits.queryMillis;
+      z3::solver solver = smt::makeSolver(context_, procedure, limits);
       for (const smt::Term& b : encoding_.background) solver.add(b);
       if (withArrays)
         for (const smt::Term& b : encoding_.arrayFacts) solver.add(b);
@@ -90,11 +92,11 @@ class Checker {
     // core after simplification, which stopped on the state machine where Z3's default solver did not, except for
     // floating point, which only the default solver decides.
     const bool needsArrays = keepsArrays(goal);
-    if (!needsArrays && encoding_.arrayFacts.empty()) return ask(bitBlastingSolver(context_), 1.0, false);
-    z3::check_result r = needsArrays ? z3::unknown : ask(bitBlastingSolver(context_), kBitBlastedShare, false);
+    if (!needsArrays && encoding_.arrayFacts.empty()) return ask(smt::Procedure::BitBlasting, 1.0, false);
+    z3::check_result r = needsArrays ? z3::unknown : ask(smt::Procedure::BitBlasting, kBitBlastedShare, false);
     if (r != z3::unknown || deadline.expired() || manyCircuits(goal) || manyTerms(goal)) return r;
-    if (anySubterm(goal, [](const smt::Term& t) { return t.is_fpa(); })) return ask(z3::solver(context_), 1.0, true);
-    return ask((z3::tactic(context_, "simplify") & z3::tactic(context_, "smt")).mk_solver(), 1.0, true);
+    if (anySubterm(goal, [](const smt::Term& t) { return t.is_fpa(); })) return ask(smt::Procedure::General, 1.0, true);
+    return ask(smt::Procedure::SmtCore, 1.0, true);
   }
 
   // Whether `goal` has more terms than the general solver gets through before it looks at its time limit again.
@@ -212,130 +214,132 @@ Result check(const frontend::Program& program, const std::vector<Property>& prop
     outcomes[p].reason = "bounded model checking: " + what + " did not replay";
   };
   // The solver may run out of memory on a large bound: what was decided at smaller bounds stands.
+  std::optional<smt::SolverFailure> failure;
   try {
-    double lastRoundSeconds = 0;
-    result.nextBound = std::max(1u, options.firstBound);
-    for (unsigned bound = result.nextBound; bound <= options.maxBound; bound *= 2) {
-      if (options.deadline.expired()) break;
-      // The formula at least doubles with the bound: a round that cannot finish in time only costs time.
-      if (lastRoundSeconds > 0 && options.deadline.secondsLeft() < 2 * lastRoundSeconds) {
-        for (auto& [p, o] : outcomes)
-          if (stillOpen(p)) o.reason += " (a larger bound would not finish in time)";
-        break;
-      }
-      const auto roundStart = Deadline::Clock::now();
-      if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
-      z3::context context;
-      std::optional<Encoding> encoding;
-      EncodingOptions encodingOptions;
-      encodingOptions.bound = bound;
-      encodingOptions.maxInstructions =
-          static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 1.0, 1e6) * kEncodedInstructionsPerSecond);
-      encodingOptions.deadline = options.deadline;
-      encodingOptions.recurrences =
-          stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);
-      encodingOptions.unsignedWrapChecks = wrapChecks;
-      try {
-        encoding.emplace(encode(context, *module, encodingOptions));
-      } catch (const EncodingFailure& failure) {
-        for (auto& [p, o] : outcomes)
-          if (o.verdict == Verdict::Unknown) o.reason = std::string("bounded model checking: ") + failure.what();
-        break;
-      }
-      result.bound = bound;
-      if (options.progress) options.progress(bound, encoding->checks.size());
-      Checker checker(context, *encoding, options.deadline, options.smtLog);
-      const smt::Term unwinding = checker.any([](Check k) { return k == Check::UnwindingBound; });
-      std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
-      bool solverGaveUp = false;
-      for (Property p : properties) {
-        if (!stillOpen(p)) continue;
-        std::optional<z3::model> model;
-        // Candidates are models in which uninitialized memory reads as zero, as a replay gives it; a violation that
-        // needs other values is not found here, but it still keeps the property from being proved below.
-        if (p == Property::Termination && !encoding->recurrences.empty()) {
-          z3::expr_vector recurring(context);
-          for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
-          if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
-            if (auto inputs = checker.lassoInputs(*model)) {
-              propose(p, std::move(*inputs), "a state that recurs within " + std::to_string(bound) + " iterations");
-              continue;
+    failure = smt::attempt([&] {
+      double lastRoundSeconds = 0;
+      result.nextBound = std::max(1u, options.firstBound);
+      for (unsigned bound = result.nextBound; bound <= options.maxBound; bound *= 2) {
+        if (options.deadline.expired()) break;
+        // The formula at least doubles with the bound: a round that cannot finish in time only costs time.
+        if (lastRoundSeconds > 0 && options.deadline.secondsLeft() < 2 * lastRoundSeconds) {
+          for (auto& [p, o] : outcomes)
+            if (stillOpen(p)) o.reason += " (a larger bound would not finish in time)";
+          break;
+        }
+        const auto roundStart = Deadline::Clock::now();
+        if (std::none_of(properties.begin(), properties.end(), stillOpen)) break;
+        z3::context context;
+        std::optional<Encoding> encoding;
+        EncodingOptions encodingOptions;
+        encodingOptions.bound = bound;
+        encodingOptions.maxInstructions =
+            static_cast<size_t>(std::clamp(options.deadline.secondsLeft(), 1.0, 1e6) * kEncodedInstructionsPerSecond);
+        encodingOptions.deadline = options.deadline;
+        encodingOptions.recurrences =
+            stillOpen(Property::Termination) && std::count(properties.begin(), properties.end(), Property::Termination);
+        encodingOptions.unsignedWrapChecks = wrapChecks;
+        try {
+          encoding.emplace(encode(context, *module, encodingOptions));
+        } catch (const EncodingFailure& failure) {
+          for (auto& [p, o] : outcomes)
+            if (o.verdict == Verdict::Unknown) o.reason = std::string("bounded model checking: ") + failure.what();
+          break;
+        }
+        result.bound = bound;
+        if (options.progress) options.progress(bound, encoding->checks.size());
+        Checker checker(context, *encoding, options.deadline, options.smtLog);
+        const smt::Term unwinding = checker.any([](Check k) { return k == Check::UnwindingBound; });
+        std::optional<z3::check_result> unwound;  // asked once per bound, when a proof needs it
+        bool solverGaveUp = false;
+        for (Property p : properties) {
+          if (!stillOpen(p)) continue;
+          std::optional<z3::model> model;
+          // Candidates are models in which uninitialized memory reads as zero, as a replay gives it; a violation that
+          // needs other values is not found here, but it still keeps the property from being proved below.
+          if (p == Property::Termination && !encoding->recurrences.empty()) {
+            z3::expr_vector recurring(context);
+            for (const RecurringState& r : encoding->recurrences) recurring.push_back(r.condition);
+            if (checker.satisfiable(z3::mk_or(recurring), true, &model) == z3::sat) {
+              if (auto inputs = checker.lassoInputs(*model)) {
+                propose(p, std::move(*inputs), "a state that recurs within " + std::to_string(bound) + " iterations");
+                continue;
+              }
             }
           }
+          smt::Term violation = checker.any([&](Check k) { return violates(k, p, options.semantics); });
+          const auto violationStart = Deadline::Clock::now();
+          z3::check_result found = checker.satisfiable(violation, true, &model);
+          const std::chrono::duration<double> violationTime = Deadline::Clock::now() - violationStart;
+          if (found == z3::sat) {
+            propose(p, checker.inputsOf(*model), "a violation within " + std::to_string(bound) + " iterations per loop");
+            continue;
+          }
+          if (found == z3::unknown) {
+            solverGaveUp = true;
+            break;
+          }
+          // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
+          // Where executions do run longer, showing it can take the solver much longer than the search for a
+          // violation did, and it decides nothing: so the question gets no more time than that search (or a
+          // minimum), and no answer counts as "they may run longer".
+          if (!unwound) {
+            std::optional<z3::model> longer;
+            unwound = checker.satisfiable(
+                unwinding, false, &longer,
+                options.deadline.capped(std::max(violationTime, std::chrono::duration<double>(kUnwindingMinSeconds))));
+            if (*unwound == z3::sat) result.deeperStarts.push_back(CandidateRun{p, checker.inputsOf(*longer), true});
+          }
+          if (*unwound != z3::unsat) {
+            outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
+                                 " iterations per loop, but executions " +
+                                 (*unwound == z3::sat ? "run longer" : "may run longer");
+            continue;
+          }
+          if (wrapChecks && effectOf(Check::WrapAround, p, options.semantics) != Effect::Diverges) {
+            // The wrap-around checks cut paths this property goes on along.
+            outcomes[p].reason = "bounded model checking: checked together with properties of another reading";
+            continue;
+          }
+          smt::Term blockers = checker.any([&](Check k) { return blocksProof(k, p, options.semantics); });
+          z3::check_result blocked = checker.satisfiable(blockers, false, &model);
+          if (blocked == z3::unsat && wrapChecks) {
+            // The encoding's values have C's widths: the values drawn lie in their types' ranges, which termcomp's
+            // do not, and it does not check the conversions of a negative int to unsigned that the IR leaves out.
+            outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
+                                 " iterations per loop in C without an unsigned wrap-around; under termcomp that "
+                                 "proves nothing, since the encoding draws values of C's widths";
+          } else if (blocked == z3::unsat) {
+            outcomes[p].verdict = Verdict::True;
+            outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
+                                 " iterations per loop and none goes wrong";
+          } else if (blocked == z3::sat) {
+            outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
+                                 " iterations per loop): " + describeBlockers(*encoding, p, options.semantics, *model);
+          } else {
+            solverGaveUp = true;
+            break;
+          }
         }
-        smt::Term violation = checker.any([&](Check k) { return violates(k, p, options.semantics); });
-        const auto violationStart = Deadline::Clock::now();
-        z3::check_result found = checker.satisfiable(violation, true, &model);
-        const std::chrono::duration<double> violationTime = Deadline::Clock::now() - violationStart;
-        if (found == z3::sat) {
-          propose(p, checker.inputsOf(*model), "a violation within " + std::to_string(bound) + " iterations per loop");
-          continue;
-        }
-        if (found == z3::unknown) {
-          solverGaveUp = true;
+        if (solverGaveUp) {
+          for (auto& [p, o] : outcomes)
+            if (stillOpen(p))
+              o.reason = "bounded model checking: the solver did not finish at " + std::to_string(bound) +
+                         " iterations per loop";
           break;
         }
-        // A proof needs the bound to cover every execution: otherwise the next bound may still find a violation.
-        // Where executions do run longer, showing it can take the solver much longer than the search for a
-        // violation did, and it decides nothing: so the question gets no more time than that search (or a
-        // minimum), and no answer counts as "they may run longer".
-        if (!unwound) {
-          std::optional<z3::model> longer;
-          unwound = checker.satisfiable(
-              unwinding, false, &longer,
-              options.deadline.capped(std::max(violationTime, std::chrono::duration<double>(kUnwindingMinSeconds))));
-          if (*unwound == z3::sat) result.deeperStarts.push_back(CandidateRun{p, checker.inputsOf(*longer), true});
-        }
-        if (*unwound != z3::unsat) {
-          outcomes[p].reason = "bounded model checking: no violation within " + std::to_string(bound) +
-                               " iterations per loop, but executions " +
-                               (*unwound == z3::sat ? "run longer" : "may run longer");
-          continue;
-        }
-        if (wrapChecks && effectOf(Check::WrapAround, p, options.semantics) != Effect::Diverges) {
-          // The wrap-around checks cut paths this property goes on along.
-          outcomes[p].reason = "bounded model checking: checked together with properties of another reading";
-          continue;
-        }
-        smt::Term blockers = checker.any([&](Check k) { return blocksProof(k, p, options.semantics); });
-        z3::check_result blocked = checker.satisfiable(blockers, false, &model);
-        if (blocked == z3::unsat && wrapChecks) {
-          // The encoding's values have C's widths: the values drawn lie in their types' ranges, which termcomp's
-          // do not, and it does not check the conversions of a negative int to unsigned that the IR leaves out.
-          outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
-                               " iterations per loop in C without an unsigned wrap-around; under termcomp that "
-                               "proves nothing, since the encoding draws values of C's widths";
-        } else if (blocked == z3::unsat) {
-          outcomes[p].verdict = Verdict::True;
-          outcomes[p].reason = "bounded model checking: every execution ends within " + std::to_string(bound) +
-                               " iterations per loop and none goes wrong";
-        } else if (blocked == z3::sat) {
-          outcomes[p].reason = "bounded model checking, all executions unwound (" + std::to_string(bound) +
-                               " iterations per loop): " + describeBlockers(*encoding, p, options.semantics, *model);
-        } else {
-          solverGaveUp = true;
-          break;
-        }
+        if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
+        lastRoundSeconds = std::chrono::duration<double>(Deadline::Clock::now() - roundStart).count();
+        result.nextBound = bound * 2;
       }
-      if (solverGaveUp) {
-        for (auto& [p, o] : outcomes)
-          if (stillOpen(p))
-            o.reason = "bounded model checking: the solver did not finish at " + std::to_string(bound) +
-                       " iterations per loop";
-        break;
-      }
-      if (unwound && *unwound == z3::unsat) break;  // a larger bound adds nothing
-      lastRoundSeconds = std::chrono::duration<double>(Deadline::Clock::now() - roundStart).count();
-      result.nextBound = bound * 2;
-    }
-  } catch (const z3::exception& e) {
-    for (auto& [p, o] : outcomes)
-      if (o.verdict == Verdict::Unknown)
-        o.reason = std::string("bounded model checking: the solver failed: ") + e.msg();
+    });
   } catch (const std::bad_alloc&) {
     for (auto& [p, o] : outcomes)
       if (o.verdict == Verdict::Unknown) o.reason = "bounded model checking: out of memory";
   }
+  if (failure)
+    for (auto& [p, o] : outcomes)
+      if (o.verdict == Verdict::Unknown) o.reason = "bounded model checking: " + failure->reason();
   for (Property p : properties) result.outcomes.push_back(outcomes[p]);
   return result;
 }

@@ -2000,13 +2000,6 @@ Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm
   }
 }
 
-z3::solver bitBlastingSolver(z3::context& context) {
-  auto tactic = [&](const char* name) { return z3::tactic(context, name); };
-  return (tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
-          tactic("bit-blast") & tactic("sat"))
-      .mk_solver();
-}
-
 std::vector<const llvm::Value*> loopState(const llvm::Loop& loop) {
   const llvm::BasicBlock& head = *loop.getHeader();
   std::vector<const llvm::Value*> state;

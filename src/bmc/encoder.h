@@ -5,8 +5,6 @@
 // fails on a path ends it, so a model fails exactly one check.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -114,11 +112,6 @@ Iteration encodeIteration(z3::context& context, llvm::Module& module, const llvm
 // About how many instructions of the unwound program a second of the budget encodes, solves and frees (measured on
 // recursive programs, whose formulas grow fastest): a larger formula would not be decided in time.
 constexpr double kEncodedInstructionsPerSecond = 20000;
-
-// Z3's tactics for a formula without arrays, as one solver: simplified, floating point and then everything
-// bit-blasted, decided by SAT. They settle most of the encoder's questions in milliseconds, and, unlike Z3's general
-// solvers, look at their limits while they turn arithmetic into circuits.
-z3::solver bitBlastingSolver(z3::context& context);
 
 // Which of the conditions hold in the model (one evaluation of them all: they share most of their terms).
 std::vector<bool> holdIn(const z3::model& model, const std::vector<smt::Term>& conditions);

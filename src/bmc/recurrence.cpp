@@ -15,6 +15,7 @@
 #include "common/c_text.h"
 #include "frontend/normalize.h"
 #include "frontend/source_location.h"
+#include "smt/failure.h"
 #include "smt/isolated.h"
 #include "smt/solver.h"
 
@@ -201,8 +202,8 @@ z3::check_result checkWithin(z3::context& context, smt::QueryWatch& watch, const
   limits.log = smtLog;
   limits.queryMillis = kMaxQueryMillis;
   const bool bitvectorsOnly = std::none_of(facts.begin(), facts.end(), hasArrays);
-  z3::solver solver = bitvectorsOnly ? bitBlastingSolver(context) : z3::solver(context);
-  smt::limit(solver, limits);
+  z3::solver solver =
+      smt::makeSolver(context, bitvectorsOnly ? smt::Procedure::BitBlasting : smt::Procedure::General, limits);
   for (const smt::Term& f : facts) solver.add(f);
   z3::check_result r = bitvectorsOnly ? smt::checkIsolated(solver, limits) : smt::checkLimited(watch, solver, limits);
   if (r == z3::sat && model) model->emplace(solver.get_model());
@@ -265,6 +266,105 @@ bool touchesOnlyGlobals(const llvm::Loop& loop) {
   return true;
 }
 
+// The first of `tried`, loops of `module`'s main, at whose head a recurrent set is proven. Throws EncodingFailure, and
+// Z3's exceptions when the solver fails.
+std::optional<ProvenRecurrentSet> recurrentSetAmong(const std::vector<const llvm::Loop*>& tried, llvm::Module& module,
+                                                   const RecurrentSetOptions& options) {
+  z3::context context;
+  smt::QueryWatch watch(context, options.smtLog);
+  EncodingOptions encodingOptions;
+  encodingOptions.bound = options.observedIterations;
+  encodingOptions.headStates = true;
+  encodingOptions.deadline = options.deadline;
+  encodingOptions.maxInstructions = unwoundInstructionsWithin(options.deadline);
+  const Encoding encoding = encode(context, module, encodingOptions);
+  for (const llvm::Loop* loop : tried) {
+    if (options.deadline.expired()) break;
+    const llvm::BasicBlock* head = loop->getHeader();
+    std::vector<const Encoding::HeadState*> visits;
+    for (const Encoding::HeadState& h : encoding.headStates)
+      if (h.head == head) visits.push_back(&h);
+    std::sort(visits.begin(), visits.end(), [](auto* a, auto* b) { return a->iteration < b->iteration; });
+    if (visits.size() < 3) continue;
+    // An execution that visits the head as often as the unwinding allows, or as near to that as one does. First
+    // with every input a small number, which leaves a formula that simplifies to almost nothing (a square root of
+    // an input, bit-blasted, took the whole budget), then with any inputs.
+    std::optional<z3::model> model;
+    size_t last = 0;
+    for (const std::optional<uint64_t> input : {std::optional<uint64_t>(3), std::optional<uint64_t>(1),
+                                                 std::optional<uint64_t>()}) {
+      for (last = visits.size() - 1; last >= 2; last /= 2) {
+        std::vector<smt::Term> query = encoding.background;
+        query.insert(query.end(), encoding.arrayFacts.begin(), encoding.arrayFacts.end());
+        query.push_back(encoding.uninitializedZero);
+        query.push_back(visits[last]->reached);
+        if (input)
+          for (const NondetDraw& draw : encoding.draws)
+            query.push_back(draw.value == context.bv_val(*input, draw.value.get_sort().bv_size()));
+        const z3::check_result r = checkWithin(context, watch, query, options.deadline, &model, options.smtLog);
+        if (r != z3::unsat) break;
+      }
+      if (model) break;
+    }
+    if (!model) continue;
+    // Its states from the second visit on: the first may still be on the way into the loop's steady course.
+    // Facts about integers only. A pointer's value is an address of the encoding's layout, which the iteration
+    // does not share (main's objects from before the loop are not there, functions get their addresses as they
+    // are first used); floating-point values are left free too.
+    const std::vector<const llvm::Value*> state = loopState(*loop);
+    std::vector<unsigned> widths(state.size(), 0);
+    for (size_t e = 0; e < state.size(); ++e) {
+      const llvm::Type* type = state[e]->getType();
+      if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(state[e])) type = g->getValueType();
+      if (type->isIntegerTy() && type->getIntegerBitWidth() <= 64) widths[e] = type->getIntegerBitWidth();
+    }
+    std::vector<std::vector<std::optional<uint64_t>>> observed;
+    for (size_t k = 1; k <= last; ++k) {
+      std::vector<std::optional<uint64_t>> values;
+      for (size_t e = 0; e < state.size(); ++e) {
+        uint64_t v = 0;
+        if (widths[e] > 0 && model->eval(visits[k]->values[e], true).is_numeral_u64(v))
+          values.push_back(v);
+        else
+          values.push_back(std::nullopt);
+      }
+      observed.push_back(std::move(values));
+    }
+    const std::vector<Fact> facts = factsOf(observed, widths);
+    std::optional<std::vector<bool>> kept;
+    try {
+      if (smt::attempt([&] { kept = closedSubset(*head, module, facts, options.deadline, options.smtLog); }))
+        continue;
+    } catch (const EncodingFailure&) {
+      continue;
+    }
+    if (!kept) continue;
+    ProvenRecurrentSet proven;
+    proven.stem = inputsOf(*model, encoding);
+    proven.head = frontend::sourceLocationFrom(*head->getFirstNonPHI());
+    const std::vector<std::string> names = sourceNames(*head, state);
+    proven.complete = true;
+    std::vector<std::string> stated;
+    for (size_t k = 0; k < facts.size(); ++k) {
+      if (!(*kept)[k]) continue;
+      ++proven.facts;
+      // Of an entry's low bits, the most that are kept say the rest.
+      if (facts[k].kind == Fact::Kind::LowBits && k + 1 < facts.size() && (*kept)[k + 1] &&
+          facts[k + 1].kind == Fact::Kind::LowBits && facts[k + 1].entry == facts[k].entry)
+        continue;
+      std::optional<std::string> c = cExpressionOf(facts[k], names, widths);
+      if (!c) {
+        proven.complete = false;
+        continue;
+      }
+      stated.push_back(std::move(*c));
+    }
+    proven.expression = cConjunction(stated);
+    return proven;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& program,
@@ -279,106 +379,14 @@ std::optional<ProvenRecurrentSet> findRecurrentSet(const frontend::Program& prog
   for (const llvm::Loop* loop : loops)
     if (loop->getSubLoops().empty() && touchesOnlyGlobals(*loop)) tried.push_back(loop);
   if (tried.empty()) return std::nullopt;
+  // Where the solver fails, no set is proven.
+  std::optional<ProvenRecurrentSet> found;
   try {
-    z3::context context;
-    smt::QueryWatch watch(context, options.smtLog);
-    EncodingOptions encodingOptions;
-    encodingOptions.bound = options.observedIterations;
-    encodingOptions.headStates = true;
-    encodingOptions.deadline = options.deadline;
-    encodingOptions.maxInstructions = unwoundInstructionsWithin(options.deadline);
-    const Encoding encoding = encode(context, *module, encodingOptions);
-    for (const llvm::Loop* loop : tried) {
-      if (options.deadline.expired()) break;
-      const llvm::BasicBlock* head = loop->getHeader();
-      std::vector<const Encoding::HeadState*> visits;
-      for (const Encoding::HeadState& h : encoding.headStates)
-        if (h.head == head) visits.push_back(&h);
-      std::sort(visits.begin(), visits.end(), [](auto* a, auto* b) { return a->iteration < b->iteration; });
-      if (visits.size() < 3) continue;
-      // An execution that visits the head as often as the unwinding allows, or as near to that as one does. First
-      // with every input a small number, which leaves a formula that simplifies to almost nothing (a square root of
-      // an input, bit-blasted, took the whole budget), then with any inputs.
-      std::optional<z3::model> model;
-      size_t last = 0;
-      for (const std::optional<uint64_t> input : {std::optional<uint64_t>(3), std::optional<uint64_t>(1),
-                                                   std::optional<uint64_t>()}) {
-        for (last = visits.size() - 1; last >= 2; last /= 2) {
-          std::vector<smt::Term> query = encoding.background;
-          query.insert(query.end(), encoding.arrayFacts.begin(), encoding.arrayFacts.end());
-          query.push_back(encoding.uninitializedZero);
-          query.push_back(visits[last]->reached);
-          if (input)
-            for (const NondetDraw& draw : encoding.draws)
-              query.push_back(draw.value == context.bv_val(*input, draw.value.get_sort().bv_size()));
-          const z3::check_result r = checkWithin(context, watch, query, options.deadline, &model, options.smtLog);
-          if (r != z3::unsat) break;
-        }
-        if (model) break;
-      }
-      if (!model) continue;
-      // Its states from the second visit on: the first may still be on the way into the loop's steady course.
-      // Facts about integers only. A pointer's value is an address of the encoding's layout, which the iteration
-      // does not share (main's objects from before the loop are not there, functions get their addresses as they
-      // are first used); floating-point values are left free too.
-      const std::vector<const llvm::Value*> state = loopState(*loop);
-      std::vector<unsigned> widths(state.size(), 0);
-      for (size_t e = 0; e < state.size(); ++e) {
-        const llvm::Type* type = state[e]->getType();
-        if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(state[e])) type = g->getValueType();
-        if (type->isIntegerTy() && type->getIntegerBitWidth() <= 64) widths[e] = type->getIntegerBitWidth();
-      }
-      std::vector<std::vector<std::optional<uint64_t>>> observed;
-      for (size_t k = 1; k <= last; ++k) {
-        std::vector<std::optional<uint64_t>> values;
-        for (size_t e = 0; e < state.size(); ++e) {
-          uint64_t v = 0;
-          if (widths[e] > 0 && model->eval(visits[k]->values[e], true).is_numeral_u64(v))
-            values.push_back(v);
-          else
-            values.push_back(std::nullopt);
-        }
-        observed.push_back(std::move(values));
-      }
-      const std::vector<Fact> facts = factsOf(observed, widths);
-      std::optional<std::vector<bool>> kept;
-      try {
-        kept = closedSubset(*head, *module, facts, options.deadline, options.smtLog);
-      } catch (const EncodingFailure&) {
-        continue;
-      } catch (const z3::exception&) {
-        continue;
-      }
-      if (!kept) continue;
-      ProvenRecurrentSet proven;
-      proven.stem = inputsOf(*model, encoding);
-      proven.head = frontend::sourceLocationFrom(*head->getFirstNonPHI());
-      const std::vector<std::string> names = sourceNames(*head, state);
-      proven.complete = true;
-      std::vector<std::string> stated;
-      for (size_t k = 0; k < facts.size(); ++k) {
-        if (!(*kept)[k]) continue;
-        ++proven.facts;
-        // Of an entry's low bits, the most that are kept say the rest.
-        if (facts[k].kind == Fact::Kind::LowBits && k + 1 < facts.size() && (*kept)[k + 1] &&
-            facts[k + 1].kind == Fact::Kind::LowBits && facts[k + 1].entry == facts[k].entry)
-          continue;
-        std::optional<std::string> c = cExpressionOf(facts[k], names, widths);
-        if (!c) {
-          proven.complete = false;
-          continue;
-        }
-        stated.push_back(std::move(*c));
-      }
-      proven.expression = cConjunction(stated);
-      return proven;
-    }
+    smt::attempt([&] { found = recurrentSetAmong(tried, *module, options); });
   } catch (const EncodingFailure&) {
     return std::nullopt;
-  } catch (const z3::exception&) {
-    return std::nullopt;
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace atropos::bmc

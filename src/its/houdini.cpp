@@ -28,7 +28,7 @@ std::vector<Constraint> holdingAfter(const LinearTransition& t, unsigned variabl
     }
     if (limits.deadline.expired()) continue;
     if (!solver) {
-      solver.emplace(smt::limitedSolver(context, "QF_LIA", limits));
+      solver.emplace(smt::makeSolver(context, smt::Procedure::LinearIntegers, limits));
       for (const Constraint& c : t.guard) solver->add(toZ3(c, context, values, temporaries));
       for (const Constraint& c : premises) solver->add(toZ3(c, context, values, temporaries));
     }

@@ -2,13 +2,12 @@
 // candidate facts hold after a transition, and facts put into guards.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstddef>
 #include <vector>
 
 #include "its/linear.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

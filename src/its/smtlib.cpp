@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/text.h"
+#include "smt/failure.h"
 #include "smt/term.h"
 
 namespace atropos::its {
@@ -419,63 +420,65 @@ void print(std::ostream& out, const smt::Term& e) {
 ReadResult readSmtLib(const std::string& text, z3::context& context, const Deadline& deadline) {
   ReadResult result;
   try {
-    std::vector<SExpr> commands = Parser(text).all();
-    Its its(context);
-    std::map<std::string, LocationId> locations;
-    const SExpr* init = nullptr;
-    const SExpr* next = nullptr;
-    for (const SExpr& c : commands) {
-      if (c.headIs("declare-const") && c.list.size() == 3 && c.list[2].is("Loc"))
-        locations.emplace(c.list[1].atom, its.addLocation(c.list[1].atom));
-      if (c.headIs("define-fun") && c.list.size() == 5) {
-        if (c.list[1].is("init_main")) init = &c;
-        if (c.list[1].is("next_main")) next = &c;
+    // A term Z3 cannot sort is an error of the input.
+    const std::optional<smt::SolverFailure> illTyped = smt::attempt([&] {
+      std::vector<SExpr> commands = Parser(text).all();
+      Its its(context);
+      std::map<std::string, LocationId> locations;
+      const SExpr* init = nullptr;
+      const SExpr* next = nullptr;
+      for (const SExpr& c : commands) {
+        if (c.headIs("declare-const") && c.list.size() == 3 && c.list[2].is("Loc"))
+          locations.emplace(c.list[1].atom, its.addLocation(c.list[1].atom));
+        if (c.headIs("define-fun") && c.list.size() == 5) {
+          if (c.list[1].is("init_main")) init = &c;
+          if (c.list[1].is("next_main")) next = &c;
+        }
       }
-    }
-    if (!init || !next) throw ParseError("init_main or next_main is missing");
-    auto location = [&](const SExpr& e) {
-      auto it = locations.find(e.atom);
-      if (it == locations.end()) throw ParseError("unknown location '" + e.atom + "'");
-      return it->second;
-    };
-    const SExpr& initBody = init->list[4];
-    if (!initBody.headIs("cfg_init") || initBody.list.size() != 4) throw ParseError("init_main is not a cfg_init");
-    its.start = location(initBody.list[2]);
-    if (!initBody.list[3].is("true")) result.overApproximated = true;
+      if (!init || !next) throw ParseError("init_main or next_main is missing");
+      auto location = [&](const SExpr& e) {
+        auto it = locations.find(e.atom);
+        if (it == locations.end()) throw ParseError("unknown location '" + e.atom + "'");
+        return it->second;
+      };
+      const SExpr& initBody = init->list[4];
+      if (!initBody.headIs("cfg_init") || initBody.list.size() != 4) throw ParseError("init_main is not a cfg_init");
+      its.start = location(initBody.list[2]);
+      if (!initBody.list[3].is("true")) result.overApproximated = true;
 
-    Signature signature = signatureOf(next->list[2]);
-    Converter converter(context);
-    std::vector<smt::Term> post;
-    for (size_t k = 0; k < signature.pre.size(); ++k) {
-      its.variables.push_back(context.int_const(signature.pre[k].c_str()));
-      post.push_back(context.int_const((signature.post[k] + "'").c_str()));
-      converter.bind(signature.pre[k], its.variables.back());
-      converter.bind(signature.post[k], post.back());
-    }
-    const SExpr& body = next->list[4];
-    std::vector<const SExpr*> alternatives;
-    if (body.headIs("or")) {
-      for (size_t k = 1; k < body.list.size(); ++k) alternatives.push_back(&body.list[k]);
-    } else {
-      alternatives.push_back(&body);
-    }
-    for (const SExpr* alternative : alternatives) {
-      if (deadline.expired()) throw ParseError("the time ran out while reading the transitions");
-      if (alternative->headIs("cfg_trans3"))
-        throw ParseError("call and return transitions (cfg_trans3) are not supported");
-      if (!alternative->headIs("cfg_trans2") || alternative->list.size() != 6)
-        throw ParseError("a transition is not a cfg_trans2");
-      Transition t = fromRelation(converter.convert(alternative->list[5]), post, context);
-      t.from = location(alternative->list[2]);
-      t.to = location(alternative->list[4]);
-      t.origin = alternative->list[2].atom + " -> " + alternative->list[4].atom;
-      its.transitions.push_back(std::move(t));
-    }
-    result.its = std::move(its);
+      Signature signature = signatureOf(next->list[2]);
+      Converter converter(context);
+      std::vector<smt::Term> post;
+      for (size_t k = 0; k < signature.pre.size(); ++k) {
+        its.variables.push_back(context.int_const(signature.pre[k].c_str()));
+        post.push_back(context.int_const((signature.post[k] + "'").c_str()));
+        converter.bind(signature.pre[k], its.variables.back());
+        converter.bind(signature.post[k], post.back());
+      }
+      const SExpr& body = next->list[4];
+      std::vector<const SExpr*> alternatives;
+      if (body.headIs("or")) {
+        for (size_t k = 1; k < body.list.size(); ++k) alternatives.push_back(&body.list[k]);
+      } else {
+        alternatives.push_back(&body);
+      }
+      for (const SExpr* alternative : alternatives) {
+        if (deadline.expired()) throw ParseError("the time ran out while reading the transitions");
+        if (alternative->headIs("cfg_trans3"))
+          throw ParseError("call and return transitions (cfg_trans3) are not supported");
+        if (!alternative->headIs("cfg_trans2") || alternative->list.size() != 6)
+          throw ParseError("a transition is not a cfg_trans2");
+        Transition t = fromRelation(converter.convert(alternative->list[5]), post, context);
+        t.from = location(alternative->list[2]);
+        t.to = location(alternative->list[4]);
+        t.origin = alternative->list[2].atom + " -> " + alternative->list[4].atom;
+        its.transitions.push_back(std::move(t));
+      }
+      result.its = std::move(its);
+    });
+    if (illTyped) result.error = "ill-typed term: " + illTyped->message;
   } catch (const ParseError& e) {
     result.error = e.what();
-  } catch (const z3::exception& e) {
-    result.error = std::string("ill-typed term: ") + e.msg();
   }
   return result;
 }

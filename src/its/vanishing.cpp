@@ -135,7 +135,7 @@ class Splitter {
       for (unsigned k = 0; k < its_.variables.size(); ++k) variables.push_back(fresh("v"));
       for (unsigned k = 0; k < lt.temporaries; ++k) temporaries.push_back(fresh("t"));
       const smt::Limits solverLimits{limits_.queryMillis, limits_.deadline, limits_.smtLog};
-      z3::solver solver = smt::limitedSolver(context_, "QF_LIA", solverLimits);
+      z3::solver solver = smt::makeSolver(context_, smt::Procedure::LinearIntegers, solverLimits);
       for (const Constraint& c : lt.guard) solver.add(toZ3(c, context_, variables, temporaries));
       const smt::Term x = variables[v];
       const smt::Term next = toZ3(lt.update[v], context_, variables, temporaries);

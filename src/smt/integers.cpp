@@ -1,8 +1,10 @@
 #include "smt/integers.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
+#include "smt/failure.h"
 #include "smt/term.h"
 
 namespace atropos::smt {
@@ -49,15 +51,15 @@ bool numeralValue(const smt::Term& term, int64_t& value) {
 smt::Term project(z3::context& context, const z3::expr_vector& variables, const z3::expr& body, unsigned millis) {
   if (variables.empty()) return body;
   smt::Term quantified = z3::exists(variables, body);
-  try {
+  std::optional<smt::Term> eliminated;
+  // Where elimination fails, the formula keeps its quantifier.
+  attempt([&] {
     z3::goal goal(context);
     goal.add(quantified);
     z3::apply_result result = z3::try_for(z3::tactic(context, "qe") & z3::tactic(context, "simplify"), millis)(goal);
-    if (result.size() == 1) return result[0].as_expr();
-  } catch (const z3::exception&) {
-    // Not eliminated: the formula keeps its quantifier.
-  }
-  return quantified;
+    if (result.size() == 1) eliminated = result[0].as_expr();
+  });
+  return eliminated ? *eliminated : quantified;
 }
 
 }  // namespace atropos::smt

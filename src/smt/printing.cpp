@@ -89,13 +89,6 @@ std::string infix(const smt::Term& e) {
     case Z3_OP_IDIV:
     case Z3_OP_MOD:
       return euclidean(e);
-    case Z3_OP_LE:
-    case Z3_OP_GE:
-    case Z3_OP_LT:
-    case Z3_OP_GT:
-    case Z3_OP_EQ:
-    case Z3_OP_DISTINCT:
-      return binary(e, cComparison(e.decl().decl_kind()));
     case Z3_OP_NOT: {
       const smt::Term a = e.arg(0);
       if (const char* op = a.is_app() ? cComparison(a.decl().decl_kind(), true) : nullptr) return binary(a, op);
@@ -110,6 +103,7 @@ std::string infix(const smt::Term& e) {
     case Z3_OP_ITE:
       return "(" + infix(e.arg(0)) + " ? " + infix(e.arg(1)) + " : " + infix(e.arg(2)) + ")";
     default:
+      if (const char* op = cComparison(e.decl().decl_kind())) return binary(e, op);
       return e.to_string();
   }
 }

@@ -7,27 +7,70 @@
 #include <thread>
 #include <utility>
 
+#include "smt/failure.h"
 #include "smt/term.h"
 
 namespace atropos::smt {
 
-z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits) {
-  z3::solver solver = logic ? z3::solver(context, logic) : z3::solver(context, z3::solver::simple());
-  limit(solver, limits);
-  return solver;
-}
+namespace {
 
-void limit(z3::solver& solver, const Limits& limits) {
+// The parameters that give a check the budget of `limits`.
+z3::params budgetOf(z3::context& context, const Limits& limits) {
   double left = limits.deadline.secondsLeft();
   unsigned millis = limits.queryMillis;
   if (left * 1000 < millis) millis = std::max(1u, static_cast<unsigned>(std::max(0.0, left) * 1000));
   // A resource limit, not Z3's timeout: Z3 4.8's timer threads were seen to deadlock and to miss the timeout on
-  // linear programs with large coefficients by minutes. About a thousand units make a millisecond on these
-  // problems; the limit also makes answers independent of the machine's load.
-  z3::params params(solver.ctx());
-  params.set("rlimit", millis * 1000);
+  // linear programs with large coefficients by minutes. The limit also makes answers independent of the machine's
+  // load.
+  z3::params params(context);
+  params.set("rlimit", millis * limits.resourcePerMilli);
   params.set("ctrl_c", false);  // Z3 would install its handler of SIGINT around every check
-  solver.set(params);
+  return params;
+}
+
+z3::solver unlimitedSolver(z3::context& context, Procedure procedure) {
+  auto tactic = [&](const char* name) { return z3::tactic(context, name); };
+  switch (procedure) {
+    case Procedure::Simple:
+      return z3::solver(context, z3::solver::simple());
+    case Procedure::LinearIntegers:
+      return z3::solver(context, "QF_LIA");
+    case Procedure::LinearReals:
+      return z3::solver(context, "QF_LRA");
+    case Procedure::BitBlasting:
+      return (tactic("simplify") & tactic("fpa2bv") & tactic("propagate-values") & tactic("solve-eqs") &
+              tactic("bit-blast") & tactic("sat"))
+          .mk_solver();
+    case Procedure::SmtCore:
+      return (tactic("simplify") & tactic("smt")).mk_solver();
+    case Procedure::General:
+      break;
+    case Procedure::Horn: {
+      z3::solver horn(context, "HORN");
+      z3::params params(context);
+      params.set("xform.inline_eager", false);
+      params.set("xform.inline_linear", false);
+      horn.set(params);
+      return horn;
+    }
+  }
+  return z3::solver(context);
+}
+
+}  // namespace
+
+z3::solver makeSolver(z3::context& context, Procedure procedure, const Limits& limits) {
+  z3::solver solver = unlimitedSolver(context, procedure);
+  solver.set(budgetOf(context, limits));
+  return solver;
+}
+
+z3::optimize boxOptimizer(z3::context& context, const Limits& limits) {
+  z3::optimize optimizer(context);
+  z3::params params = budgetOf(context, limits);
+  params.set("priority", context.str_symbol("box"));
+  optimizer.set(params);
+  return optimizer;
 }
 
 // Sleeps until the current check's time is up and interrupts Z3 then. Starting and ending a check take an
@@ -119,10 +162,7 @@ z3::check_result QueryWatch::check(z3::solver& solver, std::chrono::milliseconds
     ~Stop() {
       interrupted = watch.thread_->stop();
       if (!interrupted) return;
-      try {
-        z3::solver(watch.context_, z3::solver::simple()).check();
-      } catch (const z3::exception&) {
-      }
+      attempt([&] { z3::solver(watch.context_, z3::solver::simple()).check(); });
     }
   };
   bool interrupted = false;
@@ -181,11 +221,9 @@ std::chrono::milliseconds checkTime(const Limits& limits) {
 z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits) {
   const std::chrono::milliseconds time = checkTime(limits);
   if (time.count() <= 0) return z3::unknown;
-  try {
-    return watch.check(solver, time);
-  } catch (const z3::exception&) {
-    return z3::unknown;
-  }
+  z3::check_result result = z3::unknown;
+  attempt([&] { result = watch.check(solver, time); });
+  return result;
 }
 
 z3::check_result checkCounted(z3::solver& solver, const Limits& limits) {
@@ -234,10 +272,7 @@ z3::check_result Solver::check(const smt::Term& extra) {
   solver_.push();
   solver_.add(extra);
   z3::check_result result = z3::unknown;
-  try {
-    result = watch_.check(solver_, std::chrono::milliseconds(*millis));
-  } catch (const z3::exception&) {
-  }
+  attempt([&] { result = watch_.check(solver_, std::chrono::milliseconds(*millis)); });
   solver_.pop();
   return result;
 }
@@ -271,11 +306,9 @@ std::optional<z3::model> Solver::model(const smt::Term& extra) {
   solver_.push();
   solver_.add(extra);
   std::optional<z3::model> result;
-  try {
-    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat)
-      result = solver_.get_model();
-  } catch (const z3::exception&) {
-  }
+  attempt([&] {
+    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat) result = solver_.get_model();
+  });
   solver_.pop();
   return result;
 }

@@ -11,7 +11,9 @@
 
 #include "common/text.h"
 #include "its/nullspace.h"
+#include "smt/failure.h"
 #include "smt/isolated.h"
+#include "smt/printing.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -21,8 +23,7 @@ namespace {
 
 constexpr size_t kOctagonValues = 8;  // program values per location the octagons relate
 // Budgets in Z3's resource units, not in time: a resource limit makes the answer independent of the machine's load
-// (smt::limitedSolver). The watch of each check ends those where Z3 does not count (smt::checkLimited).
-constexpr unsigned kResourcePerMilli = 1000;
+// (smt::makeSolver). The watch of each check ends those where Z3 does not count (smt::checkLimited).
 constexpr unsigned kOctagonMillis = 1000;  // per linear program or inductiveness question
 constexpr unsigned kEqualityMillis = 300;  // per polynomial claim: one the solver does not settle soon it rarely does
 constexpr unsigned kMaxExpandedDegree = 6;  // of a polynomial claim or definition that is multiplied out
@@ -59,12 +60,6 @@ class LinearFacts {
       case Z3_OP_ADD:
       case Z3_OP_SUB:
       case Z3_OP_UMINUS:
-      case Z3_OP_LE:
-      case Z3_OP_GE:
-      case Z3_OP_LT:
-      case Z3_OP_GT:
-      case Z3_OP_EQ:
-      case Z3_OP_DISTINCT:
       case Z3_OP_NOT:
       case Z3_OP_AND:
       case Z3_OP_OR:
@@ -72,7 +67,7 @@ class LinearFacts {
       case Z3_OP_ITE:
         break;
       default:
-        return false;
+        if (!smt::cComparison(e.decl().decl_kind())) return false;
     }
     for (unsigned k = 0; k < e.num_args(); ++k)
       if (!linear(e.arg(k))) return false;
@@ -142,11 +137,7 @@ Minima minimizeApart(z3::context& context, const smt::Term& constraint, const st
   constexpr unsigned kSlackMillis = 5000;
   std::optional<std::string> text = smt::runApart(
       [&] {
-        z3::optimize optimizer(context);
-        z3::params params(context);
-        params.set("rlimit", millis * kResourcePerMilli);
-        params.set("priority", context.str_symbol("box"));
-        optimizer.set(params);
+        z3::optimize optimizer = smt::boxOptimizer(context, smt::Limits(millis));
         optimizer.add(constraint);
         std::vector<z3::optimize::handle> handles;
         for (const smt::Term& objective : objectives) handles.push_back(optimizer.minimize(objective));
@@ -233,7 +224,7 @@ void keepInductive(std::unordered_map<int, std::vector<smt::Term>>& candidates, 
           return;
         }
         const smt::Limits limits{kOctagonMillis, deadline};
-        z3::solver solver = smt::limitedSolver(context, nullptr, limits);
+        z3::solver solver = smt::makeSolver(context, smt::Procedure::Simple, limits);
         solver.add(c.constraint);
         if (c.from >= 0) solver.add(conjunctionOf(candidates[c.from], context));
         std::vector<smt::Term> claims;
@@ -433,7 +424,7 @@ class ClauseCheck {
   bool valid(const smt::Term& claim) const {
     if (deadline_.expired()) return false;
     const smt::Limits limits{kCheckMillis, deadline_};
-    z3::solver check = smt::limitedSolver(context_, nullptr, limits);
+    z3::solver check = smt::makeSolver(context_, smt::Procedure::Simple, limits);
     check.add(!claim);
     return smt::checkLimited(watch_, check, limits) == z3::unsat;
   }
@@ -474,34 +465,29 @@ std::variant<z3::model, std::string> spacerSolution(const ClauseCheck& check, co
   // Spacer works in a context of its own: in the shared one, its search would depend on every term made before
   // (their numbering), and so would its answer within the limit.
   z3::context spacerContext;
-  z3::solver horn(spacerContext, "HORN");
-  z3::params params(spacerContext);
-  params.set("rlimit", millisLeft(deadline, kSpacerMillis) * kResourcePerMilli);
-  // Every location keeps its predicate, so that the solution interprets each over its own arguments alone.
-  params.set("xform.inline_eager", false);
-  params.set("xform.inline_linear", false);
-  horn.set(params);
+  z3::solver horn = smt::makeSolver(spacerContext, smt::Procedure::Horn, smt::Limits(kSpacerMillis, deadline));
   z3::expr_vector hornClauses(context);
   for (const Clause& c : system.clauses)
     hornClauses.push_back(universallyClosed(*check.implication(c, assumed, application), context));
   // Its resource limit above decides; the watch ends it at the deadline where Z3 does not count resources.
   smt::QueryWatch spacerWatch(spacerContext, smtLog);
-  z3::check_result answer;
-  try {
-    for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
-    answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, UINT_MAX)));
-  } catch (const z3::exception& e) {
-    return std::string("the Horn solver failed: ") + e.msg();
-  }
+  z3::check_result answer = z3::unknown;
+  if (const std::optional<smt::SolverFailure> failure = smt::attempt([&] {
+        for (const z3::expr& clause : z3::expr_vector(spacerContext, hornClauses)) horn.add(clause);
+        answer = spacerWatch.check(horn, std::chrono::milliseconds(millisLeft(deadline, UINT_MAX)));
+      }))
+    return "the Horn solver: " + failure->reason();
   if (answer == z3::unsat)
     return std::string("the clauses of the graph reach an error state (the graph may over-approximate)");
   if (answer != z3::sat) return std::string("the Horn solver found no invariant in time");
-  try {
-    z3::model spacerModel = horn.get_model();
-    return z3::model(spacerModel, context, z3::model::translate());
-  } catch (const z3::exception& e) {
-    return std::string("the Horn solver failed: ") + e.msg();
-  }
+  std::optional<z3::model> solution;
+  if (const std::optional<smt::SolverFailure> failure = smt::attempt(
+          [&] {
+            z3::model spacerModel = horn.get_model();
+            solution.emplace(spacerModel, context, z3::model::translate());
+          }))
+    return "the Horn solver: " + failure->reason();
+  return *solution;
 }
 
 }  // namespace
@@ -613,17 +599,14 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
   }
   if (!initial) return states;
   const smt::Limits limits{kSampleMillis, sampling};
-  z3::solver solver = smt::limitedSolver(context, nullptr, limits);
+  z3::solver solver = smt::makeSolver(context, smt::Procedure::Simple, limits);
   // The values of the clause's arguments in a state that starts with `start` (values of the symbols of the
   // clause's start); nullopt when the clause cannot be taken from there or a value is not a small integer.
   auto step = [&](const Clause& c, const std::vector<int64_t>& start, size_t run)
       -> std::optional<std::vector<int64_t>> {
+    std::optional<std::vector<int64_t>> values;
     unsigned scopes = 0;
-    auto leave = [&]() {
-      solver.pop(scopes);
-      scopes = 0;
-    };
-    try {
+    auto sample = [&] {
       solver.push();
       ++scopes;
       solver.add(c.constraint);
@@ -635,10 +618,7 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
           solver.add(symbol == context.int_val(start[v]));
           fixed.insert(symbol.id());
         }
-      if (smt::checkLimited(watch, solver, limits) != z3::sat) {
-        leave();
-        return std::nullopt;
-      }
+      if (smt::checkLimited(watch, solver, limits) != z3::sat) return;
       // Inputs: each argument that is a value of its own gets a small value of the run's, if the clause allows.
       for (size_t k = 0; k < c.arguments.size() && !sampling.expired(); ++k) {
         const smt::Term& a = c.arguments[k];
@@ -650,7 +630,6 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
         solver.pop();
         --scopes;
       }
-      std::optional<std::vector<int64_t>> values;
       if (smt::checkLimited(watch, solver, limits) == z3::sat) {
         z3::model model = solver.get_model();
         values.emplace();
@@ -663,12 +642,13 @@ std::unordered_map<int, std::vector<std::vector<int64_t>>> sampleStates(const Cl
           values->push_back(v);
         }
       }
-      leave();
-      return values;
-    } catch (const z3::exception&) {
+    };
+    if (smt::attempt(sample)) {
       solver.reset();
       return std::nullopt;
     }
+    solver.pop(scopes);
+    return values;
   };
   auto record = [&](int location, const std::vector<int64_t>& values) {
     if (seen[location].insert(values).second) states[location].push_back(values);
@@ -947,7 +927,7 @@ void keepInductiveEqualities(std::unordered_map<int, std::vector<smt::Term>>& ca
           continue;
         }
         const smt::Limits limits{kEqualityMillis, deadline};
-        z3::solver solver = smt::limitedSolver(context, nullptr, limits);
+        z3::solver solver = smt::makeSolver(context, smt::Procedure::Simple, limits);
         solver.add(hypothesis);
         solver.add(!claim);
         if (smt::checkLimited(watch, solver, limits) == z3::unsat) holding.push_back(g);

@@ -13,8 +13,6 @@
 // still excludes the targets.
 #pragma once
 
-#include <z3++.h>
-
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +20,7 @@
 #include "common/deadline.h"
 #include "graph.h"
 #include "program_index.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 

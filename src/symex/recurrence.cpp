@@ -220,7 +220,7 @@ class Checker {
       ++used;
     }
     if (used == 0) return std::nullopt;
-    z3::solver s = smt::limitedSolver(context_, nullptr, limits_);
+    z3::solver s = smt::makeSolver(context_, smt::Procedure::Simple, limits_);
     s.add(z3::mk_and(toVector(executor_.formula(start))));
     s.add(!z3::mk_or(stays));
     if (smt::checkLimited(watch_, s, limits_) != z3::unsat) return std::nullopt;
@@ -285,7 +285,7 @@ class Checker {
       for (const smt::Term& v : symbolsOf(all))
         if (!chosen.count(v.id())) others.push_back(v);
       if (!allExact(others, graph_.exactVariables) || !determined(facts, others)) continue;
-      z3::solver s = smt::limitedSolver(context_, nullptr, limits_);
+      z3::solver s = smt::makeSolver(context_, smt::Procedure::Simple, limits_);
       s.add(z3::mk_and(toVector(facts)) && there);
       if (smt::checkLimited(watch_, s, limits_) != z3::sat) continue;
       const z3::model model = s.get_model();
@@ -322,7 +322,7 @@ class Checker {
     const z3::expr both = z3::mk_and(toVector(facts));
     z3::expr copy = both;
     copy = copy.substitute(from, to);
-    z3::solver s = smt::limitedSolver(context_, nullptr, limits_);
+    z3::solver s = smt::makeSolver(context_, smt::Procedure::Simple, limits_);
     s.add(both && copy && z3::mk_or(differs));
     return smt::checkLimited(watch_, s, limits_) == z3::unsat;
   }

@@ -3,8 +3,7 @@
 // by the pointer to their first element (`length(p)`).
 #pragma once
 
-#include <z3++.h>
-
+#include "smt/term.h"
 #include "merge.h"
 #include "program_index.h"
 #include "state.h"

@@ -6,8 +6,6 @@
 // two's-complement arithmetic whatever reading was chosen. Addresses are unsigned.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -17,6 +17,7 @@
 #include "smt/integers.h"
 #include "smt/printing.h"
 #include "smt/solver.h"
+#include "smt/failure.h"
 #include "smt/term.h"
 #include "graph.h"
 #include "loop_invariants.h"
@@ -483,20 +484,21 @@ struct LoopsFindings {
 void proveLoopsEnd(LoopsFindings& loops, const Graph& graph, const ProgramIndex& index, z3::context& context,
                    const Options& options) {
   try {
-    loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
-    termination::ProverOptions prover;
-    prover.deadline = options.deadline;
-    prover.smtLog = options.smtLog;
-    prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
-    loops.loopsEnd = termination::proveTermination(loops.system->its, context, prover);
-    if (loops.loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
-      ProofWithInvariants second =
-          withLocationInvariants(graph, index, context, *loops.system, prover, std::move(*loops.loopsEnd));
-      loops.loopsEnd = std::move(second.proof);
-      loops.invariantsAssumed = second.assumed;
-    }
-  } catch (const z3::exception&) {
-    loops.loopsEnd.reset();
+    const std::optional<smt::SolverFailure> failure = smt::attempt([&] {
+      loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
+      termination::ProverOptions prover;
+      prover.deadline = options.deadline;
+      prover.smtLog = options.smtLog;
+      prover.tryNonTermination = false;  // the graph over-approximates: only a proof carries over
+      loops.loopsEnd = termination::proveTermination(loops.system->its, context, prover);
+      if (loops.loopsEnd->answer != termination::Answer::Yes && !options.deadline.expired()) {
+        ProofWithInvariants second =
+            withLocationInvariants(graph, index, context, *loops.system, prover, std::move(*loops.loopsEnd));
+        loops.loopsEnd = std::move(second.proof);
+        loops.invariantsAssumed = second.assumed;
+      }
+    });
+    if (failure) loops.loopsEnd.reset();
   } catch (const its::OutOfTime& e) {
     loops.system.reset();
     loops.loopsEnd = termination::Proof{};
@@ -510,14 +512,15 @@ void proveLoopsEnd(LoopsFindings& loops, const Graph& graph, const ProgramIndex&
 void refuteLoopsEnd(LoopsFindings& loops, const Graph& graph, const llvm::Function& main, const llvm::Module& module,
                     const ProgramIndex& index, z3::context& context, const Options& options) {
   try {
-    if (!loops.system) loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
-    RecurrenceOptions search;
-    search.deadline = options.deadline.capped(std::chrono::duration<double>(
-        std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
-    search.smtLog = options.smtLog;
-    loops.neverEnds = findProgramRecurrence(graph, *loops.system, main, module, index, context, search);
-  } catch (const z3::exception&) {
-    loops.neverEnds.reset();
+    const std::optional<smt::SolverFailure> failure = smt::attempt([&] {
+      if (!loops.system) loops.system = cyclesOf(graph, index, context, options.deadline, options.smtLog);
+      RecurrenceOptions search;
+      search.deadline = options.deadline.capped(std::chrono::duration<double>(
+          std::min(kRefutationSeconds, options.deadline.secondsLeft() * kRefutationShare)));
+      search.smtLog = options.smtLog;
+      loops.neverEnds = findProgramRecurrence(graph, *loops.system, main, module, index, context, search);
+    });
+    if (failure) loops.neverEnds.reset();
   } catch (const its::OutOfTime&) {
     loops.neverEnds.reset();
   }
@@ -628,10 +631,9 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
                    const GraphLimits& limits, Evidence* evidence) {
   Round round;
   Graph graph;
-  try {
-    graph = buildGraph(*main, *module, index, context, limits);
-  } catch (const z3::exception& e) {
-    round.outcomes = unknownAll(properties, std::string("the solver failed: ") + e.msg());
+  if (const std::optional<smt::SolverFailure> failure =
+          smt::attempt([&] { graph = buildGraph(*main, *module, index, context, limits); })) {
+    round.outcomes = unknownAll(properties, failure->reason());
     return round;
   }
   round.complete = graph.complete;

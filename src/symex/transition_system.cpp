@@ -14,6 +14,7 @@
 #include "common/text.h"
 #include "frontend/source_location.h"
 #include "its/linear.h"
+#include "smt/printing.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -26,19 +27,8 @@ constexpr unsigned kDisequalityQueryMillis = 50;
 // A fact that is a comparison or the negation of one (no disjunction, implication or if-then-else).
 bool isLiteral(const smt::Term& e) {
   if (!e.is_app()) return false;
-  switch (e.decl().decl_kind()) {
-    case Z3_OP_NOT:
-      return isLiteral(e.arg(0));
-    case Z3_OP_LE:
-    case Z3_OP_GE:
-    case Z3_OP_LT:
-    case Z3_OP_GT:
-    case Z3_OP_EQ:
-    case Z3_OP_DISTINCT:
-      return e.arg(0).is_int();
-    default:
-      return false;
-  }
+  if (e.is_not()) return isLiteral(e.arg(0));
+  return smt::cComparison(e.decl().decl_kind()) && e.arg(0).is_int();
 }
 
 bool isDisequality(const smt::Term& e) {

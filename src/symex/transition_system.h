@@ -12,8 +12,6 @@
 // run: only the cycles are translated.
 #pragma once
 
-#include <z3++.h>
-
 #include <string>
 #include <vector>
 
@@ -21,6 +19,7 @@
 #include "its/its.h"
 #include "graph.h"
 #include "program_index.h"
+#include "smt/term.h"
 
 namespace atropos::symex {
 

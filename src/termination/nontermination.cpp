@@ -93,13 +93,13 @@ class Checker {
       : context_(context), limits_(limits), watch_(context, limits.log) {}
 
   z3::check_result check(const z3::expr& formula) {
-    z3::solver solver = smt::limitedSolver(context_, nullptr, limits_);
+    z3::solver solver = smt::makeSolver(context_, smt::Procedure::Simple, limits_);
     solver.add(formula);
     return smt::checkLimited(watch_, solver, limits_);
   }
 
   // A solver for incremental checks, and its check.
-  z3::solver solver() { return smt::limitedSolver(context_, nullptr, limits_); }
+  z3::solver solver() { return smt::makeSolver(context_, smt::Procedure::Simple, limits_); }
   z3::check_result check(z3::solver& solver) { return smt::checkLimited(watch_, solver, limits_); }
 
  private:

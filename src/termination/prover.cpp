@@ -12,6 +12,7 @@
 #include "its/polynomial.h"
 #include "its/simplify.h"
 #include "its/vanishing.h"
+#include "smt/failure.h"
 #include "smt/printing.h"
 
 namespace atropos::termination {
@@ -120,77 +121,86 @@ bool accumulates(const its::LinearIts& system, const std::vector<size_t>& transi
   return false;
 }
 
+// The proof of termination, or of non-termination, of `its`. Throws when the solver fails, the time runs out or a
+// coefficient grows too large.
+Proof searchProof(const its::Its& its, z3::context& context, const ProverOptions& options) {
+  Proof proof;
+  std::optional<std::string> unproven = rankCycles(its, context, options, proof);
+  // Merged branches may follow each other where the original ones cannot: once more without merging.
+  if (unproven && proof.weakenedByMerging && !options.deadline.expired()) {
+    Proof unmerged;
+    if (!rankCycles(its, context, options, unmerged, false)) {
+      proof = std::move(unmerged);
+      unproven.reset();
+    }
+  }
+  // What the guards into each location require of values kept on the way may hold there throughout, and what
+  // the transitions of a cycle establish holds once a run has gone round it: once more with those invariants
+  // (their search costs a solver call per candidate and transition, so only now), merged and then not.
+  if (unproven && !options.deadline.expired()) {
+    // A quarter of the time left at most: on a large system the candidates are many, and a run that never ends
+    // may still be there to find.
+    const ProverOptions limited = withShareOfTimeLeft(options, 0.25);
+    for (bool merged : {true, false}) {
+      Proof underInvariants;
+      if (!rankCycles(its, context, limited, underInvariants, merged, true)) {
+        proof = std::move(underInvariants);
+        unproven.reset();
+        break;
+      }
+      if (!underInvariants.weakenedByMerging || limited.deadline.expired()) break;
+    }
+  }
+  // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
+  // updates their factors give them, a ranking function may exist (its/polynomial.h).
+  // And where the system has no products, the squares of the values it changes (x += y; y-- has the ranking
+  // function 2*x + y*y + 2*y).
+  if (unproven && !options.deadline.expired()) {
+    ProverOptions lifting = options;
+    std::optional<its::Its> lifted = its::liftProducts(its, its::LiftLimits{.deadline = options.deadline});
+    // The squares are a guess: a quarter of the time left at most, as for the invariants.
+    if (!lifted && accumulates(proof.system, proof.unproven)) {
+      lifting = withShareOfTimeLeft(options, 0.25);
+      lifted = its::liftProducts(its, its::LiftLimits{.squaresOfChangingValues = true, .deadline = lifting.deadline});
+    }
+    Proof overProducts;
+    overProducts.productsLifted = true;
+    if (lifted && !rankCycles(*lifted, context, lifting, overProducts)) {
+      proof = std::move(overProducts);
+      unproven.reset();
+    }
+  }
+  if (unproven && !options.deadline.expired())
+    if (std::optional<Proof> byCases = proveByCasesOfVanishing(its, context, options)) {
+      proof = std::move(*byCases);
+      unproven.reset();
+    }
+  if (!unproven) {
+    proof.answer = Answer::Yes;
+    return proof;
+  }
+  proof.reason = *unproven;
+  if (options.tryNonTermination && !options.deadline.expired()) {
+    NonTerminationOptions search;
+    search.deadline = options.deadline;
+    search.queryMillis = options.queryMillis;
+    search.smtLog = options.smtLog;
+    proof.witness = findRecurrentSet(its, context, search);
+    if (proof.witness) proof.answer = Answer::No;
+  }
+  return proof;
+}
+
 }  // namespace
 
 Proof proveTermination(const its::Its& its, z3::context& context, const ProverOptions& options) {
   Proof proof;
   try {
-    std::optional<std::string> unproven = rankCycles(its, context, options, proof);
-    // Merged branches may follow each other where the original ones cannot: once more without merging.
-    if (unproven && proof.weakenedByMerging && !options.deadline.expired()) {
-      Proof unmerged;
-      if (!rankCycles(its, context, options, unmerged, false)) {
-        proof = std::move(unmerged);
-        unproven.reset();
-      }
+    if (const std::optional<smt::SolverFailure> failure =
+            smt::attempt([&] { proof = searchProof(its, context, options); })) {
+      proof = Proof{};
+      proof.reason = failure->reason();
     }
-    // What the guards into each location require of values kept on the way may hold there throughout, and what
-    // the transitions of a cycle establish holds once a run has gone round it: once more with those invariants
-    // (their search costs a solver call per candidate and transition, so only now), merged and then not.
-    if (unproven && !options.deadline.expired()) {
-      // A quarter of the time left at most: on a large system the candidates are many, and a run that never ends
-      // may still be there to find.
-      const ProverOptions limited = withShareOfTimeLeft(options, 0.25);
-      for (bool merged : {true, false}) {
-        Proof underInvariants;
-        if (!rankCycles(its, context, limited, underInvariants, merged, true)) {
-          proof = std::move(underInvariants);
-          unproven.reset();
-          break;
-        }
-        if (!underInvariants.weakenedByMerging || limited.deadline.expired()) break;
-      }
-    }
-    // Products of variables read as arbitrary values by the linear techniques: as variables of their own, with the
-    // updates their factors give them, a ranking function may exist (its/polynomial.h).
-    // And where the system has no products, the squares of the values it changes (x += y; y-- has the ranking
-    // function 2*x + y*y + 2*y).
-    if (unproven && !options.deadline.expired()) {
-      ProverOptions lifting = options;
-      std::optional<its::Its> lifted = its::liftProducts(its, its::LiftLimits{.deadline = options.deadline});
-      // The squares are a guess: a quarter of the time left at most, as for the invariants.
-      if (!lifted && accumulates(proof.system, proof.unproven)) {
-        lifting = withShareOfTimeLeft(options, 0.25);
-        lifted = its::liftProducts(its, its::LiftLimits{.squaresOfChangingValues = true, .deadline = lifting.deadline});
-      }
-      Proof overProducts;
-      overProducts.productsLifted = true;
-      if (lifted && !rankCycles(*lifted, context, lifting, overProducts)) {
-        proof = std::move(overProducts);
-        unproven.reset();
-      }
-    }
-    if (unproven && !options.deadline.expired())
-      if (std::optional<Proof> byCases = proveByCasesOfVanishing(its, context, options)) {
-        proof = std::move(*byCases);
-        unproven.reset();
-      }
-    if (!unproven) {
-      proof.answer = Answer::Yes;
-      return proof;
-    }
-    proof.reason = *unproven;
-    if (options.tryNonTermination && !options.deadline.expired()) {
-      NonTerminationOptions search;
-      search.deadline = options.deadline;
-      search.queryMillis = options.queryMillis;
-      search.smtLog = options.smtLog;
-      proof.witness = findRecurrentSet(its, context, search);
-      if (proof.witness) proof.answer = Answer::No;
-    }
-  } catch (const z3::exception& e) {
-    proof = Proof{};
-    proof.reason = std::string("the solver failed: ") + e.msg();
   } catch (const its::OutOfTime& e) {
     proof = Proof{};
     proof.reason = e.what();

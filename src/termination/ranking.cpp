@@ -38,7 +38,7 @@ class Synthesis {
       : its_(its),
         context_(context),
         limits_(limitsOf(options)),
-        solver_(smt::limitedSolver(context, "QF_LRA", limits_)) {
+        solver_(smt::makeSolver(context, smt::Procedure::LinearReals, limits_)) {
     // A location's function reads only the variables its outgoing transitions read, and those that the function at
     // a transition's target reads through its update (a counter that one transition increments and the next passes
     // on unchanged), to a fixpoint.
@@ -238,7 +238,7 @@ struct IntegerView {
 
 bool valid(z3::context& context, const smt::Term& assumption, const smt::Term& claim, const smt::Limits& limits) {
   if (limits.deadline.expired()) return false;
-  z3::solver solver = smt::limitedSolver(context, "QF_LIA", limits);
+  z3::solver solver = smt::makeSolver(context, smt::Procedure::LinearIntegers, limits);
   solver.add(assumption && !claim);
   return smt::checkCounted(solver, limits) == z3::unsat;
 }

@@ -1,7 +1,5 @@
 // libFuzzer target: the reader of integer transition systems in the Termination Competition's SMT-LIB form, and
 // the writer on what it reads (a system read must print).
-#include <z3++.h>
-
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +7,7 @@
 #include <string>
 
 #include "its/smtlib.h"
+#include "smt/term.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -85,7 +85,7 @@ TEST(Smt, AQuestionIsInterruptedWhenItsTimeIsUp) {
 TEST(Smt, ACheckThatZ3DoesNotCountResourcesForEndsAtTheWatch) {
   z3::context c;
   const smt::Limits limits{100};
-  z3::solver solver = smt::limitedSolver(c, nullptr, limits);
+  z3::solver solver = smt::makeSolver(c, smt::Procedure::Simple, limits);
   smt::Term x = c.int_const("x"), y = c.int_const("y"), z = c.int_const("z");
   // Z3's simple solver runs on for minutes here, whatever its resource limit.
   solver.add(x * x * x + y * y * y + z * z * z == 33);

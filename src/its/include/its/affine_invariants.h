@@ -6,13 +6,12 @@
 // both, keeps arg3 - arg4 = arg1 - arg2 at the loop, where a ranking function needs it to bound arg1 - arg2.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstddef>
 
 #include "common/deadline.h"
 #include "smt/solver.h"
 #include "its/linear.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

@@ -10,13 +10,12 @@
 // function x0 needs (an entry with any values does not give it).
 #pragma once
 
-#include <z3++.h>
-
 #include <vector>
 
 #include "common/deadline.h"
 #include "smt/solver.h"
 #include "its/linear.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

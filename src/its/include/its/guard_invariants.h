@@ -6,13 +6,12 @@
 // inner loop then holds throughout the inner loop, where the outer loop's ranking function needs it.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstddef>
 
 #include "common/deadline.h"
 #include "smt/solver.h"
 #include "its/linear.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

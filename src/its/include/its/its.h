@@ -10,8 +10,6 @@
 // over-approximation (its/linear.h). Nothing here knows about LLVM.
 #pragma once
 
-#include <z3++.h>
-
 #include <string>
 #include <vector>
 

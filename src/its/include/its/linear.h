@@ -11,8 +11,6 @@
 // transition as not linear.
 #pragma once
 
-#include <z3++.h>
-
 #include <cstdint>
 #include <optional>
 #include <stdexcept>

@@ -4,13 +4,12 @@
 // none before; the converse need not hold, and non-termination is looked for on the original system.
 #pragma once
 
-#include <z3++.h>
-
 #include <vector>
 
 #include "common/deadline.h"
 #include "its/linear.h"
 #include "smt/query_log.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

@@ -6,14 +6,13 @@
 // that term, any other post-state variable becomes a temporary (any value that satisfies the guard). This is exact.
 #pragma once
 
-#include <z3++.h>
-
 #include <optional>
 #include <ostream>
 #include <string>
 
 #include "common/deadline.h"
 #include "its/its.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

@@ -13,14 +13,13 @@
 // variables do: the cases cover each iteration exactly, so the system has the same runs.
 #pragma once
 
-#include <z3++.h>
-
 #include <optional>
 #include <vector>
 
 #include "common/deadline.h"
 #include "its/its.h"
 #include "smt/query_log.h"
+#include "smt/term.h"
 
 namespace atropos::its {
 

@@ -29,7 +29,7 @@ std::optional<std::string> runApart(const std::function<std::string()>& work, st
 // model, which then takes no search. The solver must count its limit in resource units (rlimit): the parent's kill
 // is its only timer.
 z3::check_result checkIsolated(z3::solver& solver, std::chrono::milliseconds limit);
-// The same for a solver from limitedSolver(context, ..., limits), with the time checkLimited gives it.
+// The same for a solver from makeSolver(context, ..., limits), with the time checkLimited gives it.
 z3::check_result checkIsolated(z3::solver& solver, const Limits& limits);
 
 }  // namespace atropos::smt

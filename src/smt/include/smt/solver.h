@@ -31,15 +31,35 @@ struct Limits {
   unsigned queryMillis = 300;
   Deadline deadline = Deadline::never();
   std::shared_ptr<QueryLog> log;
+  // Z3's resource units a millisecond of a question is worth: about a thousand on linear and bit-blasted problems.
+  unsigned resourcePerMilli = 1000;
 };
 
-// A plain Z3 solver for `logic` (nullptr: Z3's simple solver) for engines that need Z3's own interface, e.g. for
-// linear programs. Each check gets a resource budget worth about the per-question limit, or what is left before
-// the deadline when that is less; away from the deadline the same question gets the same answer on a busy machine.
-// Where a question may be non-linear, check it with checkLimited: Z3 does not count resources everywhere.
-z3::solver limitedSolver(z3::context& context, const char* logic, const Limits& limits);
-// The same limits for a solver made otherwise, e.g. from tactics.
-void limit(z3::solver& solver, const Limits& limits);
+// The procedures of Z3's that engines ask, each made by makeSolver.
+enum class Procedure {
+  Simple,          // Z3's simple solver: incremental, no preprocessing, cheap to set up
+  LinearIntegers,  // QF_LIA
+  LinearReals,     // QF_LRA
+  // Bit-vectors and floating point without arrays: simplified, solved for equalities, bit-blasted and decided by SAT.
+  // It settles most questions of bounded model checking in milliseconds and looks at its resource limit more often
+  // than the general solvers while it turns arithmetic into circuits, but not always, and not at an interrupt: check
+  // it with checkIsolated.
+  BitBlasting,
+  SmtCore,  // simplification, then Z3's SMT core: arrays and lambdas
+  General,  // Z3's default solver, the one that decides floating point with arrays
+  // Spacer, for constrained Horn clauses. Every predicate is kept (no inlining), so that a solution interprets each
+  // over its own arguments.
+  Horn,
+};
+
+// A solver of `procedure`, for engines that need Z3's own interface, e.g. for linear programs. Each check gets a
+// resource budget worth about the per-question limit, or what is left before the deadline when that is less; away
+// from the deadline the same question gets the same answer on a busy machine. Where a question may be non-linear,
+// check it with checkLimited: Z3 does not count resources everywhere.
+z3::solver makeSolver(z3::context& context, Procedure procedure, const Limits& limits);
+// An optimizer of several objectives at once, each minimized or maximized on its own (Z3's box priority), with the
+// same budget. Z3's optimizer was seen to crash when its resource limit stopped it: run it apart (smt/isolated.h).
+z3::optimize boxOptimizer(z3::context& context, const Limits& limits);
 
 // Ends a check of a solver of one context when its time is up, by interrupting Z3 from a thread of its own that
 // sleeps until then. Z3's resource limit does not stop its incremental and simple solvers on non-linear problems
@@ -66,11 +86,11 @@ class QueryWatch {
   unsigned long long interrupted_ = 0;
 };
 
-// A check of a solver from limitedSolver(context, ..., limits): its resource budget decides, and the watch stops
+// A check of a solver from makeSolver(context, ..., limits): its resource budget decides, and the watch stops
 // it at the deadline or when it runs far longer than the budget should take (checkTime). Unknown also when Z3 fails.
 // The watch's log records it.
 z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limits& limits);
-// A check of a solver from limitedSolver whose resource budget alone stops it (linear problems), recorded in the
+// A check of a solver from makeSolver whose resource budget alone stops it (linear problems), recorded in the
 // limits' log; Z3's exceptions pass through.
 z3::check_result checkCounted(z3::solver& solver, const Limits& limits);
 // How long such a check may run: a few times its budget's time, and not beyond the deadline (zero once it passed).

@@ -19,8 +19,6 @@
 // the result before it is used.
 #pragma once
 
-#include <z3++.h>
-
 #include <optional>
 #include <string>
 #include <vector>

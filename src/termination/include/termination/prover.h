@@ -5,8 +5,6 @@
 // and then with the loops split into cases by which of the variables they drive to zero are zero (its/vanishing.h).
 #pragma once
 
-#include <z3++.h>
-
 #include <functional>
 #include <optional>
 #include <string>
@@ -15,6 +13,7 @@
 #include "common/deadline.h"
 #include "its/its.h"
 #include "its/linear.h"
+#include "smt/term.h"
 #include "termination/nontermination.h"
 #include "termination/ranking.h"
 

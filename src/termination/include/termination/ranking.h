@@ -31,8 +31,6 @@
 //   wrong proof.
 #pragma once
 
-#include <z3++.h>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +38,7 @@
 #include "common/deadline.h"
 #include "its/linear.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 namespace atropos::termination {
 
