@@ -1,0 +1,169 @@
+// Unit tests of the chains and lists of symex/lists.h on memories built by hand: which terms the facts equate, the
+// shapes a chain may have, the walk along next pointers through blocks and lists, the progression of a field, and
+// reachability through the heap. A regression here shows as a wrong fold, not only as one more UNKNOWN.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "smt/term.h"
+#include "symex/lists.h"
+#include "symex/state.h"
+
+using namespace atropos;
+using namespace atropos::symex;
+
+namespace {
+
+constexpr unsigned kPointerBits = 64;
+constexpr uint64_t kElementBytes = 16;  // struct { long value; struct node* next; }
+constexpr uint64_t kNextOffset = 8;
+
+// Heap blocks of 16 bytes with a value at offset 0 and a next pointer at offset 8, linked in order; the last one's
+// next pointer holds `end`. The facts define each field's address as its block's start plus the offset, as the
+// executor does (`a == lo + 8`).
+struct HandBuilt {
+  explicit HandBuilt(z3::context& c) : context(c) {}
+
+  smt::Term block(const std::string& name) {
+    const smt::Term lo = context.int_const(name.c_str());
+    memory.blocks.push_back(MemoryBlock{lo, lo + context.int_val(kElementBytes - 1), BlockKind::Heap, 0, nullptr,
+                                        false, kElementBytes});
+    return lo;
+  }
+  // Stores `value` of `bits` bits at `offset` into the block that starts at `lo`.
+  void store(const smt::Term& lo, uint64_t offset, const smt::Term& value, unsigned bits) {
+    const smt::Term address = context.int_const(("addr" + std::to_string(facts.size())).c_str());
+    facts.push_back(address == lo + context.int_val(offset));
+    memory.pointsTo.push_back(PointsTo{address, value, bits, View::Signed, lo});
+  }
+
+  z3::context& context;
+  Memory memory;
+  std::vector<smt::Term> facts;
+};
+
+}  // namespace
+
+TEST(SymexLists, EqualTermsFollowDefinitionsAndEqualities) {
+  z3::context c;
+  const smt::Term v = c.int_const("v"), w = c.int_const("w"), g = c.int_const("g"), n = c.int_const("n");
+  const smt::Term u = c.int_const("u");
+  // w is loaded and equals v; g is computed from w; n is equated to null by a merge's two inequations.
+  EqualTerms equal({w == v, g == w + c.int_val(8), n <= c.int_val(0), n >= c.int_val(0)});
+  EXPECT_TRUE(equal.same(w, v));
+  EXPECT_FALSE(equal.same(g, v));
+  EXPECT_EQ(equal.offset(g, v), std::optional<int64_t>(8)) << "g is 8 bytes past v through w's equality";
+  EXPECT_EQ(equal.offset(v, v), std::optional<int64_t>(0));
+  EXPECT_FALSE(equal.offset(g, u)) << "g has no constant offset from an unrelated u";
+  EXPECT_TRUE(equal.null(n)) << "x <= 0 and x >= 0 make an equality";
+  EXPECT_FALSE(equal.null(v));
+
+  std::unordered_map<unsigned, smt::Term> known{{v.id(), c.int_const("p")}};
+  std::optional<smt::Term> rewritten = equal.rewritten(g, known);
+  ASSERT_TRUE(rewritten);
+  EXPECT_TRUE(z3::eq(rewritten->simplify(), (c.int_const("p") + c.int_val(8)).simplify())) << rewritten->to_string();
+  EXPECT_FALSE(equal.rewritten(u, known)) << "u is neither defined nor equal to a known symbol";
+}
+
+TEST(SymexLists, AChainOfBlocksIsWalkedToItsNullEnd) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term a = h.block("a"), b = h.block("b"), d = h.block("d");
+  h.store(a, kNextOffset, b, kPointerBits);
+  h.store(b, kNextOffset, d, kPointerBits);
+  h.store(d, kNextOffset, c.int_val(0), kPointerBits);
+  const EqualTerms equal(h.facts);
+
+  std::vector<bool> takenBlocks(3, false), takenLists;
+  EXPECT_EQ(shapesFrom(h.memory, a, equal, takenBlocks, takenLists, kPointerBits),
+            (std::vector<ListShape>{{kElementBytes, kNextOffset}}))
+      << "one pointer-sized content, at offset 8, makes the one shape";
+  const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [&](const smt::Term& at, size_t) { return equal.null(at); });
+  ASSERT_EQ(chain.pieces.size(), 3u);
+  EXPECT_EQ(chain.pieces[0].index, 0u);
+  EXPECT_EQ(chain.pieces[2].index, 2u);
+  EXPECT_TRUE(chain.end.is_numeral() && chain.end.get_numeral_int() == 0) << chain.end.to_string();
+  EXPECT_EQ(chain.length.get_numeral_int(), 3);
+  EXPECT_EQ(takenBlocks, (std::vector<bool>{true, true, true}));
+
+  std::vector<bool> none(3, false);
+  const Chain cut = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, none, takenLists, kPointerBits,
+                              [](const smt::Term&, size_t steps) { return steps == 2; });
+  EXPECT_EQ(cut.pieces.size(), 2u) << "the walk stops where the caller says";
+  EXPECT_TRUE(z3::eq(cut.end, d));
+  const Chain wrongShape = walkChain(h.memory, a, {kElementBytes, 0}, equal, none, takenLists, kPointerBits,
+                                     [](const smt::Term&, size_t) { return false; });
+  EXPECT_TRUE(wrongShape.empty()) << "no pointer at offset 0: no chain";
+
+  EXPECT_TRUE(heapStartsAt(h.memory, equal, b));
+  EXPECT_FALSE(heapStartsAt(h.memory, equal, c.int_val(0)));
+  EXPECT_TRUE(linksTo(h.memory, a, d, equal, kPointerBits));
+  EXPECT_FALSE(linksTo(h.memory, d, a, equal, kPointerBits)) << "the links lead one way";
+}
+
+TEST(SymexLists, AWalkContinuesThroughAListAndAddsItsLength) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term a = h.block("a");
+  const smt::Term listStart = c.int_const("s"), listEnd = c.int_const("e"), length = c.int_const("len");
+  h.store(a, kNextOffset, listStart, kPointerBits);
+  h.memory.lists.push_back(ListSegment{listStart, listEnd, length, kElementBytes, kNextOffset, nullptr, {}});
+  const EqualTerms equal(h.facts);
+  std::vector<bool> takenBlocks(1, false), takenLists(1, false);
+  const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [](const smt::Term&, size_t) { return false; });
+  ASSERT_EQ(chain.pieces.size(), 2u);
+  EXPECT_FALSE(chain.pieces[0].isList);
+  EXPECT_TRUE(chain.pieces[1].isList);
+  EXPECT_TRUE(z3::eq(chain.end, listEnd));
+  EXPECT_TRUE(z3::eq(chain.length, (length + c.int_val(1)).simplify())) << chain.length.to_string();
+
+  std::vector<bool> otherBlocks(1, false), otherLists(1, false);
+  const Chain otherShape = walkChain(h.memory, listStart, {2 * kElementBytes, kNextOffset}, equal, otherBlocks,
+                                     otherLists, kPointerBits, [](const smt::Term&, size_t) { return false; });
+  EXPECT_TRUE(otherShape.empty()) << "a list of other elements is not part of the chain";
+}
+
+TEST(SymexLists, AFieldThatGrowsByOneAlongTheChainIsAProgression) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term a = h.block("a"), b = h.block("b"), d = h.block("d");
+  const smt::Term x = c.int_const("x");
+  h.store(a, kNextOffset, b, kPointerBits);
+  h.store(b, kNextOffset, d, kPointerBits);
+  h.store(d, kNextOffset, c.int_val(0), kPointerBits);
+  h.store(a, 0, x, 64);
+  h.store(b, 0, x + c.int_val(1), 64);
+  h.store(d, 0, x + c.int_val(2), 64);
+  const EqualTerms equal(h.facts);
+  std::vector<bool> takenBlocks(3, false), takenLists;
+  const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [&](const smt::Term& at, size_t) { return equal.null(at); });
+  ASSERT_EQ(chain.pieces.size(), 3u);
+  EXPECT_EQ(fieldsOf(h.memory, chain, {kElementBytes, kNextOffset}, equal),
+            (std::vector<FieldKey>{{0, 64, View::Signed}}))
+      << "the value is the one field besides the link";
+
+  // Entailment by simplification stands in for the solver: the facts here are equalities of constants.
+  auto entails = [](const smt::Term& claim) { return claim.simplify().is_true(); };
+  auto valueOf = [](const smt::Term& t) -> std::optional<int64_t> {
+    int64_t v = 0;
+    const smt::Term simple = t.simplify();
+    if (simple.is_numeral() && simple.is_numeral_i64(v)) return v;
+    return std::nullopt;
+  };
+  const FieldKey value{0, 64, View::Signed};
+  std::optional<Progression> p = progressionOf(h.memory, chain, value, std::nullopt, equal, entails, valueOf);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->step, std::optional<int64_t>(1));
+  EXPECT_TRUE(z3::eq(p->first, x));
+  EXPECT_TRUE(z3::eq(p->last.simplify(), (x + c.int_val(2)).simplify()));
+  EXPECT_FALSE(progressionOf(h.memory, chain, value, 2, equal, entails, valueOf)) << "the step is 1, not 2";
+
+  h.memory.pointsTo.back().value = x + c.int_val(5);  // the last element breaks the progression
+  EXPECT_FALSE(progressionOf(h.memory, chain, value, std::nullopt, equal, entails, valueOf));
+}
