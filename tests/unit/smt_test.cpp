@@ -7,12 +7,16 @@
 #include <cstdlib>
 #include <new>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "smt/failure.h"
+#include "smt/integers.h"
 #include "smt/isolated.h"
 #include "smt/solver.h"
+#include "smt/term.h"
 
 using namespace atropos;
 using namespace std::chrono_literals;
@@ -135,4 +139,22 @@ TEST(SmtFailure, TheSolversExceptionsBecomeAnswers) {
   EXPECT_FALSE(smt::attempt([&] { ran = true; }));
   EXPECT_TRUE(ran);
   EXPECT_THROW(smt::attempt([] { throw std::runtime_error("not the solver's"); }), std::runtime_error);
+}
+
+// Quantifier elimination runs in a child process and its result comes back as terms of the parent's context.
+TEST(SmtIntegers, ProjectionEliminatesTheQuantifierApart) {
+  z3::context c;
+  const z3::expr x = c.int_const("x"), t = c.int_const("t");
+  z3::expr_vector bound(c);
+  bound.push_back(t);
+  const smt::Term projected = smt::project(c, bound, x == t + 1 && t >= 0, 2000);
+  ASSERT_FALSE(projected.is_quantifier()) << projected.to_string();
+  z3::solver s(c);
+  s.add(projected != (x >= 1));
+  EXPECT_EQ(s.check(), z3::unsat) << "exists t >= 0. x == t + 1 is x >= 1: " << projected.to_string();
+  std::set<unsigned> seen;
+  std::vector<smt::Term> symbols;
+  smt::collectSymbols(projected, seen, symbols);
+  ASSERT_EQ(symbols.size(), 1u);
+  EXPECT_TRUE(z3::eq(symbols[0], x)) << "the parent's x, not a copy";
 }
