@@ -201,8 +201,7 @@ bool satisfiable(const LinearTransition& t, const std::vector<smt::Term>& variab
                  const SimplifyLimits& limits) {
   if (limits.deadline.expired()) return true;
   const smt::Limits solverLimits{limits.queryMillis, limits.deadline, limits.smtLog};
-  // Z3's simple solver: the QF_LIA one costs more to set up than a guard's question takes to answer.
-  z3::solver solver = smt::makeSolver(context, smt::Procedure::Simple, solverLimits);
+  z3::solver solver = smt::makeSolver(context, smt::Procedure::LinearIntegers, solverLimits);
   std::vector<smt::Term> temporaries;
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
   for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));

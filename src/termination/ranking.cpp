@@ -238,8 +238,7 @@ struct IntegerView {
 
 bool valid(z3::context& context, const smt::Term& assumption, const smt::Term& claim, const smt::Limits& limits) {
   if (limits.deadline.expired()) return false;
-  // Z3's simple solver: the QF_LIA one costs more to set up than such a small question takes to answer.
-  z3::solver solver = smt::makeSolver(context, smt::Procedure::Simple, limits);
+  z3::solver solver = smt::makeSolver(context, smt::Procedure::LinearIntegers, limits);
   solver.add(assumption && !claim);
   return smt::checkCounted(solver, limits) == z3::unsat;
 }
