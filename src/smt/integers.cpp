@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "smt/failure.h"
@@ -64,7 +64,8 @@ smt::Term project(z3::context& context, const z3::expr_vector& variables, const 
   // formula keeps its quantifier.
   const std::optional<std::string> text = runApart(
       [&] {
-        context.set("rlimit", std::to_string(static_cast<unsigned long long>(millis) * Limits().resourcePerMilli).c_str());
+        const unsigned long long budget = static_cast<unsigned long long>(millis) * Limits().resourcePerMilli;
+        context.set("rlimit", std::to_string(budget).c_str());
         z3::goal goal(context);
         goal.add(quantified);
         const z3::apply_result result = (z3::tactic(context, "qe") & z3::tactic(context, "simplify")).apply(goal);
