@@ -307,10 +307,20 @@ std::optional<z3::model> Solver::model(const smt::Term& extra) {
   solver_.add(extra);
   std::optional<z3::model> result;
   attempt([&] {
-    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) == z3::sat) result = solver_.get_model();
+    if (watch_.check(solver_, std::chrono::milliseconds(*millis)) != z3::sat) return;
+    z3::model candidate = solver_.get_model();
+    // The engines build states and counterexamples from the model's values, so it is checked against every asserted
+    // fact before it is used; one that fails is treated as no answer.
+    if (holdsIn(candidate, solver_.assertions())) result = candidate;
   });
   solver_.pop();
   return result;
+}
+
+bool holdsIn(const z3::model& model, const z3::expr_vector& facts) {
+  for (unsigned i = 0; i < facts.size(); ++i)
+    if (!model.eval(facts[i], true).is_true()) return false;
+  return true;
 }
 
 }  // namespace atropos::smt

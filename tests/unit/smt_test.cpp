@@ -158,3 +158,40 @@ TEST(SmtIntegers, ProjectionEliminatesTheQuantifierApart) {
   ASSERT_EQ(symbols.size(), 1u);
   EXPECT_TRUE(z3::eq(symbols[0], x)) << "the parent's x, not a copy";
 }
+
+// A model is used only when it satisfies every asserted fact: checked on models written by hand, one of which breaks a
+// fact, and on the model the layer's solver returns.
+TEST(SmtModel, OnlyAModelThatSatisfiesTheFactsIsUsed) {
+  z3::context c;
+  const z3::expr x = c.int_const("x"), y = c.int_const("y");
+  // Z3 4.8's add_const_interp takes its arguments by non-const reference.
+  auto assign = [&c](z3::model& model, const z3::expr& constant, int value) {
+    z3::func_decl symbol = constant.decl();
+    z3::expr number = c.int_val(value);
+    model.add_const_interp(symbol, number);
+  };
+  z3::expr_vector facts(c);
+  facts.push_back(x > 5);
+  facts.push_back(x + y == 10);
+
+  z3::model right(c);
+  assign(right, x, 7);
+  assign(right, y, 3);
+  EXPECT_TRUE(smt::holdsIn(right, facts));
+
+  z3::model wrong(c);
+  assign(wrong, x, 7);
+  assign(wrong, y, 4);
+  EXPECT_FALSE(smt::holdsIn(wrong, facts)) << "7 + 4 is not 10";
+
+  z3::model partial(c);
+  assign(partial, x, 3);
+  EXPECT_FALSE(smt::holdsIn(partial, facts)) << "x = 3 breaks x > 5, whatever y is completed to";
+
+  smt::Solver solver(c, smt::Limits(1000));
+  solver.add(x > 5);
+  std::optional<z3::model> model = solver.model(x + y == 10);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->eval(x + y, true).get_numeral_int(), 10);
+  EXPECT_FALSE(solver.model(x < 3)) << "no model of x > 5 and x < 3";
+}

@@ -101,6 +101,9 @@ std::chrono::milliseconds checkTime(const Limits& limits);
 // are kept on any machine and under any load; a fact the solver cannot settle within it is kept.
 std::vector<size_t> independentFacts(const std::vector<z3::expr>& facts, const std::vector<z3::expr>& background);
 
+// Does every one of `facts` evaluate to true in `model`, with the symbols it leaves open completed?
+bool holdsIn(const z3::model& model, const z3::expr_vector& facts);
+
 class Solver {
  public:
   Solver(z3::context& context, const Limits& limits);
@@ -116,7 +119,7 @@ class Solver {
   Answer entails(const smt::Term& goal);
   // Are the asserted facts (and `extra`) satisfiable?
   Answer satisfiable(const smt::Term& extra);
-  // A model of the asserted facts and `extra`, when they are satisfiable.
+  // A model of the asserted facts and `extra`, when they are satisfiable and the model is checked to satisfy them.
   std::optional<z3::model> model(const smt::Term& extra);
 
   unsigned long long queries() const { return queries_; }
