@@ -201,11 +201,11 @@ bool satisfiable(const LinearTransition& t, const std::vector<smt::Term>& variab
                  const SimplifyLimits& limits) {
   if (limits.deadline.expired()) return true;
   const smt::Limits solverLimits{limits.queryMillis, limits.deadline, limits.smtLog};
-  z3::solver solver = smt::makeSolver(context, smt::Procedure::LinearIntegers, solverLimits);
   std::vector<smt::Term> temporaries;
   for (unsigned k = 0; k < t.temporaries; ++k) temporaries.push_back(context.int_const(numbered("t", k).c_str()));
-  for (const Constraint& c : t.guard) solver.add(toZ3(c, context, variables, temporaries));
-  return smt::checkCounted(solver, solverLimits) != z3::unsat;  // unknown keeps the transition
+  smt::Term guard = context.bool_val(true);
+  for (const Constraint& c : t.guard) guard = guard && toZ3(c, context, variables, temporaries);
+  return smt::checkLinearIntegers(context, guard, solverLimits) != z3::unsat;  // unknown keeps the transition
 }
 
 // Transitions with the same source, target and update that differ in what they require of variables they leave

@@ -232,6 +232,19 @@ z3::check_result checkCounted(z3::solver& solver, const Limits& limits) {
   return result;
 }
 
+z3::check_result checkLinearIntegers(z3::context& context, const smt::Term& formula, const Limits& limits) {
+  // Setting up the QF_LIA solver (its tactics) is most of a small question's cost: 0.83 ms a question against 0.11 ms
+  // on the simple solver (2,000 small validity questions). The simple solver lacks its preprocessing and is left
+  // without an answer by some questions the QF_LIA one settles.
+  for (Procedure procedure : {Procedure::Simple, Procedure::LinearIntegers}) {
+    z3::solver solver = makeSolver(context, procedure, limits);
+    solver.add(formula);
+    const z3::check_result result = checkCounted(solver, limits);
+    if (result != z3::unknown) return result;
+  }
+  return z3::unknown;
+}
+
 Solver::Solver(z3::context& context, const Limits& limits)
     : context_(context), solver_(context, "QF_NIA"), limits_(limits), watch_(context, limits.log) {}
 

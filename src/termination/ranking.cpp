@@ -238,9 +238,7 @@ struct IntegerView {
 
 bool valid(z3::context& context, const smt::Term& assumption, const smt::Term& claim, const smt::Limits& limits) {
   if (limits.deadline.expired()) return false;
-  z3::solver solver = smt::makeSolver(context, smt::Procedure::LinearIntegers, limits);
-  solver.add(assumption && !claim);
-  return smt::checkCounted(solver, limits) == z3::unsat;
+  return smt::checkLinearIntegers(context, assumption && !claim, limits) == z3::unsat;
 }
 
 // Is f strictly decreasing (by at least 1) and bounded from below by 0 on transition t?

@@ -93,6 +93,11 @@ z3::check_result checkLimited(QueryWatch& watch, z3::solver& solver, const Limit
 // A check of a solver from makeSolver whose resource budget alone stops it (linear problems), recorded in the
 // limits' log; Z3's exceptions pass through.
 z3::check_result checkCounted(z3::solver& solver, const Limits& limits);
+// Is `formula`, a linear integer problem, satisfiable? Asked of the simple solver first, which costs a seventh of
+// setting up the QF_LIA one for a small question, then of the QF_LIA one when the simple one does not know; so the
+// answer is the QF_LIA one's wherever that one knows it. Each check has the budget of `limits`, counted as by
+// checkCounted.
+z3::check_result checkLinearIntegers(z3::context& context, const smt::Term& formula, const Limits& limits);
 // How long such a check may run: a few times its budget's time, and not beyond the deadline (zero once it passed).
 std::chrono::milliseconds checkTime(const Limits& limits);
 
