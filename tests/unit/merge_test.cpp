@@ -1,0 +1,270 @@
+// Unit tests of generalization and merging (symex/merge.h: sameShape, instanceOf, merge) on the states of a counting
+// loop, reached by the executor's own rules: which states are comparable at all, that a merge generalizes both
+// visits it was made from and keeps what they share, that merging with a merged state only weakens it, and that a
+// state whose facts contradict a general state is no instance of it. A regression here shows as a wrong graph
+// (an unsound cycle closed, or a loop that never closes), not only as one more UNKNOWN.
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "frontend/normalize.h"
+#include "smt/solver.h"
+#include "smt/term.h"
+#include "symex/executor.h"
+#include "symex/graph.h"
+#include "symex/merge.h"
+#include "symex/program_index.h"
+#include "symex/state.h"
+#include "test_program.h"
+
+namespace atropos::symex {
+namespace {
+
+// n is only known to be non-negative, so that `i <= n` is a fact every visit of the loop head has, while the value
+// of i is exact at each visit.
+constexpr const char* kCountingLoop =
+    "int main() { int n = __VERIFIER_nondet_int(); if (n < 0) return 0;\n"
+    "  int i = 0; while (i < n) i++; return 0; }";
+
+// Conjunctions into their conjuncts and integer equations into two inequations: merge splits the older state's
+// facts the same way into its candidates, so a fact it keeps can be compared with the one it came from.
+void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
+  if (fact.is_and()) {
+    for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
+    return;
+  }
+  if (fact.is_eq() && fact.arg(0).is_int()) {
+    out.push_back(fact.arg(0) <= fact.arg(1));
+    out.push_back(fact.arg(0) >= fact.arg(1));
+    return;
+  }
+  if (!fact.simplify().is_true()) out.push_back(fact);
+}
+
+class SymexMergeOperator : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    program = atropos::testing::compileProgram(kCountingLoop);
+    ASSERT_TRUE(program);
+    // The executor runs on the module symex::prove runs on: the loop counter is a phi, not a stack slot.
+    module = frontend::normalizedCopy(*program);
+    main = module->getFunction("main");
+    ASSERT_TRUE(main && !main->isDeclaration());
+    index = std::make_unique<ProgramIndex>(*module);
+    solver = std::make_unique<smt::Solver>(context, limits);
+    executor = std::make_unique<Executor>(context, *solver, *index, *module);
+
+    first = nextLoopHead(executor->initialState(*main));
+    ASSERT_TRUE(first) << "the loop head is not reached from the start";
+    second = nextLoopHead(*first);
+    ASSERT_TRUE(second) << "the loop head is not reached again after one pass";
+    for (const Local& l : first->top().locals) {
+      const llvm::Value* value = index->valueById(main, l.id);
+      if (llvm::isa<llvm::PHINode>(value)) counter = l.id;
+      if (llvm::isa<llvm::CallInst>(value)) bound = l.id;
+    }
+    ASSERT_TRUE(counter && bound) << "the loop head should hold i (a phi) and n (the value drawn)";
+    // The rest of the tests rest on these: the first visit has i = 0, the second i = 1.
+    ASSERT_EQ(entails(*first, valueOf(*first, *counter) == 0), smt::Answer::Yes);
+    ASSERT_EQ(entails(*second, valueOf(*second, *counter) == 1), smt::Answer::Yes);
+  }
+
+  // The next state at a loop head that `from` leads to, as the graph would see it there (dead values dropped). A
+  // case analysis is followed into its first case first: paths that end, go wrong or are infeasible are left.
+  std::optional<State> nextLoopHead(const State& from) {
+    std::vector<State> pending{from};
+    for (int steps = 0; !pending.empty() && steps < 1000; ++steps) {
+      State state = std::move(pending.back());
+      pending.pop_back();
+      StepResult result = executor->step(state);
+      if (result.kind == StepResult::Kind::Split) {
+        State yes = *result.next;
+        State no = std::move(*result.next);
+        yes.addFacts({*result.condition});
+        no.addFacts({!*result.condition});
+        pending.push_back(std::move(no));
+        pending.push_back(std::move(yes));
+        continue;
+      }
+      if (result.kind != StepResult::Kind::Next) continue;
+      if (index->isMergePoint(result.next->top().next)) {
+        dropDeadValues(*result.next, *index);
+        return std::move(*result.next);
+      }
+      pending.push_back(std::move(*result.next));
+    }
+    return std::nullopt;
+  }
+
+  // A solver of its own: the executor's must stay in step with the states it was synced to.
+  smt::Answer entails(const State& state, const smt::Term& goal) {
+    smt::Solver own(context, limits);
+    for (const smt::Term& fact : executor->formula(state)) own.add(fact);
+    return own.entails(goal);
+  }
+
+  // instanceOf asks the executor's solver, which must hold the instance's facts.
+  std::optional<Instantiation> instance(const State& state, const State& general) {
+    executor->sync(state);
+    return instanceOf(state, general, *solver, *executor, index->pointerBits());
+  }
+
+  static smt::Term valueOf(const State& state, unsigned id) {
+    const Local* local = state.top().find(id);
+    EXPECT_TRUE(local) << "no program value " << id;
+    return local ? local->value : state.top().locals.front().value;
+  }
+
+  std::optional<frontend::Program> program;
+  std::unique_ptr<llvm::Module> module;
+  const llvm::Function* main = nullptr;
+  std::unique_ptr<ProgramIndex> index;
+  // Declared before everything that holds terms, so that it is destroyed after them.
+  z3::context context;
+  smt::Limits limits;
+  std::unique_ptr<smt::Solver> solver;
+  std::unique_ptr<Executor> executor;
+  std::optional<State> first, second;  // the loop head with i = 0, then with i = 1
+  std::optional<unsigned> counter, bound;  // the program values of i and n
+};
+
+TEST_F(SymexMergeOperator, OnlyStatesAtOnePositionWithTheSameLiveValuesHaveOneShape) {
+  EXPECT_TRUE(sameShape(*first, *second)) << "two visits of the loop head are comparable";
+  EXPECT_TRUE(sameShape(*second, *first));
+
+  // The same values one instruction further on: a state there is never an instance of the loop head, whatever
+  // its facts, or a cycle would close onto the wrong instruction.
+  State elsewhere = *first;
+  elsewhere.top().next = first->top().next->getNextNode();
+  ASSERT_TRUE(elsewhere.top().next);
+  EXPECT_FALSE(sameShape(*first, elsewhere));
+  EXPECT_FALSE(sameShape(elsewhere, *first));
+  EXPECT_TRUE(instance(*first, *first)) << "a state is an instance of itself";
+  EXPECT_FALSE(instance(elsewhere, *first));
+
+  // A value the loop head does not need (the comparison not yet made): the graph drops such values before it
+  // compares, since otherwise two visits would differ in shape by what happened to be left over.
+  State leftOver = *first;
+  leftOver.top().set(index->valueId(first->top().next), executor->fresh("left_over"));
+  EXPECT_FALSE(sameShape(*first, leftOver));
+
+  EXPECT_FALSE(sameShape(*first, executor->initialState(*main))) << "the start of main is another position";
+}
+
+TEST_F(SymexMergeOperator, TheMergedStateGeneralizesBothVisitsAndKeepsOnlyWhatTheyShare) {
+  const MergeResult m = merge(*first, *second, false, *executor, *index, context, limits);
+  const State& merged = m.merged;
+  ASSERT_TRUE(sameShape(merged, *first));
+  const smt::Term i = valueOf(merged, *counter);
+  const smt::Term n = valueOf(merged, *bound);
+
+  // The instantiations say which value of each visit the merged state's i stands for.
+  EXPECT_EQ(entails(*first, m.fromOlder.apply(i) == 0), smt::Answer::Yes) << m.fromOlder.apply(i).to_string();
+  EXPECT_EQ(entails(*second, m.fromNewer.apply(i) == 1), smt::Answer::Yes) << m.fromNewer.apply(i).to_string();
+  // n was drawn once, before the loop: both visits hold the very same value.
+  EXPECT_TRUE(z3::eq(m.fromOlder.apply(n), valueOf(*first, *bound))) << m.fromOlder.apply(n).to_string();
+  EXPECT_TRUE(z3::eq(m.fromNewer.apply(n), valueOf(*second, *bound))) << m.fromNewer.apply(n).to_string();
+
+  // Both visits are instances of the merged state, and instanceOf finds the same instantiation of i.
+  const std::optional<Instantiation> ofFirst = instance(*first, merged);
+  ASSERT_TRUE(ofFirst) << "the older visit must be represented by the merged state";
+  EXPECT_EQ(entails(*first, ofFirst->apply(i) == 0), smt::Answer::Yes);
+  const std::optional<Instantiation> ofSecond = instance(*second, merged);
+  ASSERT_TRUE(ofSecond) << "the newer visit must be represented by the merged state";
+  EXPECT_EQ(entails(*second, ofSecond->apply(i) == 1), smt::Answer::Yes);
+
+  // What both visits know of i survives; what only one knows does not (no visit after them would be an instance).
+  EXPECT_EQ(entails(merged, i >= 0), smt::Answer::Yes);
+  EXPECT_EQ(entails(merged, i <= n), smt::Answer::Yes);
+  EXPECT_EQ(entails(merged, i == 0), smt::Answer::No) << "only the older visit has i == 0";
+  EXPECT_EQ(entails(merged, i == 1), smt::Answer::No) << "only the newer visit has i == 1";
+  EXPECT_EQ(entails(merged, n >= 0), smt::Answer::Yes) << "the guard before the loop holds at both";
+}
+
+TEST_F(SymexMergeOperator, MergingAMergedStateAgainOnlyWeakensIt) {
+  const MergeResult once = merge(*first, *second, false, *executor, *index, context, limits);
+  const State& general = once.merged;
+  const smt::Term i = valueOf(general, *counter);
+  // The graph goes on from the merged state: one more pass reaches the loop head with i one more, up to 2. That is
+  // the state the graph merges the merged state with, as an older state that is itself a merge result.
+  const std::optional<State> next = nextLoopHead(general);
+  ASSERT_TRUE(next);
+  const smt::Term iNext = valueOf(*next, *counter);
+  ASSERT_EQ(entails(*next, iNext == i + 1), smt::Answer::Yes);
+  // Having seen i = 0 and i = 1 only, the first merge bounds i by 1 (0 and 1 are always among its bounds): the pass
+  // that may reach i = 2 is then no instance, and the merge of the two must give that bound up.
+  ASSERT_EQ(entails(general, i <= 1), smt::Answer::Yes);
+  ASSERT_EQ(entails(*next, iNext <= 1), smt::Answer::No);
+  ASSERT_FALSE(instance(*next, general));
+
+  const MergeResult twice = merge(general, *next, true, *executor, *index, context, limits);
+  const State& weaker = twice.merged;
+  const smt::Term i2 = valueOf(weaker, *counter);
+  const smt::Term n2 = valueOf(weaker, *bound);
+
+  // Monotone: the older merged state is an instance of the new one, and so is the pass from it.
+  ASSERT_TRUE(instance(general, weaker)) << "the new merged state must represent the one it weakens";
+  const std::optional<Instantiation> ofNext = instance(*next, weaker);
+  ASSERT_TRUE(ofNext) << "the new merged state must represent the pass from the older one";
+  EXPECT_EQ(entails(*next, ofNext->apply(i2) == i + 1), smt::Answer::Yes);
+  // The third visit of the path that never merged, with i = 2 exactly, is represented too.
+  const std::optional<State> third = nextLoopHead(*second);
+  ASSERT_TRUE(third);
+  const std::optional<Instantiation> ofThird = instance(*third, weaker);
+  ASSERT_TRUE(ofThird) << "the new merged state must represent the visit with i = 2";
+  EXPECT_EQ(entails(*third, ofThird->apply(i2) == 2), smt::Answer::Yes);
+
+  // Only facts of the older merged state are candidates: each fact of the new one, renamed back, is one of its
+  // atoms. New facts at every merge (a relation to the value before the pass, a bound by the newest value seen)
+  // would let the states at the loop head change forever.
+  std::vector<smt::Term> olderAtoms, newAtoms;
+  for (const smt::Term& f : general.allFacts()) atomsOf(f, olderAtoms);
+  for (const smt::Term& f : weaker.allFacts()) atomsOf(f, newAtoms);
+  ASSERT_FALSE(newAtoms.empty());
+  for (smt::Term& atom : olderAtoms) atom = atom.simplify();
+  smt::Solver valid(context, limits);  // no facts: it decides equivalence
+  for (const smt::Term& atom : newAtoms) {
+    const smt::Term back = twice.fromOlder.apply(atom).simplify();
+    const bool among =
+        std::any_of(olderAtoms.begin(), olderAtoms.end(), [&](const smt::Term& old) { return z3::eq(old, back); }) ||
+        std::any_of(olderAtoms.begin(), olderAtoms.end(),
+                    [&](const smt::Term& old) { return valid.entails(old == back) == smt::Answer::Yes; });
+    EXPECT_TRUE(among) << atom.to_string() << " (renamed back: " << back.to_string()
+                       << ") is no fact of the older merged state";
+  }
+
+  EXPECT_EQ(entails(weaker, i2 <= 1), smt::Answer::No) << "the bound that i = 2 breaks is dropped";
+  EXPECT_EQ(entails(weaker, i2 >= 0), smt::Answer::Yes) << "the facts the pass keeps stay";
+  EXPECT_EQ(entails(weaker, i2 <= n2), smt::Answer::Yes);
+}
+
+TEST_F(SymexMergeOperator, AStateThatContradictsTheGeneralOneIsNoInstance) {
+  const MergeResult m = merge(*first, *second, false, *executor, *index, context, limits);
+  const smt::Term i = valueOf(m.merged, *counter);
+  ASSERT_EQ(entails(m.merged, i >= 0), smt::Answer::Yes);
+
+  // Two states built alike from the first visit, with a new value of i that differs only in its fact: the one
+  // where i is 0 shows that the construction itself is an instance, so that only i == -1 can keep the other out.
+  auto withCounter = [&](int value) {
+    State state = *first;
+    const smt::Term fresh = executor->fresh("i");
+    state.top().set(*counter, fresh);
+    state.addFacts({fresh == value});
+    return state;
+  };
+  const State fits = withCounter(0);
+  const State contradicts = withCounter(-1);
+  ASSERT_TRUE(sameShape(contradicts, m.merged));
+  EXPECT_TRUE(instance(fits, m.merged));
+  EXPECT_FALSE(instance(contradicts, m.merged)) << "the merged state has 0 <= i, the state i == -1";
+}
+
+}  // namespace
+}  // namespace atropos::symex
