@@ -157,6 +157,9 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       "-c", "-emit-llvm", "-g", "-O0",
       // Keeps the IR free of `optnone` so later engines may run their own analyses on it.
       "-Xclang", "-disable-O0-optnone",
+      // The order of each value's uses, which the driver asks clang to write into bitcode, is worth nothing here:
+      // the module is read once, and reading the same bitcode gives the same order.
+      "-Xclang", "-no-emit-llvm-uselists",
       // Lifetime markers, which -O0 omits, end each block-scoped variable's life at its scope's end (a pointer
       // to it then dangles). This cc1 flag requests them without any sanitizer instrumentation.
       "-Xclang", "-fsanitize-address-use-after-scope",
