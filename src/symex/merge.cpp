@@ -36,6 +36,20 @@ bool sameShape(const State& a, const State& b) {
   return true;
 }
 
+void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
+  if (fact.is_and()) {
+    for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
+    return;
+  }
+  if (fact.is_eq() && fact.arg(0).is_int()) {
+    out.push_back(fact.arg(0) <= fact.arg(1));
+    out.push_back(fact.arg(0) >= fact.arg(1));
+    return;
+  }
+  if (fact.is_true()) return;
+  out.push_back(fact);
+}
+
 namespace {
 
 bool sameBlock(const MemoryBlock& x, const MemoryBlock& y) {
@@ -91,22 +105,6 @@ Instantiation inverse(const Instantiation& mu) {
     if (smt::isSymbol(instance))
       r.pairs.emplace_back(instance, general);
   return r;
-}
-
-// Conjunctions into their conjuncts, equations between integers into two inequations (so that a weaker one can
-// survive a merge, Def. 7).
-void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
-  if (fact.is_and()) {
-    for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
-    return;
-  }
-  if (fact.is_eq() && fact.arg(0).is_int()) {
-    out.push_back(fact.arg(0) <= fact.arg(1));
-    out.push_back(fact.arg(0) >= fact.arg(1));
-    return;
-  }
-  if (fact.is_true()) return;
-  out.push_back(fact);
 }
 
 // Numerals of this size or more are rarely the bound an invariant needs, and each one costs two candidates per term.

@@ -22,6 +22,10 @@ struct Instantiation {
 // Both states are at the same positions with the same live program values in every frame.
 bool sameShape(const State& a, const State& b);
 
+// Conjunctions into their conjuncts, equations between integers into two inequations (so that a weaker one can
+// survive a merge, Def. 7): the candidate facts of a merge.
+void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out);
+
 // Is `instance` represented by `general` (conditions (b)–(f) of the generalization rule)? μ maps the general
 // state's program values to the instance's, and the general state's lists to chains of the instance's blocks and
 // lists, and a free value at a location that may lie outside its block to the instance's value there, or to a new

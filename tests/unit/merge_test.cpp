@@ -33,21 +33,6 @@ constexpr const char* kCountingLoop =
     "int main() { int n = __VERIFIER_nondet_int(); if (n < 0) return 0;\n"
     "  int i = 0; while (i < n) i++; return 0; }";
 
-// Conjunctions into their conjuncts and integer equations into two inequations: merge splits the older state's
-// facts the same way into its candidates, so a fact it keeps can be compared with the one it came from.
-void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out) {
-  if (fact.is_and()) {
-    for (unsigned k = 0; k < fact.num_args(); ++k) atomsOf(fact.arg(k), out);
-    return;
-  }
-  if (fact.is_eq() && fact.arg(0).is_int()) {
-    out.push_back(fact.arg(0) <= fact.arg(1));
-    out.push_back(fact.arg(0) >= fact.arg(1));
-    return;
-  }
-  if (!fact.simplify().is_true()) out.push_back(fact);
-}
-
 class SymexMergeOperator : public ::testing::Test {
  protected:
   void SetUp() override {
