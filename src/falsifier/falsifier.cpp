@@ -1,5 +1,6 @@
 #include "falsifier/falsifier.h"
 
+#include "frontend/source_location.h"
 #include "state_graph.h"
 
 #include <algorithm>
@@ -136,7 +137,7 @@ Counterexample counterexampleOf(const RunResult& run, std::string description, c
   cex.violation = std::move(description);
   cex.location = at;
   cex.inputs = run.inputs;
-  cex.trace = run.trace;
+  for (const llvm::Instruction* line : run.trace) cex.trace.push_back(frontend::sourceLocationOf(*line));
   cex.traceDropped = run.traceDropped;
   return cex;
 }
@@ -368,6 +369,7 @@ class Search {
     ro.noteWrapArounds = options_.semantics == Semantics::TermComp;
     ro.maxInputs = kMaxInputsPerRun;
     ro.detectLasso = open(Property::Termination);
+    ro.recordTrace = true;  // a run without inputs is its own replay
     RunResult result = interpreter_.run(inputs, ro);
     ++runs_;
     steps_ += result.steps;
@@ -436,8 +438,11 @@ class Search {
     o.violatedPart = part;
   }
 
-  // Re-executes a run's inputs with the trace on; the violation counts only if the replay shows it again.
+  // Re-executes a run's inputs with the trace on; the violation counts only if the replay shows it again. A run
+  // that drew no input and recorded its trace is its own replay: the interpreter is deterministic. A lasso's replay
+  // also describes the states at its head.
   std::optional<RunResult> replay(const RunResult& original) {
+    if (original.inputs.empty() && !original.trace.empty() && !original.lasso) return original;
     std::vector<uint64_t> values;
     for (const auto& in : original.inputs) values.push_back(in.value);
     interp::ReplayInputs inputs(std::move(values));
@@ -528,7 +533,7 @@ class Search {
         violates(Check::MemoryNotFreed, Property::ValidMemcleanup, options_.semantics)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
-      SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : confirmed->trace.back();
+      SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : frontend::sourceLocationOf(*confirmed->trace.back());
       decide(Property::ValidMemcleanup, Verdict::False, "memory is still allocated when the program ends (replayed)",
              counterexampleOf(*confirmed, std::string("memory still allocated when ") + interp::runEndName(r.end), end));
     }
@@ -615,7 +620,8 @@ Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const Recurr
   ro.recordTrace = true;
   const RunResult run = interpreter.run(inputs, ro);
   // At the end it still goes round the loop: the head's line is among the last lines executed.
-  const bool looping = std::any_of(run.trace.begin(), run.trace.end(), [&](const SourceLocation& at) {
+  const bool looping = std::any_of(run.trace.begin(), run.trace.end(), [&](const llvm::Instruction* line) {
+    const SourceLocation at = frontend::sourceLocationOf(*line);
     return at.line == claim.head.line && at.file == claim.head.file;
   });
   if (run.end != RunEnd::StepLimit || run.addressDependent || run.inputs.size() < claim.stem.size() || !looping)

@@ -113,6 +113,8 @@ struct CallSite {
   std::vector<const llvm::Instruction*> deadVariables;
 };
 
+inline constexpr uint32_t kNoSourceLine = UINT32_MAX;
+
 struct Function {
   const llvm::Function* source = nullptr;
   std::string name;
@@ -127,6 +129,9 @@ struct Function {
   uint32_t entry = 0;
   std::vector<Instr> code;
   std::vector<const llvm::Instruction*> origin;  // per pc, for source locations
+  // Per pc: the source line of origin, or kNoSourceLine where it has none. A run's trace compares these numbers
+  // instead of asking LLVM's metadata at every instruction.
+  std::vector<uint32_t> sourceLine;
   std::vector<GepTerm> gepTerms;
   std::vector<PhiMove> phiMoves;
   std::vector<SwitchTable> switches;

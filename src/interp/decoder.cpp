@@ -1,5 +1,6 @@
 // Decodes an LLVM module once into the flat form of code.h: registers by index, constants and global addresses
 // evaluated in advance, phi nodes turned into moves on the edges, GEPs into offset arithmetic.
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
@@ -278,6 +279,7 @@ class ModuleDecoder {
       resolveTargets();
       markLoopHeads();
       markLiveAcrossCalls();
+      noteSourceLines();
       f_.numRegs = nextReg_;
       f_.initialRegs.resize(nextReg_, Slot{0, 0, 0});
       for (uint32_t r = 0; r < nextReg_; ++r)
@@ -822,6 +824,12 @@ class ModuleDecoder {
       }
     }
 
+    void noteSourceLines() {
+      f_.sourceLine.reserve(f_.origin.size());
+      for (const llvm::Instruction* origin : f_.origin)
+        f_.sourceLine.push_back(origin && origin->getDebugLoc() ? origin->getDebugLoc().getLine() : kNoSourceLine);
+    }
+
     void markLoopHeads() {
       f_.loopHead.assign(f_.code.size(), 0);
       for (const Target& t : targets_) {
@@ -836,7 +844,8 @@ class ModuleDecoder {
     void markLiveAcrossCalls() {
       if (f_.calls.empty()) return;
       const llvm::Function& src = *f_.source;
-      std::unordered_map<const llvm::Value*, uint32_t> index, contentsIndex;
+      // Bit k: the value of values[k] (a register), then the contents of variables[k - values.size()].
+      llvm::DenseMap<const llvm::Value*, uint32_t> index, contentsIndex;
       std::vector<const llvm::Value*> values;
       std::vector<const llvm::AllocaInst*> variables;
       auto track = [&](const llvm::Value* v) {
@@ -856,55 +865,64 @@ class ModuleDecoder {
       using Bits = std::vector<uint64_t>;
       const size_t words = (values.size() + variables.size() + 63) / 64;
       auto setBit = [](Bits& b, uint32_t k) { b[k / 64] |= 1ull << (k % 64); };
+      auto clearBit = [](Bits& b, uint32_t k) { b[k / 64] &= ~(1ull << (k % 64)); };
       auto set = [&](Bits& b, const llvm::Value* v) {
         if (auto it = index.find(v); it != index.end()) setBit(b, it->second);
       };
-      auto clear = [&](Bits& b, const llvm::Value* v) {
-        if (auto it = index.find(v); it != index.end()) b[it->second / 64] &= ~(1ull << (it->second % 64));
-      };
-      // Live before `inst` given what is live after it.
-      auto stepBack = [&](Bits& live, const llvm::Instruction& inst) {
-        clear(live, &inst);
+      // Stepping back over `inst`: what it defines (overwrites) is not live before it, what it reads is.
+      auto stepBack = [&](const llvm::Instruction& inst, auto&& killed, auto&& read) {
+        if (auto it = index.find(&inst); it != index.end()) killed(it->second);
         if (llvm::isa<llvm::PHINode>(inst)) return;
         if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst)) {
-          if (auto it = contentsIndex.find(store->getPointerOperand()); it != contentsIndex.end())
-            live[it->second / 64] &= ~(1ull << (it->second % 64));
+          if (auto it = contentsIndex.find(store->getPointerOperand()); it != contentsIndex.end()) killed(it->second);
         } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
-          if (auto it = contentsIndex.find(load->getPointerOperand()); it != contentsIndex.end()) setBit(live, it->second);
+          if (auto it = contentsIndex.find(load->getPointerOperand()); it != contentsIndex.end()) read(it->second);
         }
-        for (const llvm::Use& u : inst.operands()) set(live, u.get());
+        for (const llvm::Use& u : inst.operands())
+          if (auto it = index.find(u.get()); it != index.end()) read(it->second);
       };
-      std::unordered_map<const llvm::BasicBlock*, Bits> liveIn, liveOut;
+      // Each block once: live at its start = read ∪ (live at its end − killed), so that the fixed point below
+      // iterates over bit vectors only.
       std::vector<const llvm::BasicBlock*> blocks;
+      llvm::DenseMap<const llvm::BasicBlock*, uint32_t> blockNumber;
+      std::vector<Bits> read, killed;
       for (const llvm::BasicBlock& bb : src) {
+        blockNumber[&bb] = static_cast<uint32_t>(blocks.size());
         blocks.push_back(&bb);
-        liveIn[&bb] = Bits(words, 0);
+        Bits r(words, 0), k(words, 0);
+        for (auto i = bb.rbegin(); i != bb.rend(); ++i)
+          stepBack(*i, [&](uint32_t bit) { clearBit(r, bit), setBit(k, bit); }, [&](uint32_t bit) { setBit(r, bit); });
+        read.push_back(std::move(r));
+        killed.push_back(std::move(k));
       }
+      std::vector<Bits> liveIn(blocks.size(), Bits(words, 0)), liveOut(blocks.size());
       for (bool changed = true; changed;) {
         changed = false;
-        for (auto b = blocks.rbegin(); b != blocks.rend(); ++b) {
-          const llvm::BasicBlock& bb = **b;
+        for (size_t b = blocks.size(); b-- > 0;) {
+          const llvm::BasicBlock& bb = *blocks[b];
           Bits out(words, 0);
           for (const llvm::BasicBlock* succ : llvm::successors(&bb)) {
-            const Bits& in = liveIn[succ];
+            const Bits& in = liveIn[blockNumber.lookup(succ)];
             for (size_t w = 0; w < words; ++w) out[w] |= in[w];
             for (const llvm::PHINode& phi : succ->phis()) set(out, phi.getIncomingValueForBlock(&bb));
           }
-          Bits live = out;
-          for (auto i = bb.rbegin(); i != bb.rend(); ++i) stepBack(live, *i);
-          liveOut[&bb] = std::move(out);
-          if (live != liveIn[&bb]) {
-            liveIn[&bb] = std::move(live);
-            changed = true;
+          bool grew = false;
+          for (size_t w = 0; w < words; ++w) {
+            const uint64_t in = read[b][w] | (out[w] & ~killed[b][w]);
+            grew |= in != liveIn[b][w];
+            liveIn[b][w] = in;
           }
+          liveOut[b] = std::move(out);
+          changed |= grew;
         }
       }
       for (uint32_t pc = 0; pc < f_.code.size(); ++pc) {
         if (f_.code[pc].op != Op::Call) continue;
         const llvm::Instruction* call = f_.origin[pc];
-        Bits live = liveOut[call->getParent()];
-        for (auto i = call->getParent()->rbegin(); &*i != call; ++i) stepBack(live, *i);
-        clear(live, call);
+        Bits live = liveOut[blockNumber.lookup(call->getParent())];
+        for (auto i = call->getParent()->rbegin(); &*i != call; ++i)
+          stepBack(*i, [&](uint32_t bit) { clearBit(live, bit); }, [&](uint32_t bit) { setBit(live, bit); });
+        if (auto it = index.find(call); it != index.end()) clearBit(live, it->second);
         CallSite& site = f_.calls[f_.code[pc].aux];
         for (size_t k = 0; k < values.size(); ++k) {
           if (!(live[k / 64] >> (k % 64) & 1)) continue;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <deque>
 #include <optional>
 #include <unordered_set>
 
@@ -44,7 +43,7 @@ class Execution {
   uint64_t stateHash() const;
   uint64_t footprintBytes() const;
   const RunResult& result() const { return result_; }
-  RunResult takeResult() { return std::move(result_); }
+  RunResult takeResult();
 
  private:
   template <bool kTrace, bool kDetectLasso>
@@ -163,7 +162,20 @@ class Execution {
 
   Slot* regs() { return registers_.data() + frames_.back().regBase; }
   uint64_t ptrMask() const { return code_.pointerBytes == 4 ? 0xFFFFFFFFull : ~0ull; }
-  void recordTrace(const llvm::Instruction* at);
+  // A new entry of the trace where the source line changes: (function, pc) pairs in a ring of the last
+  // maxTraceLines, turned into source locations only when the run's result is taken.
+  void recordTrace(const Function& fn, uint32_t pc) {
+    const uint32_t line = fn.sourceLine[pc];
+    if (line == kNoSourceLine || (line == lastTracedLine_ && &fn == lastTracedFunction_)) return;
+    lastTracedLine_ = line;
+    lastTracedFunction_ = &fn;
+    const size_t kept = options_.maxTraceLines;
+    if (kept > 0 && traceRing_.size() < kept)
+      traceRing_.push_back(TracePoint{&fn, pc});
+    else if (kept > 0)
+      traceRing_[tracePoints_ % kept] = TracePoint{&fn, pc};
+    ++tracePoints_;
+  }
   void dependsOnAddresses(const llvm::Instruction* at);
   bool pointerComparisonDependsOnAddresses(uint64_t predicate, const Slot& a, const Slot& b) const;
 
@@ -177,8 +189,14 @@ class Execution {
   std::vector<Slot> scratch_;
   uint32_t pc_ = 0;
   RunResult result_;
-  const llvm::Instruction* lastTraced_ = nullptr;
-  std::deque<SourceLocation> trace_;
+  struct TracePoint {
+    const Function* function;
+    uint32_t pc;
+  };
+  std::vector<TracePoint> traceRing_;
+  uint64_t tracePoints_ = 0;  // recorded in all, the ones the ring no longer holds among them
+  const Function* lastTracedFunction_ = nullptr;
+  uint32_t lastTracedLine_ = kNoSourceLine;
 
   // Everything that decides how the execution continues (given the same inputs from here on).
   struct StateSnapshot {

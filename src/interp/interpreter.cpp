@@ -159,6 +159,20 @@ Execution::Execution(const Interpreter::Code& code, InputSource& inputs, const R
 
 RunResult Execution::run() {
   if (enterMain()) runLoop();
+  return takeResult();
+}
+
+RunResult Execution::takeResult() {
+  if (options_.recordTrace) {
+    // The ring's oldest entry is the one the next would overwrite (the first while it is not full).
+    const size_t start = traceRing_.empty() ? 0 : tracePoints_ % traceRing_.size();
+    result_.trace.clear();
+    for (size_t k = 0; k < traceRing_.size(); ++k) {
+      const TracePoint& point = traceRing_[(start + k) % traceRing_.size()];
+      result_.trace.push_back(point.function->origin[point.pc]);
+    }
+    result_.traceDropped = tracePoints_ - traceRing_.size();
+  }
   return std::move(result_);
 }
 
@@ -195,9 +209,6 @@ void Execution::runLoop() {
     options_.detectLasso ? loop<true, true>() : loop<true, false>();
   else
     options_.detectLasso ? loop<false, true>() : loop<false, false>();
-  if (options_.recordTrace) {
-    result_.trace.assign(trace_.begin(), trace_.end());
-  }
 }
 
 bool Execution::pauseBeforeNondet(const NondetRequest& request) {
@@ -255,19 +266,6 @@ uint64_t Execution::stateHash() const {
     }
   }
   return hashMix(h, memory_.hash(locals));
-}
-
-void Execution::recordTrace(const llvm::Instruction* at) {
-  if (at == nullptr || !at->getDebugLoc()) return;
-  if (lastTraced_ && lastTraced_->getDebugLoc().getLine() == at->getDebugLoc().getLine() &&
-      lastTraced_->getFunction() == at->getFunction())
-    return;
-  lastTraced_ = at;
-  trace_.push_back(frontend::sourceLocationOf(*at));
-  if (trace_.size() > options_.maxTraceLines) {
-    trace_.pop_front();
-    ++result_.traceDropped;
-  }
 }
 
 void Execution::dependsOnAddresses(const llvm::Instruction* at) {
@@ -581,7 +579,7 @@ void Execution::loop() {
 
   for (;;) {
     const Instr& in = code[pc_];
-    if (kTrace) recordTrace(fn->origin[pc_]);
+    if (kTrace) recordTrace(*fn, pc_);
     // Loop heads are block starts, entered only by a jump: each execution of one is a visit.
     if constexpr (kDetectLasso)
       if (fn->loopHead[pc_] && atLoopHead(steps, here()) == Flow::Stop) break;

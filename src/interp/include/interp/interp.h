@@ -173,7 +173,9 @@ struct RunResult {
   // them all, but under `termcomp` integers are unbounded, so there the run shows nothing from this point on.
   std::optional<SourceLocation> wrapAround;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
-  std::vector<SourceLocation> trace;
+  // With RunOptions::recordTrace, the last source lines the run went through, each as the first instruction
+  // executed on it (frontend::sourceLocationOf gives its location): only a counterexample needs the locations.
+  std::vector<const llvm::Instruction*> trace;
   uint64_t traceDropped = 0;
 
   bool completed() const { return end == RunEnd::Returned || end == RunEnd::Exited || end == RunEnd::Aborted; }
