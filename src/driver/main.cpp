@@ -2,7 +2,9 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <csignal>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <algorithm>
 #include <new>
@@ -13,6 +15,7 @@
 #include "its_command.h"
 #include "options.h"
 #include "portfolio.h"
+#include "supervision.h"
 #include "report/report.h"
 #include "common/text.h"
 #include "task.h"
@@ -84,6 +87,26 @@ void writeWitnesses(const Options& options, const std::string& inputFile, fronte
   }
 }
 
+// In the parent of Supervision::split, once the child has ended: the process's exit status.
+int statusAfterChild(const Supervision& supervision, const std::string& inputFile,
+                     const std::function<int()>& reportCompileTimeout) {
+  switch (supervision.end()) {
+    case Supervision::End::Exited:
+      break;
+    case Supervision::End::Killed:
+      // Ended as the child was, so that whoever started Atropos sees the same.
+      std::signal(supervision.signal(), SIG_DFL);
+      std::raise(supervision.signal());
+      return 128 + supervision.signal();
+    case Supervision::End::Crashed:
+      return fail(kExitCompile, "clang-14 crashed while compiling '" + inputFile + "' (signal " +
+                                    std::to_string(supervision.signal()) + ")");
+    case Supervision::End::DeadlineAhead:
+      return reportCompileTimeout();
+  }
+  return supervision.exitStatus();
+}
+
 int run(const Options& options) {
   // The engines stop a little early so that the answer, the replay and the report fit in the budget.
   const Deadline deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds * 0.9));
@@ -115,8 +138,18 @@ int run(const Options& options) {
   frontend::Options frontendOptions;
   frontendOptions.dataModel = model;
   frontendOptions.termCompEnvironment = options.semantics == Semantics::TermComp;
+  auto reportCompileTimeout = [&] {
+    std::vector<Outcome> outcomes;
+    for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the time budget ran out while compiling"));
+    ReportContext context{inputFile, frontend::dataModelName(model), options.semantics, {}};
+    options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
+    return kExitOk;
+  };
+  Supervision supervision = Supervision::split(deadline);
+  if (!supervision.inChild()) return statusAfterChild(supervision, inputFile, reportCompileTimeout);
   const auto compileStart = std::chrono::steady_clock::now();
   auto loaded = frontend::load(inputFile, frontendOptions, deadline);
+  supervision.ready();
   if (auto* failure = std::get_if<frontend::LoadFailure>(&loaded)) {
     switch (failure->kind) {
       case frontend::LoadFailure::Kind::Unreadable:
@@ -124,13 +157,8 @@ int run(const Options& options) {
       case frontend::LoadFailure::Kind::CompileError:
         std::cerr << failure->diagnostics;
         return fail(kExitCompile, failure->message);
-      case frontend::LoadFailure::Kind::Timeout: {
-        std::vector<Outcome> outcomes;
-        for (Property p : unique) outcomes.push_back(Outcome::unknown(p, "the time budget ran out while compiling"));
-        ReportContext context{inputFile, frontend::dataModelName(model), options.semantics, {}};
-        options.json ? printJson(std::cout, context, outcomes) : printText(std::cout, context, outcomes);
-        return kExitOk;
-      }
+      case frontend::LoadFailure::Kind::Timeout:
+        return reportCompileTimeout();
       case frontend::LoadFailure::Kind::Internal:
         std::cerr << failure->diagnostics;
         return fail(kExitInternal, failure->message);
@@ -212,6 +240,7 @@ int run(const Options& options) {
     if (evidence.graph) report::printDot(dot, *evidence.graph);
     if (!dot) return fail(kExitInput, "cannot write " + options.dotFile);
   }
+  frontend::leaveToProcessExit(std::get<frontend::Program>(std::move(loaded)));
   return kExitOk;
 }
 

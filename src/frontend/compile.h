@@ -1,24 +1,28 @@
-// Compiles C with clang's libraries, linked into Atropos, in a forked child: the isolation of a process of its own
-// (a crash or a hang of the compiler ends only the child, which the deadline kills), without the cost of starting
-// clang-14 (loading and relocating its shared libraries took 15 of the 21 ms that clang-14 spends on a small file).
+// Compiles C with clang's libraries, linked into Atropos, in this process: no clang-14 process has to start (loading
+// and relocating its shared libraries took 15 of the 21 ms that clang-14 spends on a small file), and the module
+// does not travel as bitcode. A crash or a hang of the compiler is the caller's to contain: the driver compiles in a
+// child process it supervises (driver/supervision.h).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "common/deadline.h"
+namespace llvm {
+class LLVMContext;
+class Module;
+}  // namespace llvm
 
 namespace atropos::frontend {
 
-struct CompileResult {
-  bool started = false;   // the child could be made
-  bool timedOut = false;  // and was killed at the deadline
-  int exitStatus = -1;    // 0 when the output file was written
+struct Compiled {
+  std::unique_ptr<llvm::Module> module;  // null when clang reported an error
+  std::string diagnostics;               // clang's messages, as clang-14 would print them
 };
 
 // Runs clang's driver on `argv` (argv[0] the clang executable it would be, whose folder it finds its own headers
-// from) as `clang-14 argv...` would, its diagnostics written to `logPath`.
-CompileResult compileApart(const std::vector<std::string>& argv, const std::string& logPath,
-                           const Deadline& deadline);
+// from) as `clang-14 argv...` would for a `-c -emit-llvm` compilation, and returns the module, in `context`, that
+// clang would write.
+Compiled compileHere(const std::vector<std::string>& argv, llvm::LLVMContext& context);
 
 }  // namespace atropos::frontend

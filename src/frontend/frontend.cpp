@@ -14,12 +14,11 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
-#include <llvm/IRReader/IRReader.h>
-#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/BuryPointer.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include "common/text.h"
-#include "compile_apart.h"
+#include "compile.h"
 #include "frontend/arithmetic.h"
 #include "frontend/environment.h"
 
@@ -34,30 +33,12 @@ Program::~Program() {
   module.reset();  // the module must die before its context
 }
 
+void leaveToProcessExit(Program program) {
+  llvm::BuryPointer(std::move(program.module));
+  llvm::BuryPointer(std::move(program.context));
+}
+
 namespace {
-
-// A temporary file removed when this object dies.
-class TempFile {
- public:
-  explicit TempFile(const char* suffix) {
-    std::string pattern = "/tmp/atropos-XXXXXX" + std::string(suffix);
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    int fd = mkstemps(buf.data(), static_cast<int>(std::strlen(suffix)));
-    if (fd >= 0) {
-      close(fd);
-      path_ = buf.data();
-    }
-  }
-  ~TempFile() {
-    if (!path_.empty()) unlink(path_.c_str());
-  }
-  const std::string& path() const { return path_; }
-  bool ok() const { return !path_.empty(); }
-
- private:
-  std::string path_;
-};
 
 // Under the Termination Competition's environment: the warnings that name a constant whose value a conversion or an
 // operation changes (Program::termCompObstacles).
@@ -146,20 +127,13 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
   if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || access(path.c_str(), R_OK) != 0)
     return LoadFailure{LoadFailure::Kind::Unreadable, "cannot read '" + path + "': " + std::strerror(errno ? errno : EISDIR), ""};
 
-  TempFile bitcode(".bc");
-  TempFile diagnostics(".log");
-  if (!bitcode.ok() || !diagnostics.ok())
-    return LoadFailure{LoadFailure::Kind::Internal, "cannot create a temporary file in /tmp", ""};
-
+  if (deadline.expired()) return LoadFailure{LoadFailure::Kind::Timeout, "the deadline passed before compiling", ""};
   const bool ilp32 = options.dataModel == DataModel::ILP32;
   std::vector<std::string> argv = {
       ATROPOS_CLANG,
       "-c", "-emit-llvm", "-g", "-O0",
       // Keeps the IR free of `optnone` so later engines may run their own analyses on it.
       "-Xclang", "-disable-O0-optnone",
-      // The order of each value's uses, which the driver asks clang to write into bitcode, is worth nothing here:
-      // the module is read once, and reading the same bitcode gives the same order.
-      "-Xclang", "-no-emit-llvm-uselists",
       // Lifetime markers, which -O0 omits, end each block-scoped variable's life at its scope's end (a pointer
       // to it then dangles). This cc1 flag requests them without any sanitizer instrumentation.
       "-Xclang", "-fsanitize-address-use-after-scope",
@@ -173,28 +147,16 @@ std::variant<Program, LoadFailure> load(const std::string& path, const Options& 
       // Older benchmark programs call undeclared functions (C89 style); clang-14 accepts that with a warning.
       "-Wno-everything", "-fno-color-diagnostics",
       "-x", endsWith(path, ".i") ? "cpp-output" : "c",
-      path, "-o", bitcode.path()};
+      path, "-o", "/dev/null"};
   if (options.termCompEnvironment)
     argv.insert(argv.end() - 3, {kConstantConversionWarning, kIntegerOverflowWarning, kSignConversionWarning});
-  const CompileResult run = compileApart(argv, diagnostics.path(), deadline);
-  std::string log;
-  readFile(diagnostics.path(), log);
-  if (!run.started)
-    return LoadFailure{LoadFailure::Kind::Internal, "cannot start a process to compile in", ""};
-  if (run.timedOut) return LoadFailure{LoadFailure::Kind::Timeout, "clang did not finish before the deadline", log};
-  if (run.exitStatus != 0)
-    return LoadFailure{LoadFailure::Kind::CompileError, "clang-14 could not compile '" + path + "'", log};
-
   Program program;
   program.context = std::make_unique<llvm::LLVMContext>();
-  llvm::SMDiagnostic error;
-  program.module = llvm::parseIRFile(bitcode.path(), error, *program.context);
-  if (!program.module) {
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    error.print("atropos", os);
-    return LoadFailure{LoadFailure::Kind::Internal, "cannot read the bitcode clang produced", os.str()};
-  }
+  Compiled compiled = compileHere(argv, *program.context);
+  const std::string& log = compiled.diagnostics;
+  if (!compiled.module)
+    return LoadFailure{LoadFailure::Kind::CompileError, "clang-14 could not compile '" + path + "'", log};
+  program.module = std::move(compiled.module);
   if (options.termCompEnvironment) {
     adoptTermCompEnvironment(*program.module, options.dataModel);
     writeDecrementsAsSubtractions(*program.module);

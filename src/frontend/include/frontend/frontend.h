@@ -52,4 +52,8 @@ struct LoadFailure {
 
 std::variant<Program, LoadFailure> load(const std::string& path, const Options& options, const Deadline& deadline);
 
+// For the program's last use before the process ends: its module is left for the end of the process to free, not
+// freed object by object (as clang's -disable-free does).
+void leaveToProcessExit(Program program);
+
 }  // namespace atropos::frontend
