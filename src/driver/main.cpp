@@ -99,8 +99,8 @@ int statusAfterChild(const Supervision& supervision, const std::string& inputFil
       std::raise(supervision.signal());
       return 128 + supervision.signal();
     case Supervision::End::Crashed:
-      return fail(kExitCompile, "clang-14 crashed while compiling '" + inputFile + "' (signal " +
-                                    std::to_string(supervision.signal()) + ")");
+      return fail(kExitCompile, "loading '" + inputFile + "' crashed (signal " + std::to_string(supervision.signal()) +
+                                    "): clang-14 compiles it then, or the memory ran out");
     case Supervision::End::DeadlineAhead:
       return reportCompileTimeout();
   }

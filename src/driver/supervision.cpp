@@ -18,6 +18,13 @@ namespace atropos::driver {
 
 namespace {
 
+// Whether the child's ready byte waits in the channel, without waiting for it.
+bool readyByteWaiting(int readyChannel) {
+  pollfd now{readyChannel, POLLIN, 0};
+  char byte = 0;
+  return poll(&now, 1, 0) == 1 && read(readyChannel, &byte, 1) == 1;
+}
+
 pid_t waitFor(pid_t child, int& status) {
   pid_t done;
   do done = waitpid(child, &status, 0);
@@ -67,7 +74,12 @@ void Supervision::watch(pid_t child, int readyChannel, const Deadline& deadline)
     pollfd wait{readyChannel, POLLIN, 0};
     const int polled = poll(&wait, 1, timeoutMs);
     if (polled < 0 && errno == EINTR) continue;
+    // Without poll, the child's end is waited for without the deadline.
+    if (polled < 0) break;
     if (polled == 0 && deadline.expired()) {
+      // What arrived just as the time ran out (the ready byte, or the child's end) decides, not the deadline.
+      pollfd now{readyChannel, POLLIN, 0};
+      if (poll(&now, 1, 0) == 1) continue;
       kill(child, SIGKILL);
       int status = 0;
       waitFor(child, status);
@@ -82,7 +94,9 @@ void Supervision::watch(pid_t child, int readyChannel, const Deadline& deadline)
     break;
   }
   int status = 0;
-  if (waitFor(child, status) < 0) {
+  const bool reaped = waitFor(child, status) >= 0;
+  ready = ready || readyByteWaiting(readyChannel);  // where poll failed
+  if (!reaped) {
     end_ = End::Crashed;
     return;
   }

@@ -50,6 +50,8 @@ struct LoadFailure {
   std::string diagnostics;  // clang's output, when it failed to compile
 };
 
+// Compiles in this process (compile.h): the deadline is looked at before clang starts, and a caller that must stop
+// clang at the deadline, or survive its crash, runs this in a process it watches (driver/supervision.h).
 std::variant<Program, LoadFailure> load(const std::string& path, const Options& options, const Deadline& deadline);
 
 // For the program's last use before the process ends: its module is left for the end of the process to free, not
