@@ -50,15 +50,42 @@ QueryLog::QueryLog(std::filesystem::path folder) : folder_(std::move(folder)) {
   std::filesystem::create_directories(folder_);
 }
 
-void QueryLog::record(z3::solver& solver, z3::check_result answer) {
-  const char* status = answer == z3::sat ? "sat" : answer == z3::unsat ? "unsat" : "unknown";
+namespace {
+
+const char* statusOf(z3::check_result answer) {
+  return answer == z3::sat ? "sat" : answer == z3::unsat ? "unsat" : "unknown";
+}
+
+}  // namespace
+
+std::filesystem::path QueryLog::nextFile() {
   char name[32];
   std::snprintf(name, sizeof name, "q%06llu.smt2", ++next_);
-  std::ofstream out(folder_ / name);
-  out << "; Atropos's answer: " << status << "\n";
+  return folder_ / name;
+}
+
+void QueryLog::record(z3::solver& solver, z3::check_result answer) {
+  std::ofstream out(nextFile());
+  out << "; Atropos's answer: " << statusOf(answer) << "\n";
   if (const std::string logic = replayLogic(solver.assertions()); !logic.empty())
     out << "(set-logic " << logic << ")\n";
-  out << solver.to_smt2(status);
+  out << solver.to_smt2(statusOf(answer));
+}
+
+void QueryLog::recordMinimization(const z3::expr& constraint, const std::vector<Term>& minimized,
+                                  z3::check_result answer) {
+  z3::context& context = constraint.ctx();
+  z3::optimize optimizer(context);
+  z3::params priority(context);
+  priority.set("priority", context.str_symbol("box"));
+  optimizer.set(priority);
+  optimizer.add(constraint);
+  for (const Term& objective : minimized) optimizer.minimize(objective);
+  std::ofstream out(nextFile());
+  out << "; Atropos's answer: " << statusOf(answer) << "\n(set-info :status " << statusOf(answer) << ")\n";
+  if (const std::string logic = replayLogic(optimizer.assertions()); !logic.empty())
+    out << "(set-logic " << logic << ")\n";
+  out << optimizer;
 }
 
 }  // namespace atropos::smt

@@ -14,6 +14,7 @@
 #include "smt/failure.h"
 #include "smt/isolated.h"
 #include "smt/printing.h"
+#include "smt/query_log.h"
 #include "smt/solver.h"
 #include "smt/term.h"
 
@@ -131,7 +132,7 @@ struct Minima {
 };
 
 Minima minimizeApart(z3::context& context, const smt::Term& constraint, const std::vector<smt::Term>& objectives,
-                     unsigned millis) {
+                     unsigned millis, const std::shared_ptr<smt::QueryLog>& smtLog) {
   Minima unknown{true, std::vector<std::optional<int64_t>>(objectives.size())};
   // The resource limit stops the child; the time limit only guards against a child that hangs.
   constexpr unsigned kSlackMillis = 5000;
@@ -143,7 +144,7 @@ Minima minimizeApart(z3::context& context, const smt::Term& constraint, const st
         for (const smt::Term& objective : objectives) handles.push_back(optimizer.minimize(objective));
         z3::check_result answer = optimizer.check();
         std::ostringstream out;
-        out << (answer == z3::unsat ? "unsat" : "sat") << "\n";
+        out << (answer == z3::unsat ? "unsat" : answer == z3::sat ? "sat" : "unknown") << "\n";
         for (const z3::optimize::handle& h : handles) {
           int64_t value;
           if (answer == z3::sat && optimizer.lower(h).is_numeral_i64(value))
@@ -154,10 +155,16 @@ Minima minimizeApart(z3::context& context, const smt::Term& constraint, const st
         return out.str();
       },
       std::chrono::milliseconds(millis + kSlackMillis));
-  if (!text) return unknown;
-  std::istringstream in(*text);
+  std::istringstream in(text.value_or(""));
   std::string line;
-  if (!std::getline(in, line)) return unknown;
+  const bool answered = static_cast<bool>(std::getline(in, line));
+  if (smtLog) {
+    const z3::check_result answer = !answered ? z3::unknown : line == "unsat" ? z3::unsat
+                                    : line == "sat"                          ? z3::sat
+                                                                             : z3::unknown;
+    smtLog->recordMinimization(constraint, objectives, answer);
+  }
+  if (!answered) return unknown;
   if (line == "unsat") return Minima{false, {}};
   Minima minima{true, {}};
   while (std::getline(in, line) && minima.least.size() < objectives.size())
@@ -168,7 +175,7 @@ Minima minimizeApart(z3::context& context, const smt::Term& constraint, const st
 
 std::vector<smt::Term> octagonCandidates(int location, const State& state, const std::vector<smt::Term>& formals,
                                          const std::vector<Clause>& clauses, z3::context& context,
-                                         const Deadline& deadline) {
+                                         const Deadline& deadline, const std::shared_ptr<smt::QueryLog>& smtLog) {
   std::vector<smt::Term> values;
   std::set<unsigned> seen;
   for (const Local& l : state.top().locals)
@@ -191,7 +198,7 @@ std::vector<smt::Term> octagonCandidates(int location, const State& state, const
     if (deadline.expired()) return {};
     std::vector<smt::Term> objectives;
     for (const smt::Term& side : sides) objectives.push_back(instantiated(side, formals, c.arguments, context));
-    Minima minima = minimizeApart(context, c.constraint, objectives, millisLeft(deadline, kOctagonMillis));
+    Minima minima = minimizeApart(context, c.constraint, objectives, millisLeft(deadline, kOctagonMillis), smtLog);
     if (!minima.satisfiable) continue;  // this entry is never taken
     entered = true;
     for (size_t k = 0; k < sides.size(); ++k) {
@@ -514,7 +521,7 @@ Unreachability proveUnreachable(const Graph& graph, const std::vector<int>& targ
   // them one iteration at a time (y - z stays the same while both count down from far apart).
   std::unordered_map<int, std::vector<smt::Term>> octagons;
   for (int l : system.locations)
-    octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], system.clauses, context, deadline);
+    octagons[l] = octagonCandidates(l, graph.nodes[l].state, symbols[l], system.clauses, context, deadline, smtLog);
   keepInductive(octagons, system.clauses, symbols, context, watch, deadline);
   if (deadline.expired()) return outOfTime();
   Interpretation octagon = [&](int l, const std::vector<smt::Term>& arguments) -> std::optional<smt::Term> {
@@ -963,7 +970,7 @@ std::unordered_map<int, std::vector<smt::Term>> locationInvariants(const Graph& 
   for (int l : system.locations) {
     if (l == 0 || deadline.expired()) continue;
     std::vector<smt::Term>& candidates = invariants[l];
-    candidates = octagonCandidates(l, graph.nodes[l].state, system.symbols[l], system.clauses, context, deadline);
+    candidates = octagonCandidates(l, graph.nodes[l].state, system.symbols[l], system.clauses, context, deadline, smtLog);
     if (auto it = samples.find(l); it != samples.end())
       for (smt::Term& e : sampledEqualities(graph.nodes[l].state, system.symbols[l], it->second, context))
       {

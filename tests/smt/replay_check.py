@@ -59,8 +59,11 @@ def main():
                 failures += 1
                 continue
             asked = len(questions)
+            # The optimizers' questions are few and of their own kind: each of them is replayed.
+            optimizations = [q for q in questions if "(set-option :opt.priority" in q.read_text()]
             if args.sample and asked > args.sample:
-                questions = [questions[i * asked // args.sample] for i in range(args.sample)]
+                sampled = [questions[i * asked // args.sample] for i in range(args.sample)]
+                questions = sorted(set(sampled) | set(optimizations))
             counts = {"sat": 0, "unsat": 0, "unknown": 0}
             with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
                 replays = list(pool.map(lambda q: replay(args.z3, q), questions))
@@ -73,8 +76,8 @@ def main():
                     failures += 1
             for k, v in counts.items():
                 total[k] = total.get(k, 0) + v
-            print(f"ok   {run}: {asked} questions recorded, {len(questions)} replayed ({counts['sat']} sat, "
-                  f"{counts['unsat']} unsat, {counts['unknown']} unknown)", flush=True)
+            print(f"ok   {run}: {asked} questions recorded ({len(optimizations)} of optimizers), {len(questions)} "
+                  f"replayed ({counts['sat']} sat, {counts['unsat']} unsat, {counts['unknown']} unknown)", flush=True)
     print(f"{sum(total.values())} questions replayed: {total['sat']} sat and {total['unsat']} unsat answered alike, "
           f"{total['unknown']} unknown; {failures} failure(s)")
     return 1 if failures else 0
