@@ -4,14 +4,7 @@
 // child process it supervises (driver/supervision.h).
 #pragma once
 
-#include <memory>
-#include <string>
-#include <vector>
-
-namespace llvm {
-class LLVMContext;
-class Module;
-}  // namespace llvm
+#include "frontend/frontend.h"  // llvm::LLVMContext and llvm::Module, declared
 
 namespace atropos::frontend {
 
