@@ -126,6 +126,7 @@ def main(argv=None):
     parser.add_argument("--overflow-blocked", action="store_true",
                         help="OLD under c, NEW under an unbounded reading: the runs OLD left UNKNOWN because of a "
                              "possible signed overflow, how many NEW answers correctly, and its median CPU time there")
+    parser.add_argument("--html", help="also write a page of both runs: quantile and scatter plots (bench/report.py)")
     options = parser.parse_args(argv)
 
     old = {(row["task"], row["property"]): row for row in read_runs(options.old)}
@@ -167,6 +168,14 @@ def main(argv=None):
               difference(old_summary[key], new_summary[key])] for title, key in SUMMARY_COLUMNS]
     print("\ntotals over the %d runs in both files\n" % len(common))
     print(format_table(["", "old", "new", "change"], lines, markdown=False))
+    if options.html:
+        import report  # matplotlib is needed only for the page
+        runs = [(report.run_name(options.old), [old[k] for k in common]),
+                (report.run_name(options.new), [new[k] for k in common])]
+        failure = report.write_page(runs, "Atropos: %s against %s" % (runs[1][0], runs[0][0]), options.html)
+        print("\npage: %s" % (failure or options.html))
+        if failure:
+            return 2
     return 1 if became_wrong else 0
 
 

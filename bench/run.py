@@ -524,6 +524,7 @@ def parse_options(argv):
     parser.add_argument("--tool", default=os.path.join(REPO_ROOT, "build", "bin", "atropos"),
                         help="the verifier (default: build/bin/atropos in the repo)")
     parser.add_argument("--csv", help="where to write the results (default: bench/results/<timestamp>.csv)")
+    parser.add_argument("--html", help="also write a page of the results with a quantile plot (bench/report.py)")
     parser.add_argument("--known-only", action="store_true", help="skip tasks without an expected verdict")
     parser.add_argument("--expected", choices=("true", "false"),
                         help="only tasks whose expected verdict is this (false: any violated subproperty)")
@@ -614,6 +615,12 @@ def main(argv=None):
     if options.witnesses:
         print_witness_summary(rows)
     print("\nresults: %s" % options.csv, file=sys.stderr)
+    if options.html:
+        import report  # matplotlib is needed only for the page
+        failure = report.write_page([(report.run_name(options.csv), rows)], "Atropos: %s" % options.csv, options.html)
+        print("page: %s" % (failure or options.html), file=sys.stderr)
+        if failure:
+            return 2
     if interrupted:
         return 130
     return 1 if any(row["status"] in FAILURE_STATUSES for row in rows) else 0
