@@ -17,7 +17,6 @@
 #include <llvm/Support/BuryPointer.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "common/text.h"
 #include "compile.h"
 #include "frontend/arithmetic.h"
 #include "frontend/environment.h"
