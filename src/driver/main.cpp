@@ -107,8 +107,25 @@ int statusAfterChild(const Supervision& supervision, const std::string& inputFil
   return supervision.exitStatus();
 }
 
+// The HTML report, with the graph laid out by Graphviz within what is left of the whole budget.
+bool writeHtml(const std::string& path, const ReportContext& context, const std::vector<Outcome>& outcomes,
+               const Evidence& evidence, const Deadline& budgetEnd) {
+  HtmlEvidence html;
+  if (evidence.explanation) html.explanation = &*evidence.explanation;
+  if (evidence.graph) {
+    html.graph = &*evidence.graph;
+    html.graphSvg = renderGraphSvg(*evidence.graph, context.inputFile, budgetEnd, html.graphProblem);
+  } else {
+    html.graphProblem = "no symbolic execution graph: the properties were decided before the symbolic execution ran";
+  }
+  std::ofstream file(path);
+  printHtml(file, context, outcomes, html);
+  return static_cast<bool>(file);
+}
+
 int run(const Options& options) {
   // The engines stop a little early so that the answer, the replay and the report fit in the budget.
+  const Deadline budgetEnd = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds));
   const Deadline deadline = Deadline::in(std::chrono::duration<double>(options.timeoutSeconds * 0.9));
   std::string inputFile = options.inputFile;
   frontend::DataModel model = options.dataModel.value_or(frontend::DataModel::LP64);
@@ -193,8 +210,8 @@ int run(const Options& options) {
     };
   PortfolioStatistics stats;
   Evidence evidence;
-  evidence.explain = options.explain;
-  evidence.wantDot = !options.dotFile.empty();
+  evidence.explain = options.explain || !options.htmlFile.empty();
+  evidence.wantDot = !options.dotFile.empty() || !options.htmlFile.empty();
   evidence.wantIts = !options.itsFile.empty();
   std::vector<Outcome> outcomes;
   try {
@@ -235,6 +252,8 @@ int run(const Options& options) {
     printSarif(sarif, context, outcomes, ATROPOS_VERSION);
     if (!sarif) return fail(kExitInput, "cannot write " + options.sarifFile);
   }
+  if (!options.htmlFile.empty() && !writeHtml(options.htmlFile, context, outcomes, evidence, budgetEnd))
+    return fail(kExitInput, "cannot write " + options.htmlFile);
   if (!options.dotFile.empty()) {
     std::ofstream dot(options.dotFile);
     if (evidence.graph) report::printDot(dot, *evidence.graph);

@@ -60,6 +60,9 @@ Options:
                          as its :status; `z3 FILE` replays one. Slow: for finding why a solver misbehaves
   --sarif FILE           write the violations to FILE as SARIF 2.1.0 (for code-scanning services): a rule per
                          property, a result per FALSE at the violation with its trace and inputs
+  --html FILE            write a report to FILE that a browser opens offline: the verdicts, the program with
+                         each counterexample's steps and each proof's invariants and ranking functions on its
+                         lines, and the symbolic execution graph as a picture (Graphviz's dot, where installed)
   --its FILE             write the integer transition system of the graph's cycles (what termination is proven
                          on) to FILE in the Termination Competition's SMT-LIB form (empty when termination is not
                          asked or the graph is not complete)
@@ -193,6 +196,7 @@ const std::map<std::string, ValueReader>& valueFlags() {
       {"--property", readProperty},
       {"--dot", readName<&Options::dotFile>},
       {"--sarif", readName<&Options::sarifFile>},
+      {"--html", readName<&Options::htmlFile>},
       {"--witness-dir", readName<&Options::witnessDir>},
       {"--witness-version", readWitnessVersion},
       {"--its", readName<&Options::itsFile>},

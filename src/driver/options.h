@@ -39,6 +39,7 @@ struct Options {
   bool explain = false;   // print the proof's evidence (the symbolic execution graph's invariants)
   std::string dotFile;    // write the symbolic execution graph as Graphviz
   std::string sarifFile;   // write the violations as SARIF 2.1.0
+  std::string htmlFile;    // write the report as one HTML page
   std::string witnessDir;  // write SV-COMP witnesses for the verdicts into this directory
   std::string witnessVersion = "2.0";  // of the YAML witnesses (2.1 adds the ranking functions of termination proofs)
   std::string itsFile;    // write the termination ITS of the symbolic execution graph (SMT-LIB)

@@ -98,8 +98,10 @@ void checkAgreement(const std::vector<Outcome>& proved, const std::vector<Outcom
 void explainUnknowns(std::vector<Outcome>& outcomes, const std::vector<Outcome>& engine) {
   for (Outcome& o : outcomes)
     for (const Outcome& e : engine)
-      if (o.property == e.property && o.verdict == Verdict::Unknown && e.verdict == Verdict::Unknown)
+      if (o.property == e.property && o.verdict == Verdict::Unknown && e.verdict == Verdict::Unknown) {
         o.reason += (o.reason.empty() ? "" : "; ") + e.reason;
+        o.reasonPlaces.insert(o.reasonPlaces.end(), e.reasonPlaces.begin(), e.reasonPlaces.end());
+      }
 }
 
 // Appends to the reason of each property that only a possible signed overflow kept the symbolic execution from

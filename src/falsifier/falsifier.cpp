@@ -137,7 +137,18 @@ Counterexample counterexampleOf(const RunResult& run, std::string description, c
   cex.violation = std::move(description);
   cex.location = at;
   cex.inputs = run.inputs;
-  for (const llvm::Instruction* line : run.trace) cex.trace.push_back(frontend::sourceLocationOf(*line));
+  for (size_t k = 0; k < run.trace.size(); ++k) {
+    const interp::TracedLine& line = run.trace[k];
+    TraceStep step;
+    step.at = frontend::sourceLocationOf(*line.first);
+    if (k > 0 && line.depth != run.trace[k - 1].depth)
+      step.entry = line.depth > run.trace[k - 1].depth ? TraceStep::Entry::Call : TraceStep::Entry::Return;
+    step.firstInput = line.inputsBefore;
+    step.inputCount = (k + 1 < run.trace.size() ? run.trace[k + 1].inputsBefore : run.inputs.size()) - line.inputsBefore;
+    step.branchTo = line.branchTo;
+    step.branchNotTaken = line.branchNotTaken;
+    cex.trace.push_back(std::move(step));
+  }
   cex.traceDropped = run.traceDropped;
   return cex;
 }
@@ -249,7 +260,10 @@ class Search {
     }
     std::vector<Outcome> outcomes;
     for (auto& [p, o] : pending_) {
-      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = unknownReason(p);
+      if (o.verdict == Verdict::Unknown && o.reason.empty()) {
+        o.reason = unknownReason(p);
+        o.reasonPlaces = placesOfUnknownReason(p);
+      }
       outcomes.push_back(o);
     }
     return outcomes;
@@ -393,6 +407,26 @@ class Search {
     return why;
   }
 
+  // The places unknownReason(p) names, in its order.
+  std::vector<SourceLocation> placesOfUnknownReason(Property p) const {
+    std::vector<SourceLocation> places;
+    auto add = [&](const SourceLocation& at) {
+      if (at.known()) places.push_back(at);
+    };
+    if (!unsupported_.empty()) {
+      add(unsupportedAt_);
+      return places;
+    }
+    if (!addressDependence_.empty() && runs_ == 1) {
+      add(addressDependenceAt_);
+      return places;
+    }
+    if (firstBlocked_ && effectOf(interp::checkOf(firstBlocked_->violation->kind), p, options_.semantics) == Effect::Blocks)
+      add(firstBlocked_->violation->location);
+    if (auto it = hiddenByWrap_.find(p); it != hiddenByWrap_.end()) add(it->second);
+    return places;
+  }
+
   // Notes, for the reason, where a run that would show `p` violated met a wrap-around (under termcomp).
   void noteHiddenByWrap(const RunResult& r, Property p) {
     if (r.wrapAround && !shows(r, p)) hiddenByWrap_.try_emplace(p, *r.wrapAround);
@@ -469,11 +503,17 @@ class Search {
     if (r.end == RunEnd::StepLimit) sawStepLimit_ = true;
     if (r.addressDependent) {
       if (addressDependence_.empty())
+      {
         addressDependence_ = "an execution depends on the numeric value of an address (line " +
                              std::to_string(r.addressDependence.line) + "), which a real allocator chooses";
+        addressDependenceAt_ = r.addressDependence;
+      }
       return;
     }
-    if (r.end == RunEnd::Unsupported && unsupported_.empty()) unsupported_ = r.unsupported;
+    if (r.end == RunEnd::Unsupported && unsupported_.empty()) {
+      unsupported_ = r.unsupported;
+      unsupportedAt_ = r.unsupportedAt;
+    }
     if (r.end == RunEnd::Lasso && open(Property::Termination)) noteHiddenByWrap(r, Property::Termination);
     if (r.end == RunEnd::Lasso && open(Property::Termination) && shows(r, Property::Termination)) {
       std::optional<RunResult> confirmed = replay(r);
@@ -533,7 +573,7 @@ class Search {
         violates(Check::MemoryNotFreed, Property::ValidMemcleanup, options_.semantics)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
-      SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : frontend::sourceLocationOf(*confirmed->trace.back());
+      SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : frontend::sourceLocationOf(*confirmed->trace.back().first);
       decide(Property::ValidMemcleanup, Verdict::False, "memory is still allocated when the program ends (replayed)",
              counterexampleOf(*confirmed, std::string("memory still allocated when ") + interp::runEndName(r.end), end));
     }
@@ -585,7 +625,10 @@ class Search {
       default: why = only + "ended unexpectedly"; break;
     }
     for (auto& [p, o] : pending_)
-      if (o.verdict == Verdict::Unknown && o.reason.empty()) o.reason = why;
+      if (o.verdict == Verdict::Unknown && o.reason.empty()) {
+        o.reason = why;
+        if (r.end == RunEnd::Unsupported && r.unsupportedAt.known()) o.reasonPlaces = {r.unsupportedAt};
+      }
   }
 
   const interp::Interpreter& interpreter_;
@@ -597,7 +640,9 @@ class Search {
   uint64_t steps_ = 0;
   bool sawStepLimit_ = false;
   std::string unsupported_;
+  SourceLocation unsupportedAt_;
   std::string addressDependence_;
+  SourceLocation addressDependenceAt_;
   std::string engine_ = kEngine;  // the engine whose suggested run is executing
 };
 
@@ -620,8 +665,8 @@ Outcome confirmRecurrentSet(const interp::Interpreter& interpreter, const Recurr
   ro.recordTrace = true;
   const RunResult run = interpreter.run(inputs, ro);
   // At the end it still goes round the loop: the head's line is among the last lines executed.
-  const bool looping = std::any_of(run.trace.begin(), run.trace.end(), [&](const llvm::Instruction* line) {
-    const SourceLocation at = frontend::sourceLocationOf(*line);
+  const bool looping = std::any_of(run.trace.begin(), run.trace.end(), [&](const interp::TracedLine& line) {
+    const SourceLocation at = frontend::sourceLocationOf(*line.first);
     return at.line == claim.head.line && at.file == claim.head.file;
   });
   if (run.end != RunEnd::StepLimit || run.addressDependent || run.inputs.size() < claim.stem.size() || !looping)

@@ -170,11 +170,19 @@ class Execution {
     lastTracedLine_ = line;
     lastTracedFunction_ = &fn;
     const size_t kept = options_.maxTraceLines;
+    const TracePoint point{&fn, pc, static_cast<uint32_t>(frames_.size()), result_.inputs.size(), kNoBranch, 0};
     if (kept > 0 && traceRing_.size() < kept)
-      traceRing_.push_back(TracePoint{&fn, pc});
+      traceRing_.push_back(point);
     else if (kept > 0)
-      traceRing_[tracePoints_ % kept] = TracePoint{&fn, pc};
+      traceRing_[tracePoints_ % kept] = point;
     ++tracePoints_;
+  }
+  // The branch or switch at `pc` of the traced line took the target at `target`.
+  void recordBranch(uint32_t pc, uint32_t target) {
+    if (traceRing_.empty()) return;
+    TracePoint& point = traceRing_[(tracePoints_ - 1) % traceRing_.size()];
+    point.branchPc = pc;
+    point.branchTarget = target;
   }
   void dependsOnAddresses(const llvm::Instruction* at);
   bool pointerComparisonDependsOnAddresses(uint64_t predicate, const Slot& a, const Slot& b) const;
@@ -189,10 +197,16 @@ class Execution {
   std::vector<Slot> scratch_;
   uint32_t pc_ = 0;
   RunResult result_;
+  static constexpr uint32_t kNoBranch = UINT32_MAX;
   struct TracePoint {
     const Function* function;
     uint32_t pc;
+    uint32_t depth;
+    size_t inputsBefore;
+    uint32_t branchPc;  // kNoBranch: none on the line
+    uint32_t branchTarget;
   };
+  TracedLine tracedLine(const TracePoint& point) const;
   std::vector<TracePoint> traceRing_;
   uint64_t tracePoints_ = 0;  // recorded in all, the ones the ring no longer holds among them
   const Function* lastTracedFunction_ = nullptr;

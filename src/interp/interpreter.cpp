@@ -169,11 +169,49 @@ RunResult Execution::takeResult() {
     result_.trace.clear();
     for (size_t k = 0; k < traceRing_.size(); ++k) {
       const TracePoint& point = traceRing_[(start + k) % traceRing_.size()];
-      result_.trace.push_back(point.function->origin[point.pc]);
+      result_.trace.push_back(tracedLine(point));
     }
     result_.traceDropped = tracePoints_ - traceRing_.size();
   }
   return std::move(result_);
+}
+
+namespace {
+
+// The source line where control goes on from `pc`: the first one with a line along the jumps and phi moves that
+// lead from there; 0 where none follows soon.
+unsigned lineAtTarget(const Function& fn, uint32_t pc) {
+  for (int hops = 0; hops < 64 && pc < fn.code.size(); ++hops) {
+    if (fn.sourceLine[pc] != kNoSourceLine) return fn.sourceLine[pc];
+    const Instr& in = fn.code[pc];
+    pc = in.op == Op::Jump || in.op == Op::PhiMoves ? in.a : pc + 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TracedLine Execution::tracedLine(const TracePoint& point) const {
+  const Function& fn = *point.function;
+  TracedLine line{fn.origin[point.pc], point.depth, point.inputsBefore, 0, {}};
+  if (point.branchPc == kNoBranch) return line;
+  line.branchTo = lineAtTarget(fn, point.branchTarget);
+  auto notTaken = [&](uint32_t target) {
+    const unsigned other = lineAtTarget(fn, target);
+    if (target == point.branchTarget || other == line.branchTo) return;
+    if (std::find(line.branchNotTaken.begin(), line.branchNotTaken.end(), other) == line.branchNotTaken.end())
+      line.branchNotTaken.push_back(other);
+  };
+  const Instr& in = fn.code[point.branchPc];
+  if (in.op == Op::Branch) {
+    notTaken(in.b);
+    notTaken(in.c);
+  } else {
+    const SwitchTable& table = fn.switches[in.aux];
+    notTaken(table.defaultTarget);
+    for (const auto& [value, target] : table.cases) notTaken(target);
+  }
+  return line;
 }
 
 bool Execution::enterMain() {
@@ -428,6 +466,7 @@ Flow Execution::unsupported(std::string why, const llvm::Instruction* at) {
   if (at) {
     SourceLocation loc = frontend::sourceLocationOf(*at);
     if (loc.known()) result_.unsupported += " (line " + std::to_string(loc.line) + ")";
+    result_.unsupportedAt = loc;
   }
   return Flow::Stop;
 }
@@ -883,9 +922,12 @@ void Execution::loop() {
       case Op::Jump:
         pc_ = in.a;
         continue;
-      case Op::Branch:
+      case Op::Branch: {
+        const uint32_t from = pc_;
         pc_ = (R[in.a].bits & 1) ? in.b : in.c;
+        if (kTrace) recordBranch(from, pc_);
         continue;
+      }
       case Op::Switch: {
         const SwitchTable& table = fn->switches[in.aux];
         const uint64_t v = R[in.a].bits;
@@ -896,6 +938,7 @@ void Execution::loop() {
             pc_ = target;
             break;
           }
+        if (kTrace) recordBranch(&in - code, pc_);
         continue;
       }
       case Op::PhiMoves: {

@@ -1,11 +1,12 @@
 #include "report/report.h"
 
+#include "render.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include "common/c_text.h"
@@ -95,7 +96,10 @@ void printExplanation(std::ostream& out, const ProofExplanation& e) {
     out << (e.terminationProven ? "termination proof:\n" : "termination not proven: ") << e.terminationProof;
 }
 
-void printDot(std::ostream& out, const GraphEvidence& graph) {
+void printDot(std::ostream& out, const GraphEvidence& graph) { writeDot(out, graph, {}); }
+
+void writeDot(std::ostream& out, const GraphEvidence& graph,
+              const std::function<std::string(const GraphEvidence::State&)>& link) {
   out << "digraph seg {\n  node [shape=box, fontname=monospace, fontsize=9];\n";
   for (const GraphEvidence::State& state : graph.states) {
     std::ostringstream label;
@@ -129,7 +133,11 @@ void printDot(std::ostream& out, const GraphEvidence& graph) {
       }
       color = "blue";
     }
-    out << "  n" << state.id << " [label=\"" << label.str() << "\", color=" << color << "];\n";
+    out << "  n" << state.id << " [label=\"" << label.str() << "\", color=" << color;
+    if (link)
+      if (const std::string target = link(state); !target.empty())
+        out << ", id=\"state" << state.id << "\", href=\"" << target << "\", tooltip=\"state " << state.id << "\"";
+    out << "];\n";
   }
   for (const GraphEvidence::Edge& edge : graph.edges) {
     out << "  n" << edge.from << " -> n" << edge.to;
@@ -161,7 +169,6 @@ std::string verdictLine(const Outcome& o) {
   return line;
 }
 
-// A ranking function's component as a reader wants it: the variables' part, then the constant.
 std::string rankingText(const LoopRanking::Component& c) {
   if (c.constant == 0) return c.variables;
   const unsigned long long size = c.constant < 0 ? 0ull - static_cast<unsigned long long>(c.constant)
@@ -211,9 +218,9 @@ void printText(std::ostream& out, const ReportContext& context, const std::vecto
       for (const std::string& state : r.states) out << "    " << state << "\n";
     }
     out << "  trace (" << cex.trace.size() << " source lines" << (cex.traceDropped ? ", the last ones" : "") << "):\n";
-    for (const SourceLocation& step : cex.trace)
-      out << "    " << (step.file.empty() ? context.inputFile : step.file) << ":" << step.line << " " << step.function
-          << ": " << sources.line(step.file, step.line) << "\n";
+    for (const TraceStep& step : cex.trace)
+      out << "    " << (step.at.file.empty() ? context.inputFile : step.at.file) << ":" << step.at.line << " "
+          << step.at.function << ": " << sources.line(step.at.file, step.at.line) << "\n";
   }
   out << "semantics: " << semanticsName(context.semantics) << " (" << semanticsDescription(context.semantics) << ")\n";
 }
@@ -252,7 +259,14 @@ void printJson(std::ostream& out, const ReportContext& context, const std::vecto
         inputs.push_back({{"origin", in.origin}, {"bits", in.bits}, {"signed", in.isSigned},
                           {"value", nondetInputValue(in)}, {"location", location(in.location)}});
       json trace = json::array();
-      for (const SourceLocation& step : cex.trace) trace.push_back(location(step));
+      for (const TraceStep& step : cex.trace) {
+        json entry = location(step.at);
+        entry["entry"] = step.entry == TraceStep::Entry::Call ? "call" : step.entry == TraceStep::Entry::Return ? "return" : "next";
+        entry["inputs"] = json::array();
+        for (size_t k = step.firstInput; k < step.firstInput + step.inputCount; ++k) entry["inputs"].push_back(k);
+        entry["branch_to"] = step.branchTo ? json(step.branchTo) : json(nullptr);
+        trace.push_back(entry);
+      }
       r["counterexample"] = {{"violation", cex.violation}, {"location", location(cex.location)},
                              {"inputs", inputs},           {"trace", trace},
                              {"trace_dropped", cex.traceDropped},
@@ -348,36 +362,19 @@ void printSarif(std::ostream& out, const ReportContext& context, const std::vect
     const Counterexample& cex = *o.counterexample;
     result["message"] = {{"text", cex.violation}};
     result["locations"] = json::array({physical(cex.location)});
-    // Each input in the state of the step that drew it: the next step on its line, from the last one matched on; a
-    // call whose value that step already holds was made at a later visit of the line (a loop's next iteration), when
-    // the trace has one. An input on no such step (the trace shows only the last lines of a long run) is in the first
-    // step's state.
+    // Each input in the state of the step that drew it; one drawn before the first step kept (the trace shows only
+    // the last lines of a long run) in the first step's state.
     std::vector<json> states(cex.trace.size(), json::object());
-    std::vector<std::set<unsigned>> callColumns(cex.trace.size());
-    size_t step = 0;
-    auto onLine = [&](size_t at, const NondetInput& in) {
-      return cex.trace[at].line == in.location.line && cex.trace[at].file == in.location.file;
-    };
-    for (size_t k = 0; k < cex.inputs.size(); ++k) {
-      const NondetInput& in = cex.inputs[k];
-      size_t at = step;
-      while (at < cex.trace.size() && !onLine(at, in)) ++at;
-      if (at < cex.trace.size() && callColumns[at].count(in.location.column)) {
-        size_t later = at + 1;
-        while (later < cex.trace.size() && !onLine(later, in)) ++later;
-        if (later < cex.trace.size()) at = later;
-      }
-      if (at < cex.trace.size()) {
-        step = at;
-        callColumns[at].insert(in.location.column);
-      }
-      if (!states.empty())
-        states[at < cex.trace.size() ? at : 0][numbered("input ", k + 1) + ": " + nondetInputOrigin(in)] = {
-            {"text", nondetInputValue(in)}};
+    for (size_t at = 0; at < cex.trace.size(); ++at) {
+      const TraceStep& step = cex.trace[at];
+      const size_t from = at == 0 ? 0 : step.firstInput;
+      for (size_t k = from; k < step.firstInput + step.inputCount && k < cex.inputs.size(); ++k)
+        states[at][numbered("input ", k + 1) + ": " + nondetInputOrigin(cex.inputs[k])] = {
+            {"text", nondetInputValue(cex.inputs[k])}};
     }
     json steps = json::array();
     for (size_t i = 0; i < cex.trace.size(); ++i) {
-      json flowLocation = {{"location", physical(cex.trace[i])}};
+      json flowLocation = {{"location", physical(cex.trace[i].at)}};
       if (!states[i].empty()) flowLocation["state"] = states[i];
       steps.push_back(flowLocation);
     }

@@ -172,11 +172,14 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
   return out;
 }
 
-// A termination proof with the ranking functions over C names where the loop head's state names the variables.
-std::string describeInSource(const termination::Proof& proof, const GraphSystem& system, const Graph& graph,
-                             const ProgramIndex& index, z3::context& context) {
+// The termination proof, its ranking functions over C names where the loop head's state names the variables, in
+// its parts, each with the places of the graph it passes through.
+std::vector<ProofExplanation::TerminationPart> describeInSource(const termination::Proof& proof,
+                                                                const GraphSystem& system, const Graph& graph,
+                                                                const ProgramIndex& index, z3::context& context) {
   std::map<its::LocationId, std::map<std::string, std::string>> names;
-  return termination::describe(proof, [&](its::LocationId l, const std::string& variable) {
+  const std::vector<termination::ProofSection> sections =
+      termination::describeSections(proof, [&](its::LocationId l, const std::string& variable) {
     auto [at, fresh] = names.try_emplace(l);
     if (fresh)
       for (const auto& [v, name] : sourceNames(graph.nodes[system.nodeOfLocation[l]].state, index, context).pairs)
@@ -184,6 +187,15 @@ std::string describeInSource(const termination::Proof& proof, const GraphSystem&
     auto it = at->second.find(variable);
     return it == at->second.end() ? variable : it->second;
   });
+  std::vector<ProofExplanation::TerminationPart> parts;
+  for (const termination::ProofSection& section : sections) {
+    ProofExplanation::TerminationPart part{{}, section.text};
+    for (its::LocationId l : section.locations)
+      if (l < system.nodeOfLocation.size() && system.nodeOfLocation[l] >= 0)
+        part.through.push_back(locationOf(graph.nodes[system.nodeOfLocation[l]].state.top().next));
+    parts.push_back(std::move(part));
+  }
+  return parts;
 }
 
 // `unreachability`: why the graph's invariant did not exclude the error, when one was looked for.
@@ -558,13 +570,16 @@ Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const 
     o = refutedTermination(*loops.neverEnds, graph, index, context, options.semantics);
   } else if (reach && p == Property::UnreachCall) {
     o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
+    o.reasonPlaces.push_back(locationOf(blocker->at));
   } else if (blocker) {
     o.reason = couldNotExclude(*blocker, found.unexcluded);
+    o.reasonPlaces.push_back(locationOf(blocker->at));
     o.blockedBy = blocker->error;
   } else if (!graph.complete) {
     o.reason = "symbolic execution: " + graph.incompleteReason;
   } else if (found.leak && memory && blocksProof(found.leakCheck, p, options.semantics)) {
     o.reason = "symbolic execution: heap memory may still be allocated when the program ends" + where(found.leak->at);
+    o.reasonPlaces.push_back(locationOf(found.leak->at));
   } else {
     switch (p) {
       case Property::Termination:
@@ -572,6 +587,11 @@ Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const 
           o.reason = "the termination back end failed";
         } else if (loops.loopsEnd->answer != termination::Answer::Yes) {
           o.reason = "termination of the symbolic execution graph's cycles: " + loops.loopsEnd->reason;
+          for (size_t t : loops.loopsEnd->unproven) {
+            const its::LocationId from = loops.loopsEnd->system.transitions[t].from;
+            if (loops.system && from < loops.system->nodeOfLocation.size() && loops.system->nodeOfLocation[from] >= 0)
+              o.reasonPlaces.push_back(locationOf(graph.nodes[loops.system->nodeOfLocation[from]].state.top().next));
+          }
         } else {
           o.verdict = Verdict::True;
           o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +
@@ -652,7 +672,9 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   if (evidence && evidence->explanation && loops.loopsEnd && loops.system) {
     evidence->explanation->terminationAsked = true;
     evidence->explanation->terminationProven = loops.loopsEnd->answer == termination::Answer::Yes;
-    evidence->explanation->terminationProof = describeInSource(*loops.loopsEnd, *loops.system, graph, index, context);
+    evidence->explanation->terminationParts = describeInSource(*loops.loopsEnd, *loops.system, graph, index, context);
+    for (const ProofExplanation::TerminationPart& part : evidence->explanation->terminationParts)
+      evidence->explanation->terminationProof += part.text;
   }
 
   for (Property p : properties)

@@ -243,7 +243,21 @@ std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, 
 
 std::string describe(const Proof& proof,
                      const std::function<std::string(its::LocationId, const std::string&)>& name) {
+  std::string text;
+  for (const ProofSection& section : describeSections(proof, name)) text += section.text;
+  return text;
+}
+
+std::vector<ProofSection> describeSections(
+    const Proof& proof, const std::function<std::string(its::LocationId, const std::string&)>& name) {
+  std::vector<ProofSection> sections(1);
   std::ostringstream out;
+  auto startSection = [&](std::vector<its::LocationId> locations) {
+    sections.back().text = out.str();
+    out.str("");
+    if (sections.back().text.empty()) sections.pop_back();
+    sections.push_back(ProofSection{std::move(locations), {}});
+  };
   // A product variable's name is its factors' names joined by '*': each factor is renamed.
   auto rename = [&](its::LocationId l, const std::string& variable) {
     if (!proof.productsLifted) return name(l, variable);
@@ -295,6 +309,7 @@ std::string describe(const Proof& proof,
         locations.insert(proof.system.transitions[i].from);
         locations.insert(proof.system.transitions[i].to);
       }
+      startSection(std::vector<its::LocationId>(locations.begin(), locations.end()));
       out << "cycle through";
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
       out << " (" << counted(step.component.size(), "transition") << "): ";
@@ -334,6 +349,7 @@ std::string describe(const Proof& proof,
     }
   } else if (proof.answer == Answer::No && proof.witness) {
     const RecurrentSet& w = *proof.witness;
+    startSection({w.head});
     out << "a run that never ends (" << w.kind << "): " << w.stem.size() << " transitions from the start, then ";
     if (w.cycles.size() == 1)
       out << "the cycle of " << w.cycles.front().size() << " transitions";
@@ -341,11 +357,19 @@ std::string describe(const Proof& proof,
       out << "one of " << w.cycles.size() << " cycles through the location at a time";
     out << " forever, from a state with " << smt::infix(w.states.simplify()) << "\n";
   } else {
+    std::set<its::LocationId> locations;
+    for (size_t i : proof.unproven) {
+      locations.insert(proof.system.transitions[i].from);
+      locations.insert(proof.system.transitions[i].to);
+    }
+    startSection(std::vector<its::LocationId>(locations.begin(), locations.end()));
     out << proof.reason << "\n";
     if (!proof.unproven.empty()) out << "the transitions of that cycle:\n";
     for (size_t i : proof.unproven) out << "  " << its::toString(proof.system.transitions[i], proof.system) << "\n";
   }
-  return out.str();
+  sections.back().text = out.str();
+  if (sections.back().text.empty()) sections.pop_back();
+  return sections;
 }
 
 }  // namespace atropos::termination

@@ -11,6 +11,7 @@
 #include "falsifier/falsifier.h"
 #include "falsifier/state_graph.h"
 #include "frontend/frontend.h"
+#include "frontend/source_location.h"
 #include "interp/recurrent_states.h"
 #include "test_program.h"
 
@@ -957,6 +958,66 @@ TEST(RecurrentStates, PartialWhenAStateIsNotPinnedDown) {
   for (uint32_t visit = 0; visit <= 3; ++visit) states.add(headState(visit % 3, 0, 1), visit != 2);
   EXPECT_EQ(states.states().size(), 3u);
   EXPECT_FALSE(states.complete());
+}
+
+// The trace of a run: a step per source line, a call one frame deeper and the return one shallower, each input
+// counted at the line that drew it, and the last branch of a line by the lines of its targets.
+TEST(Trace, CallsReturnsInputsAndBranches) {
+  Compiled c = compile(R"(extern int __VERIFIER_nondet_int(void);
+int twice(int v) {
+  return v + v;
+}
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x > 3)
+    x = twice(x);
+  else
+    x = 0;
+  return x;
+})");
+  ASSERT_TRUE(c.interpreter);
+  interp::ReplayInputs replay({5});
+  interp::RunOptions options;
+  options.recordTrace = true;
+  const RunResult r = c.interpreter->run(replay, options);
+  expectEnd(r, RunEnd::Returned);
+  // compileProgram puts the environment's declarations before the program: its lines are numbered on from there.
+  ASSERT_GE(r.trace.size(), 6u);
+  const unsigned first = frontend::sourceLocationOf(*r.trace[0].first).line - 6;
+  std::vector<unsigned> lines;
+  for (const interp::TracedLine& step : r.trace) lines.push_back(frontend::sourceLocationOf(*step.first).line - first);
+  lines.resize(6);
+  ASSERT_EQ(lines, (std::vector<unsigned>{6, 7, 8, 3, 8, 11}));
+  EXPECT_EQ(r.trace[0].inputsBefore, 0u);  // line 6 draws the input
+  EXPECT_EQ(r.trace[1].inputsBefore, 1u);
+  EXPECT_EQ(r.trace[1].branchTo, first + 8);  // x > 3 held: to the call, not to the else branch
+  EXPECT_EQ(r.trace[1].branchNotTaken, std::vector<unsigned>{first + 10});
+  EXPECT_FALSE(r.trace[0].branched());
+  EXPECT_EQ(r.trace[3].depth, r.trace[2].depth + 1);  // into twice
+  EXPECT_EQ(r.trace[4].depth, r.trace[2].depth);      // back in main
+}
+
+// A ring of the last lines: what it dropped is counted, and the kept lines still count the inputs before them.
+TEST(Trace, KeepsTheLastLines) {
+  Compiled c = compile(R"(extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int s = 0;
+  for (int i = 0; i < 10; i++) {
+    s += __VERIFIER_nondet_int();
+    s -= 1;
+  }
+  return s;
+})");
+  ASSERT_TRUE(c.interpreter);
+  interp::ReplayInputs replay(std::vector<uint64_t>(10, 1));
+  interp::RunOptions options;
+  options.recordTrace = true;
+  options.maxTraceLines = 4;
+  const RunResult r = c.interpreter->run(replay, options);
+  expectEnd(r, RunEnd::Returned);
+  ASSERT_EQ(r.trace.size(), 4u);
+  EXPECT_GT(r.traceDropped, 20u);
+  for (const interp::TracedLine& step : r.trace) EXPECT_EQ(step.inputsBefore, 10u);  // after the loop's last draw
 }
 
 }  // namespace

@@ -66,6 +66,13 @@ struct ProofExplanation {
   bool terminationAsked = false;
   bool terminationProven = false;
   std::string terminationProof;
+  // terminationProof in its parts: what holds of all cycles (no places), or the account of one cycle, with the
+  // places of the graph it passes through (loop heads, recursive calls).
+  struct TerminationPart {
+    std::vector<SourceLocation> through;
+    std::string text;
+  };
+  std::vector<TerminationPart> terminationParts;
 };
 
 }  // namespace atropos

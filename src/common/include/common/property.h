@@ -58,12 +58,26 @@ std::optional<double> nondetInputFloat(const NondetInput& in);
 // Where it came from, as a person reads it: "__VERIFIER_nondet_int()", "uninitialized read".
 std::string nondetInputOrigin(const NondetInput& in);
 
+// A source line of a counterexample's execution, with what happened there.
+struct TraceStep {
+  SourceLocation at;
+  // How the execution came to the line: from the one before in the same call, by a call, or by a return to it.
+  enum class Entry { Next, Call, Return } entry = Entry::Next;
+  // The inputs drawn on the line: Counterexample::inputs[firstInput, firstInput + inputCount).
+  size_t firstInput = 0;
+  size_t inputCount = 0;
+  // The last conditional branch or switch executed on the line, by the lines of its targets (0 where a target has
+  // none): the one it took, and the others (none where they lead to the same line).
+  unsigned branchTo = 0;
+  std::vector<unsigned> branchNotTaken;
+};
+
 // The evidence for a FALSE verdict found by executing the program.
 struct Counterexample {
   std::string violation;  // what went wrong, one line
   SourceLocation location;
   std::vector<NondetInput> inputs;
-  std::vector<SourceLocation> trace;  // executed source lines, consecutive duplicates collapsed
+  std::vector<TraceStep> trace;  // executed source lines, consecutive duplicates collapsed
   unsigned long long traceDropped = 0;  // lines left out at the start of a long trace
   // Non-termination: the inputs from this index on are drawn by one period of a cycle that repeats forever (with
   // the same inputs each time); the ones before lead to it.
@@ -114,6 +128,9 @@ struct Outcome {
   std::vector<LoopRanking> rankings;
   // UNKNOWN: the check whose possible failure kept a proof from passing, where one did.
   std::optional<Check> blockedBy;
+  // UNKNOWN: the places the reason speaks of (a check that may fail, a loop without a proof, what an execution could
+  // not go past), where it names some.
+  std::vector<SourceLocation> reasonPlaces;
 
   static Outcome unknown(Property p, std::string why, std::string engine = {}) {
     Outcome o;

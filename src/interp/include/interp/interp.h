@@ -145,10 +145,23 @@ struct Lasso {
   bool headStatesComplete = false;
 };
 
+// A source line a run went through: each new line of the same function, or a line of another frame, is one.
+struct TracedLine {
+  const llvm::Instruction* first = nullptr;  // the first instruction executed there (frontend::sourceLocationOf)
+  uint32_t depth = 0;                        // the frames active there (main's alone: 1)
+  size_t inputsBefore = 0;                   // RunResult::inputs drawn before the line was reached
+  // The last conditional branch or switch executed on the line, by the source lines of its targets (0 where a target
+  // has none): the one it took, and the others.
+  unsigned branchTo = 0;
+  std::vector<unsigned> branchNotTaken;
+  bool branched() const { return branchTo != 0; }
+};
+
 struct RunResult {
   RunEnd end = RunEnd::Returned;
   std::optional<Violation> violation;
   std::string unsupported;
+  SourceLocation unsupportedAt;  // where the interpreter met what it does not support, where known
   std::vector<NondetInput> inputs;  // every value drawn, in order
   uint64_t steps = 0;
   // How a complete execution ended (Returned, Exited or Aborted), also when a leak was found there.
@@ -173,9 +186,9 @@ struct RunResult {
   // them all, but under `termcomp` integers are unbounded, so there the run shows nothing from this point on.
   std::optional<SourceLocation> wrapAround;
   std::optional<Lasso> lasso;  // RunEnd::Lasso
-  // With RunOptions::recordTrace, the last source lines the run went through, each as the first instruction
-  // executed on it (frontend::sourceLocationOf gives its location): only a counterexample needs the locations.
-  std::vector<const llvm::Instruction*> trace;
+  // With RunOptions::recordTrace, the last source lines the run went through (only a counterexample needs their
+  // locations).
+  std::vector<TracedLine> trace;
   uint64_t traceDropped = 0;
 
   bool completed() const { return end == RunEnd::Returned || end == RunEnd::Exited || end == RunEnd::Aborted; }

@@ -69,7 +69,18 @@ Proof proveTermination(const its::Its& its, z3::context& context, const ProverOp
 // back to l may then run through several of the parts), products as variables, cases of vanishing variables.
 std::optional<std::vector<its::LinearExpr>> lexicographicAt(const Proof& proof, its::LocationId l);
 
-// The proof as text; `name` renders a variable of the simplified system at a location (by default its own name).
+// A part of the proof as text: what holds of the whole system (no locations), or the account of one cycle, or of
+// the cycle that was not proven, with the locations it passes through.
+struct ProofSection {
+  std::vector<its::LocationId> locations;
+  std::string text;
+};
+
+// The proof in parts, in the order of `describe`; `name` renders a variable of the simplified system at a location
+// (by default its own name).
+std::vector<ProofSection> describeSections(
+    const Proof& proof, const std::function<std::string(its::LocationId, const std::string&)>& name = {});
+// The proof as text: the sections' texts one after the other.
 std::string describe(const Proof& proof,
                      const std::function<std::string(its::LocationId, const std::string&)>& name = {});
 
