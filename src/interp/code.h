@@ -129,7 +129,7 @@ struct Function {
   uint32_t entry = 0;
   std::vector<Instr> code;
   std::vector<const llvm::Instruction*> origin;  // per pc, for source locations
-  // Per pc: the source line of origin, or kNoSourceLine where it has none. A run's trace compares these numbers
+  // Per pc: the source line of origin, or kNoSourceLine where it has none (or line 0). A run's trace compares these numbers
   // instead of asking LLVM's metadata at every instruction.
   std::vector<uint32_t> sourceLine;
   std::vector<GepTerm> gepTerms;

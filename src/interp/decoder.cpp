@@ -824,10 +824,13 @@ class ModuleDecoder {
       }
     }
 
+    // Line 0 is clang's mark for code of no line (a cleanup, a merge of paths): none for the trace either.
     void noteSourceLines() {
       f_.sourceLine.reserve(f_.origin.size());
-      for (const llvm::Instruction* origin : f_.origin)
-        f_.sourceLine.push_back(origin && origin->getDebugLoc() ? origin->getDebugLoc().getLine() : kNoSourceLine);
+      for (const llvm::Instruction* origin : f_.origin) {
+        const unsigned line = origin && origin->getDebugLoc() ? origin->getDebugLoc().getLine() : 0;
+        f_.sourceLine.push_back(line != 0 ? line : kNoSourceLine);
+      }
     }
 
     void markLoopHeads() {

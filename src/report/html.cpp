@@ -23,20 +23,6 @@ namespace atropos::report {
 
 namespace {
 
-std::string escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  return out;
-}
-
 std::string verdictClass(Verdict v) { return v == Verdict::True ? "true" : v == Verdict::False ? "false" : "unknown"; }
 
 // The input file's lines, and whether a location lies in it (debug information may name it otherwise: relative,
@@ -107,14 +93,14 @@ class HtmlWriter {
                                            : at.function + ":" + std::to_string(at.line);
     if (!source_.holds(at)) {
       const std::string file = at.file.empty() ? context_.inputFile : at.file;
-      return "<span class=\"" + cssClass + "\">" + escaped(file + ":" + std::to_string(at.line)) + "</span>";
+      return "<span class=\"" + cssClass + "\">" + markupEscaped(file + ":" + std::to_string(at.line)) + "</span>";
     }
-    return "<a class=\"" + cssClass + "\" href=\"#L" + std::to_string(at.line) + "\">" + escaped(text) + "</a>";
+    return "<a class=\"" + cssClass + "\" href=\"#L" + std::to_string(at.line) + "\">" + markupEscaped(text) + "</a>";
   }
   void annotate(const SourceLocation& at, const std::string& kind, const std::string& label, const std::string& body) {
     if (!source_.holds(at)) return;
     notes_[at.line].annotations.push_back("<div class=\"annotation " + kind + "\" data-line=\"" +
-                                          std::to_string(at.line) + "\"><span class=\"label\">" + escaped(label) +
+                                          std::to_string(at.line) + "\"><span class=\"label\">" + markupEscaped(label) +
                                           "</span> " + body + "</div>");
   }
 
@@ -122,18 +108,18 @@ class HtmlWriter {
     for (const Outcome& o : outcomes_) {
       const std::string property(propertyName(o.property));
       for (const LoopInvariant& inv : o.invariants)
-        annotate(inv.head, "invariant", "invariant (" + property + ")", "<code>" + escaped(inv.expression) + "</code>");
+        annotate(inv.head, "invariant", "invariant (" + property + ")", "<code>" + markupEscaped(inv.expression) + "</code>");
       for (const LoopRanking& r : o.rankings) {
         std::string tuple;
         for (size_t k = 0; k < r.components.size(); ++k)
           tuple += (k ? ", " : "") + rankingText(r.components[k]);
         annotate(r.head, "ranking", r.components.size() > 1 ? "ranking function (lexicographic)" : "ranking function",
-                 "<code>" + escaped(r.components.size() > 1 ? "(" + tuple + ")" : tuple) + "</code>");
+                 "<code>" + markupEscaped(r.components.size() > 1 ? "(" + tuple + ")" : tuple) + "</code>");
       }
       if (o.counterexample && o.counterexample->recurrence) {
         const auto& r = *o.counterexample->recurrence;
         std::string states;
-        for (const std::string& state : r.states) states += "<code>" + escaped(state) + "</code><br>";
+        for (const std::string& state : r.states) states += "<code>" + markupEscaped(state) + "</code><br>";
         annotate(r.head, "recurrent-set",
                  std::string("recurrent set") + (r.enteredFunction.empty() ? "" : " (entering " + r.enteredFunction + ")") +
                      (r.complete ? "" : " (partial)") + ": every visit here is in one of these states",
@@ -142,22 +128,22 @@ class HtmlWriter {
       if (o.counterexample && source_.holds(o.counterexample->location)) {
         notes_[o.counterexample->location.line].violation = true;
         annotate(o.counterexample->location, "violation-note", property + " violated",
-                 escaped(o.counterexample->violation));
+                 markupEscaped(o.counterexample->violation));
       }
       if (o.verdict == Verdict::Unknown)
         for (const SourceLocation& at : distinctPlaces(o.reasonPlaces))
-          annotate(at, "reason", property + " UNKNOWN", escaped(o.reason));
+          annotate(at, "reason", property + " UNKNOWN", markupEscaped(o.reason));
     }
     if (const ProofExplanation* e = evidence_.explanation) {
       for (const ProofExplanation::HeadState& head : e->heads)
         annotate(head.at, "invariant", headName(head.kind) + ": generalized state", factsHtml(head.facts));
       for (const ProofExplanation::Invariant& inv : e->unreachability)
-        annotate(inv.at, "invariant", "invariant excluding the error states", "<code>" + escaped(inv.formula) + "</code>");
+        annotate(inv.at, "invariant", "invariant excluding the error states", "<code>" + markupEscaped(inv.formula) + "</code>");
       for (const ProofExplanation::TerminationPart& part : e->terminationParts)
         if (!part.through.empty())
           annotate(part.through.front(), "proof-step",
                    e->terminationProven ? "termination proof step" : "termination not proven",
-                   "<pre>" + escaped(part.text) + "</pre>");
+                   "<pre>" + markupEscaped(part.text) + "</pre>");
     }
   }
   static std::vector<SourceLocation> distinctPlaces(const std::vector<SourceLocation>& places) {
@@ -176,7 +162,7 @@ class HtmlWriter {
   static std::string factsHtml(const Facts& facts) {
     if (facts.empty()) return "<code>true</code>";
     std::string html;
-    for (const std::string& f : facts) html += "<code>" + escaped(f) + "</code><br>";
+    for (const std::string& f : facts) html += "<code>" + markupEscaped(f) + "</code><br>";
     return html;
   }
 
@@ -185,13 +171,13 @@ class HtmlWriter {
     out_ << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
             "script-src 'unsafe-inline'; img-src data:\">\n"
-         << "<title>Atropos: " << escaped(name) << "</title>\n<style>\n" << kStyle << "</style>\n</head>\n<body>\n";
+         << "<title>Atropos: " << markupEscaped(name) << "</title>\n<style>\n" << kStyle << "</style>\n</head>\n<body>\n";
   }
 
   void writeVerdicts() {
-    out_ << "<header>\n<h1>Atropos <span class=\"file\">" << escaped(context_.inputFile) << "</span></h1>\n"
-         << "<p class=\"context\">data model " << escaped(context_.dataModel) << ", semantics "
-         << escaped(semanticsName(context_.semantics)) << " (" << escaped(semanticsDescription(context_.semantics))
+    out_ << "<header>\n<h1>Atropos <span class=\"file\">" << markupEscaped(context_.inputFile) << "</span></h1>\n"
+         << "<p class=\"context\">data model " << markupEscaped(context_.dataModel) << ", semantics "
+         << markupEscaped(semanticsName(context_.semantics)) << " (" << markupEscaped(semanticsDescription(context_.semantics))
          << ")</p>\n<section id=\"verdicts\">\n";
     for (const Outcome& o : outcomes_) {
       const std::string property(propertyName(o.property));
@@ -201,14 +187,14 @@ class HtmlWriter {
            << (o.violatedPart ? "(" + std::string(memsafetyPartName(*o.violatedPart)) + ")" : "") << "</span> <b>"
            << property << "</b> <span class=\"reading\">read as "
            << semanticsName(readingFor(o.property, context_.semantics)) << "</span>\n<div class=\"reason\">"
-           << escaped(o.reason.empty() ? "no engine decided it" : o.reason)
-           << (o.engine.empty() ? "" : " <span class=\"engine\">[" + escaped(o.engine) + "]</span>");
+           << markupEscaped(o.reason.empty() ? "no engine decided it" : o.reason)
+           << (o.engine.empty() ? "" : " <span class=\"engine\">[" + markupEscaped(o.engine) + "]</span>");
       if (o.verdict == Verdict::Unknown)
         for (const SourceLocation& at : distinctPlaces(o.reasonPlaces)) out_ << " " << lineLink(at, "reason-link");
       if (o.verdict == Verdict::False && o.counterexample)
         out_ << " <a href=\"#cex-" << property << "\">counterexample</a>";
       if (auto w = context_.witnessFiles.find(o.property); w != context_.witnessFiles.end())
-        out_ << " <span class=\"witness\">witness: " << escaped(w->second) << "</span>";
+        out_ << " <span class=\"witness\">witness: " << markupEscaped(w->second) << "</span>";
       out_ << "</div></div>\n";
     }
     out_ << "</section>\n</header>\n";
@@ -228,7 +214,7 @@ class HtmlWriter {
           out_ << "<span class=\"step-mark" << (k >= kMarksShown ? " extra" : "") << "\" data-trace=\""
                << notes->marks[k].trace << "\" data-step=\"" << notes->marks[k].step << "\">" << notes->marks[k].step
                << "</span>";
-      out_ << "</td><td class=\"code\"><span class=\"text\">" << escaped(lines[i]) << "</span>";
+      out_ << "</td><td class=\"code\"><span class=\"text\">" << markupEscaped(lines[i]) << "</span>";
       if (notes)
         for (const std::string& annotation : notes->annotations) out_ << annotation;
       out_ << "</td></tr>\n";
@@ -244,7 +230,7 @@ class HtmlWriter {
       const Counterexample& cex = *o.counterexample;
       const std::string property(propertyName(o.property));
       out << "<section class=\"counterexample\" id=\"cex-" << property << "\">\n<h2>Counterexample: " << property
-          << "</h2>\n<p class=\"violation-text\">" << lineLink(cex.location) << " " << escaped(cex.violation)
+          << "</h2>\n<p class=\"violation-text\">" << lineLink(cex.location) << " " << markupEscaped(cex.violation)
           << "</p>\n";
       if (cex.trace.empty()) {
         writeInputs(out, cex, 0, cex.inputs.size(), "inputs (no trace of the execution)");
@@ -270,14 +256,14 @@ class HtmlWriter {
   }
   void writeInputs(std::ostream& out, const Counterexample& cex, size_t from, size_t to, const std::string& title) {
     if (from >= to) return;
-    out << "<div class=\"early-inputs\"><span class=\"label\">" << escaped(title) << ":</span>";
+    out << "<div class=\"early-inputs\"><span class=\"label\">" << markupEscaped(title) << ":</span>";
     for (size_t k = from; k < to && k < cex.inputs.size(); ++k) out << " " << inputHtml(cex, k);
     out << "</div>\n";
   }
   static std::string inputHtml(const Counterexample& cex, size_t k) {
     const NondetInput& in = cex.inputs[k];
     return "<span class=\"input\" title=\"input " + std::to_string(k + 1) + "\">" +
-           escaped(nondetInputOrigin(in) + " = " + nondetInputValue(in)) + "</span>";
+           markupEscaped(nondetInputOrigin(in) + " = " + nondetInputValue(in)) + "</span>";
   }
   void writeStep(std::ostream& out, const Counterexample& cex, size_t k, size_t traceIndex) {
     const TraceStep& step = cex.trace[k];
@@ -291,11 +277,11 @@ class HtmlWriter {
     if (inInput) notes_[step.at.line].marks.push_back({traceIndex, k + 1});
     out << "<li class=\"step " << kind << "\" data-step=\"" << k + 1 << "\" data-line=\""
         << (inInput ? step.at.line : 0) << "\" data-kind=\"" << kind << "\">" << lineLink(step.at);
-    if (step.entry == TraceStep::Entry::Call) out << " <span class=\"entry\">call of " << escaped(step.at.function) << "</span>";
+    if (step.entry == TraceStep::Entry::Call) out << " <span class=\"entry\">call of " << markupEscaped(step.at.function) << "</span>";
     if (step.entry == TraceStep::Entry::Return)
-      out << " <span class=\"entry\">return to " << escaped(step.at.function) << "</span>";
+      out << " <span class=\"entry\">return to " << markupEscaped(step.at.function) << "</span>";
     const std::vector<std::string>& lines = source_.lines();
-    if (inInput) out << " <code>" << escaped(trim(lines[step.at.line - 1])) << "</code>";
+    if (inInput) out << " <code>" << markupEscaped(trim(lines[step.at.line - 1])) << "</code>";
     for (size_t i = step.firstInput; i < step.firstInput + step.inputCount && i < cex.inputs.size(); ++i)
       out << " " << inputHtml(cex, i);
     if (step.branchTo) {
@@ -308,7 +294,7 @@ class HtmlWriter {
       }
       out << "</span>";
     }
-    if (atViolation) out << " <span class=\"violation-text\">" << escaped(cex.violation) << "</span>";
+    if (atViolation) out << " <span class=\"violation-text\">" << markupEscaped(cex.violation) << "</span>";
     out << "</li>\n";
   }
 
@@ -323,10 +309,10 @@ class HtmlWriter {
       begin();
       out << "<h3>" << propertyName(o.property) << ": TRUE</h3>\n<ul class=\"proof-facts\">\n";
       for (const LoopInvariant& inv : o.invariants)
-        out << "<li>invariant at " << lineLink(inv.head) << ": <code>" << escaped(inv.expression) << "</code></li>\n";
+        out << "<li>invariant at " << lineLink(inv.head) << ": <code>" << markupEscaped(inv.expression) << "</code></li>\n";
       for (const LoopRanking& r : o.rankings) {
         out << "<li>ranking function at " << lineLink(r.head) << ":";
-        for (size_t k = 0; k < r.components.size(); ++k) out << (k ? ", " : " ") << "<code>" << escaped(rankingText(r.components[k])) << "</code>";
+        for (size_t k = 0; k < r.components.size(); ++k) out << (k ? ", " : " ") << "<code>" << markupEscaped(rankingText(r.components[k])) << "</code>";
         out << "</li>\n";
       }
       out << "</ul>\n";
@@ -338,17 +324,17 @@ class HtmlWriter {
     }
     begin();
     out << "<p class=\"graph-summary\">symbolic execution graph: " << e->states << " states"
-        << (e->complete ? "" : " (incomplete: " + escaped(e->incompleteReason) + ")") << ", " << e->solverQueries
+        << (e->complete ? "" : " (incomplete: " + markupEscaped(e->incompleteReason) + ")") << ", " << e->solverQueries
         << " solver queries</p>\n";
     for (const ProofExplanation::ErrorState& error : e->errors)
-      out << "<p class=\"error-state\">error state (" << escaped(error.check) << ") at " << lineLink(error.at) << ": "
-          << escaped(error.message) << "</p>\n";
+      out << "<p class=\"error-state\">error state (" << markupEscaped(error.check) << ") at " << lineLink(error.at) << ": "
+          << markupEscaped(error.message) << "</p>\n";
     if (e->terminationAsked) {
       out << "<h3>Termination " << (e->terminationProven ? "proof" : "not proven") << "</h3>\n";
       for (const ProofExplanation::TerminationPart& part : e->terminationParts) {
         out << "<div class=\"" << (part.through.empty() ? "proof-note" : "proof-cycle") << "\">";
         for (const SourceLocation& at : part.through) out << lineLink(at) << " ";
-        out << "<pre>" << escaped(part.text) << "</pre></div>\n";
+        out << "<pre>" << markupEscaped(part.text) << "</pre></div>\n";
       }
     }
     out << "</section>\n";
@@ -357,16 +343,17 @@ class HtmlWriter {
   void writeGraph(std::ostream& out) {
     out << "<section id=\"graph-section\">\n<h2>Symbolic execution graph</h2>\n";
     if (!evidence_.graph) {
-      out << "<p id=\"graph-absent\">" << escaped(evidence_.graphProblem) << "</p>\n</section>\n";
+      out << "<p id=\"graph-absent\">" << markupEscaped(evidence_.graphProblem) << "</p>\n</section>\n";
       return;
     }
     if (!evidence_.graphSvg) {
       out << "<p id=\"graph-missing\">No picture of the graph (" << evidence_.graph->states.size()
-          << " states): " << escaped(evidence_.graphProblem) << ".</p>\n</section>\n";
+          << " states): " << markupEscaped(evidence_.graphProblem) << ".</p>\n</section>\n";
       return;
     }
     out << "<div class=\"controls\"><button id=\"zoom-in\">+</button><button id=\"zoom-out\">&minus;</button>"
-           "<button id=\"zoom-reset\">fit</button> <span class=\"hint\">"
+           "<button id=\"zoom-reset\">start</button><button id=\"zoom-whole\">whole graph</button> <span "
+           "class=\"hint\">"
         << evidence_.graph->states.size()
         << " states; drag to pan, wheel to zoom; a state links to its line</span></div>\n<div id=\"graph\">"
         << *evidence_.graphSvg << "</div>\n</section>\n";
@@ -488,10 +475,19 @@ const char* const HtmlWriter::kScript = R"JS(
   const svg = document.querySelector('#graph svg');
   if (!svg) return;
   const box = (svg.getAttribute('viewBox') || '0 0 100 100').split(/[\s,]+/).map(Number);
-  const home = box.slice();
+  const whole = box.slice();
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  // A graph too large to read when it fits the box starts at its natural size, at its top (the program's start).
+  const frame = svg.getBoundingClientRect();
+  if (frame.width > 0 && Math.max(whole[2] / frame.width, whole[3] / frame.height) > 1.5) {
+    box[0] = whole[0] + (whole[2] - frame.width) / 2;
+    box[2] = frame.width;
+    box[3] = frame.height;
+  }
+  const home = box.slice();
+  function view(values) { values.forEach((v, i) => { box[i] = v; }); show(); }
   function show() { svg.setAttribute('viewBox', box.join(' ')); }
   function zoom(factor, cx, cy) {
     const x = cx === undefined ? box[0] + box[2] / 2 : cx;
@@ -510,7 +506,8 @@ const char* const HtmlWriter::kScript = R"JS(
   }
   document.getElementById('zoom-in').addEventListener('click', () => zoom(0.8));
   document.getElementById('zoom-out').addEventListener('click', () => zoom(1.25));
-  document.getElementById('zoom-reset').addEventListener('click', () => { home.forEach((v, i) => { box[i] = v; }); show(); });
+  document.getElementById('zoom-reset').addEventListener('click', () => view(home));
+  document.getElementById('zoom-whole').addEventListener('click', () => view(whole));
   svg.addEventListener('wheel', (event) => {
     event.preventDefault();
     const [x, y] = svgPoint(event);

@@ -267,24 +267,6 @@ bool takesViolationGraph(const Outcome& o) {
          (o.property == Property::ValidMemsafety && o.violatedPart == MemsafetyPart::ValidMemtrack);
 }
 
-namespace {
-
-std::string xmlEscaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata& metadata, const std::string& source,
                                           std::string& why) {
   if (!takesViolationGraph(outcome)) {
@@ -320,7 +302,7 @@ std::optional<std::string> violationGraph(const Outcome& outcome, const Metadata
            (k.defaultValue ? std::string(">\n  <default>") + k.defaultValue + "</default>\n </key>\n" : "/>\n");
   }
   auto data = [](const char* key, const std::string& value, const char* indent) {
-    return std::string(indent) + "<data key=\"" + key + "\">" + xmlEscaped(value) + "</data>\n";
+    return std::string(indent) + "<data key=\"" + key + "\">" + markupEscaped(value) + "</data>\n";
   };
   out += " <graph edgedefault=\"directed\">\n";
   out += data("witness-type", "violation_witness", "  ");

@@ -23,7 +23,7 @@ contract:
   --reason-link              an `a.reason-link[href^="#L"]`, and every such link's row exists
   --graph                    `#graph svg` with `g.node`s, one linking (href or xlink:href) to an existing `#L<n>`
                              row; #zoom-in, #zoom-out and #zoom-reset change the svg's viewBox (reset back to
-                             the first one)
+                             the first one), and #zoom-whole shows at least as much as the first
   --graph-missing            `#graph-missing` instead of a graph
 
 The source table (`table#source`, a `tr.line` with id L<n>, `td.ln` n and a `td.code` for lines 1 to N) is
@@ -629,6 +629,15 @@ def zoom_problems(page, first_view_box):
     if view_boxes[3] != first_view_box:
         problems.append("--graph: clicking #zoom-reset gave viewBox %r, not the first %r"
                         % (view_boxes[3], first_view_box))
+    # The whole graph is at least as much as the first view shows (a small graph starts whole).
+    problem = page.click("#zoom-whole")
+    if problem:
+        return problems + ["--graph: %s" % problem]
+    whole = [float(v) for v in page.call(VIEW_BOX_JS).replace(",", " ").split()]
+    first = [float(v) for v in first_view_box.replace(",", " ").split()]
+    if whole[2] < first[2] * 0.999 and whole[3] < first[3] * 0.999:
+        problems.append("--graph: clicking #zoom-whole gave viewBox %r, less than the first %r"
+                        % (whole, first_view_box))
     return problems
 
 

@@ -17,6 +17,8 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
 std::string numbered(std::string prefix, unsigned long long number);
 // A count and its noun, e.g. counted(1, "cycle") == "1 cycle", counted(2, "cycle") == "2 cycles".
 std::string counted(unsigned long long count, const std::string& noun);
+// The text with &, <, >, " and ' written as references, for XML and HTML (in content and quoted attributes).
+std::string markupEscaped(std::string_view text);
 // The number with `decimals` digits after the point, e.g. fixed(0.12345, 3) == "0.123".
 std::string fixed(double value, int decimals);
 
