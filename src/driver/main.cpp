@@ -116,7 +116,9 @@ bool writeHtml(const std::string& path, const ReportContext& context, const std:
     html.graph = &*evidence.graph;
     html.graphSvg = renderGraphSvg(*evidence.graph, context.inputFile, budgetEnd, html.graphProblem);
   } else {
-    html.graphProblem = "no symbolic execution graph: the properties were decided before the symbolic execution ran";
+    html.graphProblem =
+        "no symbolic execution graph: the symbolic execution did not run (the properties were decided before it, or "
+        "--engines left it out)";
   }
   std::ofstream file(path);
   printHtml(file, context, outcomes, html);

@@ -260,6 +260,14 @@ class HtmlWriter {
     for (size_t k = from; k < to && k < cex.inputs.size(); ++k) out << " " << inputHtml(cex, k);
     out << "</div>\n";
   }
+  // A step shows the start of a long line (a macro's expansion in a preprocessed file); the source has all of it.
+  static std::string shortened(std::string_view line) {
+    constexpr size_t kShown = 160;
+    if (line.size() <= kShown) return std::string(line);
+    size_t cut = kShown;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return std::string(line.substr(0, cut)) + " \u2026";
+  }
   static std::string inputHtml(const Counterexample& cex, size_t k) {
     const NondetInput& in = cex.inputs[k];
     return "<span class=\"input\" title=\"input " + std::to_string(k + 1) + "\">" +
@@ -281,15 +289,19 @@ class HtmlWriter {
     if (step.entry == TraceStep::Entry::Return)
       out << " <span class=\"entry\">return to " << markupEscaped(step.at.function) << "</span>";
     const std::vector<std::string>& lines = source_.lines();
-    if (inInput) out << " <code>" << markupEscaped(trim(lines[step.at.line - 1])) << "</code>";
+    if (inInput) out << " <code>" << markupEscaped(shortened(trim(lines[step.at.line - 1]))) << "</code>";
     for (size_t i = step.firstInput; i < step.firstInput + step.inputCount && i < cex.inputs.size(); ++i)
       out << " " << inputHtml(cex, i);
     if (step.branchTo) {
       out << " <span class=\"branch\">branch taken to line " << step.branchTo;
       if (!step.branchNotTaken.empty()) {
+        // A switch of many cases names a few of the others.
+        constexpr size_t kOthersShown = 5;
+        const size_t others = step.branchNotTaken.size(), shown = std::min(others, kOthersShown);
         out << " (not to line";
-        for (size_t i = 0; i < step.branchNotTaken.size(); ++i)
+        for (size_t i = 0; i < shown; ++i)
           out << (i ? ", " : " ") << (step.branchNotTaken[i] ? std::to_string(step.branchNotTaken[i]) : "?");
+        if (others > shown) out << " or " << others - shown << " other lines";
         out << ")";
       }
       out << "</span>";
@@ -301,7 +313,7 @@ class HtmlWriter {
   void writeProofs(std::ostream& out) {
     bool any = false;
     auto begin = [&] {
-      if (!any) out << "<section id=\"proof\">\n<h2>Proofs</h2>\n";
+      if (!any) out << "<section id=\"proof\">\n<h2>Proofs and the symbolic execution's account</h2>\n";
       any = true;
     };
     for (const Outcome& o : outcomes_) {
@@ -469,7 +481,7 @@ const char* const HtmlWriter::kScript = R"JS(
     else return;
     event.preventDefault();
   });
-  if (active) select(active, 1, false);
+  if (active) select(active, 1, true);
 
   // Pan and zoom of the graph by its viewBox.
   const svg = document.querySelector('#graph svg');

@@ -24,7 +24,8 @@ contract:
   --graph                    `#graph svg` with `g.node`s, one linking (href or xlink:href) to an existing `#L<n>`
                              row; #zoom-in, #zoom-out and #zoom-reset change the svg's viewBox (reset back to
                              the first one), and #zoom-whole shows at least as much as the first
-  --graph-missing            `#graph-missing` instead of a graph
+  --graph-missing            `#graph-missing` instead of a graph (Graphviz could not draw it)
+  --no-graph                 `#graph-absent` instead of a graph (the symbolic execution built none)
 
 The source table (`table#source`, a `tr.line` with id L<n>, `td.ln` n and a `td.code` for lines 1 to N) is
 always checked. Exit status: 0 when everything passes (one summary line), 1 listing every failure, 2 when
@@ -641,6 +642,12 @@ def zoom_problems(page, first_view_box):
     return problems
 
 
+def check_no_graph(page, _):
+    if page.evaluate('document.getElementById("graph-absent") !== null'):
+        return []
+    return ["--no-graph: there is no #graph-absent"]
+
+
 def check_graph_missing(page, _):
     if page.evaluate('document.getElementById("graph-missing") !== null'):
         return []
@@ -678,6 +685,7 @@ def parse_arguments():
     graph = parser.add_mutually_exclusive_group()
     graph.add_argument("--graph", action="store_true")
     graph.add_argument("--graph-missing", action="store_true")
+    graph.add_argument("--no-graph", action="store_true")
     return parser.parse_args()
 
 
@@ -689,7 +697,8 @@ def requested_checks(arguments):
     checks += [(check_annotation, kind) for kind in arguments.annotation]
     for option, check in (("inputs", check_inputs), ("violation", check_violation),
                           ("proof_cycles", check_proof_cycles), ("reason_link", check_reason_link),
-                          ("graph_missing", check_graph_missing), ("trace", check_trace), ("graph", check_graph)):
+                          ("graph_missing", check_graph_missing), ("no_graph", check_no_graph), ("trace", check_trace),
+                          ("graph", check_graph)):
         value = getattr(arguments, option)
         if value is not None and value is not False:
             checks.append((check, value))
