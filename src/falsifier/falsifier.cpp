@@ -502,8 +502,7 @@ class Search {
   void note(const RunResult& r) {
     if (r.end == RunEnd::StepLimit) sawStepLimit_ = true;
     if (r.addressDependent) {
-      if (addressDependence_.empty())
-      {
+      if (addressDependence_.empty()) {
         addressDependence_ = "an execution depends on the numeric value of an address (line " +
                              std::to_string(r.addressDependence.line) + "), which a real allocator chooses";
         addressDependenceAt_ = r.addressDependence;

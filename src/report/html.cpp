@@ -31,9 +31,7 @@ class InputSource {
  public:
   explicit InputSource(const std::string& path) : path_(path) {
     std::string text;
-    if (!readFile(path, text)) return;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines_.push_back(line);
+    if (readFile(path, text)) lines_ = textLines(text);
   }
   const std::vector<std::string>& lines() const { return lines_; }
   bool holds(const SourceLocation& at) {
@@ -136,7 +134,7 @@ class HtmlWriter {
     }
     if (const ProofExplanation* e = evidence_.explanation) {
       for (const ProofExplanation::HeadState& head : e->heads)
-        annotate(head.at, "invariant", headName(head.kind) + ": generalized state", factsHtml(head.facts));
+        annotate(head.at, "invariant", headKindName(head.kind) + ": generalized state", factsHtml(head.facts));
       for (const ProofExplanation::Invariant& inv : e->unreachability)
         annotate(inv.at, "invariant", "invariant excluding the error states", "<code>" + markupEscaped(inv.formula) + "</code>");
       for (const ProofExplanation::TerminationPart& part : e->terminationParts)
@@ -152,12 +150,6 @@ class HtmlWriter {
       if (std::none_of(out.begin(), out.end(), [&](const SourceLocation& o) { return o.line == at.line && o.file == at.file; }))
         out.push_back(at);
     return out;
-  }
-  static std::string headName(ProofExplanation::HeadState::Kind kind) {
-    using Kind = ProofExplanation::HeadState::Kind;
-    return kind == Kind::LoopHead         ? "loop head"
-           : kind == Kind::RecursiveEntry ? "entry of a recursive function"
-                                          : "return of a recursive function";
   }
   static std::string factsHtml(const Facts& facts) {
     if (facts.empty()) return "<code>true</code>";

@@ -4,6 +4,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "common/evidence.h"
 
@@ -15,5 +16,9 @@ void writeDot(std::ostream& out, const GraphEvidence& graph,
               const std::function<std::string(const GraphEvidence::State&)>& link);
 // A ranking function's component as a reader wants it: the variables' part, then the constant.
 std::string rankingText(const LoopRanking::Component& c);
+// What a generalized state of the explanation stands at: "loop head", "entry of a recursive function", ...
+std::string headKindName(ProofExplanation::HeadState::Kind kind);
+// The lines of a file's text, without their line breaks.
+std::vector<std::string> textLines(const std::string& text);
 
 }  // namespace atropos::report

@@ -33,10 +33,7 @@ class SourceCache {
     if (it != files_.end()) return it->second;
     std::string text;
     if (!readFile(file, text) && !readFile(fallback_, text)) text.clear();
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
-    return files_.emplace(file, std::move(lines)).first->second;
+    return files_.emplace(file, textLines(text)).first->second;
   }
   std::string fallback_;
   std::map<std::string, std::vector<std::string>> files_;
@@ -80,12 +77,7 @@ void printExplanation(std::ostream& out, const ProofExplanation& e) {
     printFacts(out, error.facts);
   }
   for (const ProofExplanation::HeadState& head : e.heads) {
-    using Kind = ProofExplanation::HeadState::Kind;
-    out << "  "
-        << (head.kind == Kind::LoopHead         ? "loop head"
-            : head.kind == Kind::RecursiveEntry ? "entry of a recursive function"
-                                                : "return of a recursive function")
-        << where(head.at) << ", generalized state:\n";
+    out << "  " << headKindName(head.kind) << where(head.at) << ", generalized state:\n";
     printFacts(out, head.facts);
   }
   if (!e.unreachability.empty()) {
@@ -167,6 +159,20 @@ std::string verdictLine(const Outcome& o) {
   if (o.verdict == Verdict::False && o.violatedPart) line += "(" + std::string(memsafetyPartName(*o.violatedPart)) + ")";
   if (o.verdict == Verdict::Unknown) line += " (" + (o.reason.empty() ? std::string("no engine decided it") : o.reason) + ")";
   return line;
+}
+
+std::string headKindName(ProofExplanation::HeadState::Kind kind) {
+  using Kind = ProofExplanation::HeadState::Kind;
+  return kind == Kind::LoopHead         ? "loop head"
+         : kind == Kind::RecursiveEntry ? "entry of a recursive function"
+                                        : "return of a recursive function";
+}
+
+std::vector<std::string> textLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 std::string rankingText(const LoopRanking::Component& c) {

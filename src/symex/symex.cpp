@@ -172,6 +172,12 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
   return out;
 }
 
+// Where a location of the graph's transition system stands in the program; nullopt for one of no graph state.
+std::optional<SourceLocation> placeOf(its::LocationId l, const GraphSystem& system, const Graph& graph) {
+  if (l >= system.nodeOfLocation.size() || system.nodeOfLocation[l] < 0) return std::nullopt;
+  return locationOf(graph.nodes[system.nodeOfLocation[l]].state.top().next);
+}
+
 // The termination proof, its ranking functions over C names where the loop head's state names the variables, in
 // its parts, each with the places of the graph it passes through.
 std::vector<ProofExplanation::TerminationPart> describeInSource(const termination::Proof& proof,
@@ -191,8 +197,7 @@ std::vector<ProofExplanation::TerminationPart> describeInSource(const terminatio
   for (const termination::ProofSection& section : sections) {
     ProofExplanation::TerminationPart part{{}, section.text};
     for (its::LocationId l : section.locations)
-      if (l < system.nodeOfLocation.size() && system.nodeOfLocation[l] >= 0)
-        part.through.push_back(locationOf(graph.nodes[system.nodeOfLocation[l]].state.top().next));
+      if (std::optional<SourceLocation> at = placeOf(l, system, graph)) part.through.push_back(*at);
     parts.push_back(std::move(part));
   }
   return parts;
@@ -587,11 +592,10 @@ Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const 
           o.reason = "the termination back end failed";
         } else if (loops.loopsEnd->answer != termination::Answer::Yes) {
           o.reason = "termination of the symbolic execution graph's cycles: " + loops.loopsEnd->reason;
-          for (size_t t : loops.loopsEnd->unproven) {
-            const its::LocationId from = loops.loopsEnd->system.transitions[t].from;
-            if (loops.system && from < loops.system->nodeOfLocation.size() && loops.system->nodeOfLocation[from] >= 0)
-              o.reasonPlaces.push_back(locationOf(graph.nodes[loops.system->nodeOfLocation[from]].state.top().next));
-          }
+          for (size_t t : loops.loopsEnd->unproven)
+            if (loops.system)
+              if (std::optional<SourceLocation> at = placeOf(loops.loopsEnd->system.transitions[t].from, *loops.system, graph))
+                o.reasonPlaces.push_back(*at);
         } else {
           o.verdict = Verdict::True;
           o.reason = "every cycle of the symbolic execution graph (" + size + ") has a ranking function (" +

@@ -252,11 +252,21 @@ std::vector<ProofSection> describeSections(
     const Proof& proof, const std::function<std::string(its::LocationId, const std::string&)>& name) {
   std::vector<ProofSection> sections(1);
   std::ostringstream out;
-  auto startSection = [&](std::vector<its::LocationId> locations) {
+  auto endSection = [&] {
     sections.back().text = out.str();
     out.str("");
     if (sections.back().text.empty()) sections.pop_back();
-    sections.push_back(ProofSection{std::move(locations), {}});
+  };
+  // A section of the cycle the transitions form, through the locations they leave or enter.
+  auto startSection = [&](const std::vector<size_t>& transitions) {
+    endSection();
+    std::set<its::LocationId> locations;
+    for (size_t i : transitions) {
+      locations.insert(proof.system.transitions[i].from);
+      locations.insert(proof.system.transitions[i].to);
+    }
+    sections.push_back(ProofSection{std::vector<its::LocationId>(locations.begin(), locations.end()), {}});
+    return locations;
   };
   // A product variable's name is its factors' names joined by '*': each factor is renamed.
   auto rename = [&](its::LocationId l, const std::string& variable) {
@@ -304,12 +314,7 @@ std::vector<ProofSection> describeSections(
       }
     if (proof.steps.empty()) out << "no cycle is left after simplification: every run is finite\n";
     for (const RankingStep& step : proof.steps) {
-      std::set<its::LocationId> locations;
-      for (size_t i : step.component) {
-        locations.insert(proof.system.transitions[i].from);
-        locations.insert(proof.system.transitions[i].to);
-      }
-      startSection(std::vector<its::LocationId>(locations.begin(), locations.end()));
+      const std::set<its::LocationId> locations = startSection(step.component);
       out << "cycle through";
       for (its::LocationId l : locations) out << " " << proof.system.locations[l];
       out << " (" << counted(step.component.size(), "transition") << "): ";
@@ -349,7 +354,8 @@ std::vector<ProofSection> describeSections(
     }
   } else if (proof.answer == Answer::No && proof.witness) {
     const RecurrentSet& w = *proof.witness;
-    startSection({w.head});
+    endSection();
+    sections.push_back(ProofSection{{w.head}, {}});
     out << "a run that never ends (" << w.kind << "): " << w.stem.size() << " transitions from the start, then ";
     if (w.cycles.size() == 1)
       out << "the cycle of " << w.cycles.front().size() << " transitions";
@@ -357,18 +363,12 @@ std::vector<ProofSection> describeSections(
       out << "one of " << w.cycles.size() << " cycles through the location at a time";
     out << " forever, from a state with " << smt::infix(w.states.simplify()) << "\n";
   } else {
-    std::set<its::LocationId> locations;
-    for (size_t i : proof.unproven) {
-      locations.insert(proof.system.transitions[i].from);
-      locations.insert(proof.system.transitions[i].to);
-    }
-    startSection(std::vector<its::LocationId>(locations.begin(), locations.end()));
+    startSection(proof.unproven);
     out << proof.reason << "\n";
     if (!proof.unproven.empty()) out << "the transitions of that cycle:\n";
     for (size_t i : proof.unproven) out << "  " << its::toString(proof.system.transitions[i], proof.system) << "\n";
   }
-  sections.back().text = out.str();
-  if (sections.back().text.empty()) sections.pop_back();
+  endSection();
   return sections;
 }
 
