@@ -33,7 +33,7 @@ constexpr std::array<CheckRow, 18> kChecks{{
     {Check::MemoryLost, "memory lost", {N, V, V, N, N}, kMemtrack, false, false},
     {Check::HeapAtEnd, "heap memory left at the end", {N, V, V, N, N}, kMemtrack, false, false},
     {Check::MemoryNotFreed, "memory not freed at the end", {N, N, V, N, N}, kNone, false, false},
-    {Check::HeapAtAbort, "heap memory left at abort", {N, B, B, N, N}, kNone, false, false},
+    {Check::HeapAtAbort, "heap memory left at abort", {N, B, V, N, N}, kNone, false, false},
     {Check::MemoryAmbiguous, "memory reachable only from the stack at the end", {N, B, B, N, N}, kNone, false, false},
     {Check::SignedOverflow, "signed overflow", {B, B, B, V, B}, kNone, true, true},
     {Check::RemainderOverflow, "INT_MIN % -1", {B, B, B, B, B}, kNone, true, true},

@@ -162,12 +162,13 @@ std::string describe(const SourceLocation& at) {
   return "line " + std::to_string(at.line) + (at.function.empty() ? "" : " in " + at.function);
 }
 
-// The check a run's violation is, as `p` reads it: a leak found when abort ended the program is, for
-// valid-memcleanup, heap left at abort (whether abort counts as an end there is debatable: no verdict rests on it).
+// The check a run's violation is, as `p` reads it. For valid-memcleanup an abort is an end of the program (SV-COMP's
+// rules count exit, abort and the return from main), so a leak found when abort ended it, and heap still allocated
+// when reach_error aborts, are heap left at abort.
 Check checkFor(const RunResult& r, Property p) {
   const Check check = interp::checkOf(r.violation->kind);
-  if (check == Check::MemoryLost && p == Property::ValidMemcleanup && r.programEnd == RunEnd::Aborted)
-    return Check::HeapAtAbort;
+  if (p != Property::ValidMemcleanup || r.programEnd != RunEnd::Aborted) return check;
+  if (check == Check::MemoryLost || (check == Check::ReachError && r.heapStillAllocated)) return Check::HeapAtAbort;
   return check;
 }
 
@@ -558,18 +559,20 @@ class Search {
       const interp::Violation& v = *confirmed->violation;
       std::string what = std::string(interp::violationKindName(v.kind)) + ": " + v.message;
       for (Property p : violated) {
-        const bool leakAtEnd = p == Property::ValidMemcleanup && check == Check::MemoryLost;
+        // Only memory left at an end of the program violates valid-memcleanup.
+        const bool leak = p == Property::ValidMemcleanup;
         decide(p, Verdict::False,
-               leakAtEnd ? "memory is still allocated when the program ends (replayed)"
-                         : "an execution violates it (replayed)",
-               counterexampleOf(*confirmed, what, v.location),
+               leak ? "memory is still allocated when the program ends (replayed)" : "an execution violates it (replayed)",
+               counterexampleOf(*confirmed,
+                                leak && check == Check::ReachError ? "memory still allocated when reach_error aborts" : what,
+                                v.location),
                p == Property::ValidMemsafety ? memsafetyPartOf(check) : std::nullopt);
       }
       return;
     }
     if (r.completed() && open(Property::ValidMemcleanup) && shows(r, Property::ValidMemcleanup) &&
-        endCheckFor(r, Property::ValidMemcleanup) == Check::MemoryNotFreed &&
-        violates(Check::MemoryNotFreed, Property::ValidMemcleanup, options_.semantics)) {
+        endCheckFor(r, Property::ValidMemcleanup) &&
+        violates(*endCheckFor(r, Property::ValidMemcleanup), Property::ValidMemcleanup, options_.semantics)) {
       std::optional<RunResult> confirmed = replay(r);
       if (!confirmed) return;
       SourceLocation end = confirmed->trace.empty() ? SourceLocation{} : frontend::sourceLocationOf(*confirmed->trace.back().first);

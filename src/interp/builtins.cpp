@@ -214,8 +214,11 @@ Flow Execution::callBuiltin(const Function& callee, const CallSite& site, uint32
       }
       return Flow::Continue;
     case EnvFunction::ReachError:
-      return violation(c.callee.reachErrorEnds ? ViolationKind::ReachError : ViolationKind::ReachErrorReturns,
-                       "reach_error() is called", c.at);
+      if (!c.callee.reachErrorEnds) return violation(ViolationKind::ReachErrorReturns, "reach_error() is called", c.at);
+      // The call aborts: the program ends here with whatever heap it still holds (valid-memcleanup).
+      result_.programEnd = RunEnd::Aborted;
+      result_.heapStillAllocated = anyHeapLive();
+      return violation(ViolationKind::ReachError, "reach_error() is called", c.at);
     case EnvFunction::Abort:
     case EnvFunction::AssertFail:
       return endProgram(RunEnd::Aborted);

@@ -159,6 +159,7 @@ class Execution {
   };
   Reach reachableHeap(bool includeStack) const;
   bool anyLostHeap(const Reach& reach, bool conservative, uint32_t* example) const;
+  bool anyHeapLive() const;
 
   Slot* regs() { return registers_.data() + frames_.back().regBase; }
   uint64_t ptrMask() const { return code_.pointerBytes == 4 ? 0xFFFFFFFFull : ~0ull; }

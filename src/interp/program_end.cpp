@@ -74,14 +74,17 @@ bool Execution::anyLostHeap(const Reach& reach, bool conservative, uint32_t* exa
   return false;
 }
 
+bool Execution::anyHeapLive() const {
+  if (memory_.heapBytesLive() > 0) return true;
+  for (uint32_t id = 1; id < memory_.objectCount(); ++id)
+    if (memory_.object(id).live && memory_.object(id).kind == ObjectKind::Heap) return true;
+  return false;
+}
+
 Flow Execution::endProgram(RunEnd how) {
   result_.end = how;
   result_.programEnd = how;
-  result_.heapStillAllocated = memory_.heapBytesLive() > 0 || [&] {
-    for (uint32_t id = 1; id < memory_.objectCount(); ++id)
-      if (memory_.object(id).live && memory_.object(id).kind == ObjectKind::Heap) return true;
-    return false;
-  }();
+  result_.heapStillAllocated = anyHeapLive();
   if (!result_.heapStillAllocated) return Flow::Stop;
   // After main returned its frame is gone; after exit() or abort() the stack still holds pointers.
   const bool stackAlive = how != RunEnd::Returned;

@@ -258,8 +258,18 @@ def _returned_values(doc, lines, data_model):
 
 LEAK_PROPERTIES = ("valid-memtrack", "valid-memcleanup")
 STILL_ALLOCATED_MARK = "atropos-witness-check: blocks allocated at exit:"
-# valid-memcleanup: the program's own allocations, counted through the linker's --wrap.
-COUNTED_ALLOCATIONS = ["static long atropos_live;",
+# valid-memcleanup: the program's own allocations, counted through the linker's --wrap, and reported wherever the
+# program ends: at the return from main and at exit() (a destructor), at abort() (SIGABRT's handler) and at a call
+# of reach_error, which aborts (SV-COMP's rules count all of these as the program's end).
+COUNTED_ALLOCATIONS = ["#include <signal.h>",
+                       "static long atropos_live;",
+                       "static void atropos_report_live(void) {",
+                       '  fprintf(stderr, "%s %%ld\\n", atropos_live);' % STILL_ALLOCATED_MARK,
+                       "}",
+                       "static void atropos_live_at_abort(int signal) { (void)signal; atropos_report_live(); _exit(134); }",
+                       "__attribute__((constructor)) static void atropos_watch_abort(void) {",
+                       "  signal(SIGABRT, atropos_live_at_abort);",
+                       "}",
                        "void *__real_malloc(__SIZE_TYPE__); void *__real_calloc(__SIZE_TYPE__, __SIZE_TYPE__);",
                        "void *__real_realloc(void *, __SIZE_TYPE__); void __real_free(void *);",
                        "void *__wrap_malloc(__SIZE_TYPE__ n) { void *p = __real_malloc(n); atropos_live += p != 0; "
@@ -269,9 +279,7 @@ COUNTED_ALLOCATIONS = ["static long atropos_live;",
                        "void *__wrap_realloc(void *q, __SIZE_TYPE__ n) { void *p = __real_realloc(q, n); "
                        "if (!q && p) atropos_live++; else if (q && !n) atropos_live--; return p; }",
                        "void __wrap_free(void *p) { if (p) atropos_live--; __real_free(p); }",
-                       "__attribute__((destructor)) static void atropos_at_exit(void) {",
-                       '  fprintf(stderr, "%s %%ld\\n", atropos_live);' % STILL_ALLOCATED_MARK,
-                       "}"]
+                       "__attribute__((destructor)) static void atropos_at_exit(void) { atropos_report_live(); }"]
 WRAPPED = ["-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free"]
 # valid-memtrack: after main returns its locals no longer count (SV-COMP's reading of Valgrind), so the harness calls
 # the program's main (renamed) and, once it has returned, clears the stack below itself of the values main left
@@ -315,6 +323,7 @@ def harness_source(values, program_text, prop="unreach-call", cycle_start=None, 
            "static const char *const atropos_callees[] = {%s};"
            % ", ".join('"%s"' % c for c, _ in values + [("", "")]),
            "static unsigned long atropos_next, atropos_drawn;",
+           "static void atropos_report_live(void);" if prop == "valid-memcleanup" else "",
            "static const char *atropos_value(const char *callee) {",
            "  if (atropos_next >= %d) %s" % (len(values), "return \"0\";" if cycle_start is None or cycle_start >= len(values)
                                              else "atropos_next = %d;" % cycle_start),
@@ -330,6 +339,7 @@ def harness_source(values, program_text, prop="unreach-call", cycle_start=None, 
            "  Dl_info info;",
            "  unsigned long base = site && dladdr(site, &info) ? (unsigned long)info.dli_fbase : 0;",
            '  fprintf(stderr, "%s at %%#lx base %%#lx\\n", (unsigned long)site, base);' % REACH_ERROR_MARK,
+           "  atropos_report_live();" if prop == "valid-memcleanup" else "",
            "  _exit(0);",
            "}",
            "__attribute__((weak)) void reach_error(void) { atropos_reach_error_called(__builtin_return_address(0)); }",

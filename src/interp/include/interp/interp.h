@@ -164,9 +164,10 @@ struct RunResult {
   SourceLocation unsupportedAt;  // where the interpreter met what it does not support, where known
   std::vector<NondetInput> inputs;  // every value drawn, in order
   uint64_t steps = 0;
-  // How a complete execution ended (Returned, Exited or Aborted), also when a leak was found there.
+  // How a complete execution ended (Returned, Exited or Aborted), also when a leak was found there, and Aborted at
+  // a call of reach_error that aborts.
   RunEnd programEnd = RunEnd::Returned;
-  // How memory stood at the end of a complete execution:
+  // How memory stood at the end of a complete execution, or at a reach_error that aborts:
   bool heapStillAllocated = false;  // valid-memcleanup is violated
   // Exited or Aborted with heap objects that only pointers on the stack still reach: valgrind calls them
   // reachable, others lost; a verdict on valid-memtrack or valid-memcleanup must not rest on such a run.
