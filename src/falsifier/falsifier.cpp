@@ -31,6 +31,9 @@ constexpr uint64_t kMaxInputsPerRun = 1u << 18;
 
 // Values at the edges of a type's range, where overflow and off-by-one errors live.
 constexpr uint64_t kBoundaryCandidates = 13;
+// Runs of Bits right after the one of zeros, before the boundary values: the ones that leave and enter branches on
+// nondet() alike, cheap where the boundary values keep a `while (nondet())` loop running to the step limit.
+constexpr uint64_t kBitsRuns = 3;
 
 uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
   const unsigned bits = r.bits;
@@ -45,7 +48,9 @@ uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
 
 // SameBoundary gives every draw of a run the same boundary candidate (all inputs MIN, then all MAX, ...): the
 // first runs try each edge of the input range systematically, before the random strategies take over.
-enum class Strategy { Zeros, Boundary, SmallRandom, FullRandom, Mixed, SameBoundary };
+// Bits draws 0 or 1 for every integer: the values a program that branches on nondet() (`while (nondet())`, `if
+// (nondet())`) reads as false and true, where any other value keeps such a loop running until the step limit.
+enum class Strategy { Zeros, Boundary, SmallRandom, FullRandom, Mixed, Bits, SameBoundary };
 
 class GeneratedInputs final : public interp::InputSource {
  public:
@@ -57,6 +62,7 @@ class GeneratedInputs final : public interp::InputSource {
     if (s == Strategy::Mixed) s = static_cast<Strategy>(1 + rng_() % 3);
     switch (s) {
       case Strategy::Zeros: return 0;
+      case Strategy::Bits: return rng_() & 1;
       case Strategy::SameBoundary: return boundaryValue(r, seed_);
       case Strategy::Boundary: return boundaryValue(r, rng_());
       case Strategy::SmallRandom: {
@@ -218,11 +224,14 @@ class Search {
     for (uint64_t k = 0; !options_.onlySuggested && !allDecided() && !options_.deadline.expired() &&
                          (options_.maxGeneratedRuns == 0 || k < options_.maxGeneratedRuns);
          ++k) {
-      const bool systematic = k >= 1 && k <= kBoundaryCandidates;
+      const bool bits = k >= 1 && k <= kBitsRuns;
+      const bool systematic = k > kBitsRuns && k <= kBitsRuns + kBoundaryCandidates;
       const Strategy strategy = k == 0 ? Strategy::Zeros
+                                : bits ? Strategy::Bits
                                 : systematic ? Strategy::SameBoundary
-                                             : static_cast<Strategy>(1 + (k - 1) % 4);
-      GeneratedInputs generated(strategy, systematic ? k - 1 : options_.seed + k * 0x9E3779B97F4A7C15ull);
+                                             : static_cast<Strategy>(1 + (k - 1) % 5);
+      GeneratedInputs generated(strategy,
+                                systematic ? k - 1 - kBitsRuns : options_.seed + k * 0x9E3779B97F4A7C15ull);
       RunResult result;
       if (!systematic && k % 2 == 1 && !options_.starts.empty()) {
         SuggestedRun start = options_.starts[(k / 2) % options_.starts.size()];
@@ -245,7 +254,7 @@ class Search {
         break;
       }
       if (result.end == RunEnd::Unsupported && result.inputs.empty()) break;  // every run would stop there
-      if (k == kBoundaryCandidates)
+      if (k == kBitsRuns + kBoundaryCandidates)
         explore(options_.deadline.capped(
             std::chrono::duration<double>(options_.deadline.secondsLeft() * kExplorationShare)));
       if (options_.progress && Deadline::Clock::now() >= nextProgress) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 #include "frontend/arithmetic.h"
 #include "frontend/environment.h"
@@ -356,43 +357,82 @@ class Executor::Step {
 
   // The first element of a list when the `size` bytes from `address` lie in it, taken out of the list as a block of
   // its own (seed 003's traversal): its next pointer is a new value, the start of the rest of the list, one shorter.
-  // Splits on whether the list is empty when the state does not decide it.
+  // Of a doubly linked list the last element too, when the bytes lie in it: its link back is a new value, the last
+  // element of the rest, which now ends at it. Splits on whether the list is empty when the state does not decide it.
   std::optional<MemoryBlock> listElementAt(const smt::Term& address, const smt::Term& size) {
     for (size_t k = 0; k < out_.memory->lists.size(); ++k) {
       const ListSegment list = out_.memory->lists[k];  // a copy: the lists change below
       smt::Term bytes = c_.int_val(list.elementBytes);
-      if (!provable(list.start <= address && address + size <= list.start + bytes)) continue;
+      auto inElement = [&](const smt::Term& element) {
+        return provable(element <= address && address + size <= element + bytes);
+      };
+      const bool atFirst = inElement(list.start);
+      if (!atFirst && !(list.back && inElement(list.back->last))) continue;
       smt::Term nonEmpty = list.length >= 1;
       if (!provable(nonEmpty)) {
         if (e_.solver_.satisfiable(assumptions() && nonEmpty) == smt::Answer::No) continue;
         throw SplitRequest{nonEmpty};
       }
-      unsigned pointerBits = e_.index_.pointerBits();
-      smt::Term next = freshInRange("next", pointerBits, View::Unsigned);
-      smt::Term rest = fresh("length");
-      facts_.push_back(rest == list.length - 1);
-      Memory& memory = out_.mutableMemory();
-      std::erase_if(memory.lists, [&](const ListSegment& l) { return z3::eq(l.start, list.start) && z3::eq(l.length, list.length); });
-      ListSegment tail{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin, list.fields};
-      for (size_t f = 0; f < tail.fields.size(); ++f) {
-        tail.fields[f].first = fresh("first");
-        facts_.push_back(tail.fields[f].first == list.fields[f].first + c_.int_val(list.fields[f].step));
-      }
-      memory.lists.push_back(tail);
-      smt::Term start = list.start;
-      if (!smt::isSymbol(start)) {
-        start = fresh("element");
-        facts_.push_back(start == list.start);
-      }
-      addBlock("element", bytes, BlockKind::Heap, list.origin, start);
-      smt::Term link = (start + c_.int_val(list.nextOffset)).simplify();
-      memory.pointsTo.push_back(PointsTo{link, next, pointerBits, View::Unsigned, start});
-      for (const FieldValues& field : list.fields)
-        memory.pointsTo.push_back(
-            PointsTo{(start + c_.int_val(field.offset)).simplify(), field.first, field.bits, field.view, start});
-      return memory.blocks.back();
+      std::erase_if(out_.mutableMemory().lists,
+                    [&](const ListSegment& l) { return z3::eq(l.start, list.start) && z3::eq(l.length, list.length); });
+      return atFirst ? takeFirstElement(list) : takeLastElement(list);
     }
     return std::nullopt;
+  }
+
+  // The element at `at` of `list` as a block of its own, holding `next` and, in a doubly linked list, `previous`.
+  MemoryBlock materializeElement(const ListSegment& list, smt::Term at, const smt::Term& next,
+                                 const std::optional<smt::Term>& previous,
+                                 const std::function<smt::Term(const FieldValues&)>& valueOf) {
+    unsigned pointerBits = e_.index_.pointerBits();
+    if (!smt::isSymbol(at)) {
+      smt::Term element = fresh("element");
+      facts_.push_back(element == at);
+      at = element;
+    }
+    addBlock("element", c_.int_val(list.elementBytes), BlockKind::Heap, list.origin, at);
+    Memory& memory = out_.mutableMemory();
+    smt::Term link = (at + c_.int_val(list.nextOffset)).simplify();
+    memory.pointsTo.push_back(PointsTo{link, next, pointerBits, View::Unsigned, at});
+    if (previous)
+      memory.pointsTo.push_back(
+          PointsTo{(at + c_.int_val(list.back->offset)).simplify(), *previous, pointerBits, View::Unsigned, at});
+    for (const FieldValues& field : list.fields)
+      memory.pointsTo.push_back(
+          PointsTo{(at + c_.int_val(field.offset)).simplify(), valueOf(field), field.bits, field.view, at});
+    return memory.blocks.back();
+  }
+
+  MemoryBlock takeFirstElement(const ListSegment& list) {
+    smt::Term next = freshInRange("next", e_.index_.pointerBits(), View::Unsigned);
+    smt::Term rest = fresh("length");
+    facts_.push_back(rest == list.length - 1);
+    ListSegment tail{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin, list.fields, list.back};
+    for (size_t f = 0; f < tail.fields.size(); ++f) {
+      tail.fields[f].first = fresh("first");
+      facts_.push_back(tail.fields[f].first == list.fields[f].first + c_.int_val(list.fields[f].step));
+    }
+    if (tail.back) tail.back->before = list.start;
+    out_.mutableMemory().lists.push_back(tail);
+    std::optional<smt::Term> previous;
+    if (list.back) previous = list.back->before;
+    return materializeElement(list, list.start, next, previous, [](const FieldValues& f) { return f.first; });
+  }
+
+  MemoryBlock takeLastElement(const ListSegment& list) {
+    smt::Term previous = freshInRange("previous", e_.index_.pointerBits(), View::Unsigned);
+    smt::Term rest = fresh("length");
+    facts_.push_back(rest == list.length - 1);
+    ListSegment front = list;
+    front.end = list.back->last;
+    front.length = rest;
+    front.back->last = previous;
+    out_.mutableMemory().lists.push_back(front);
+    return materializeElement(list, list.back->last, list.end, previous, [&](const FieldValues& f) {
+      smt::Term value = fresh("last");
+      facts_.push_back(value == list.last(f));
+      return value;
+    });
   }
 
   // Drops what is known about the contents of `block` at the `size` bytes from `address`, before they change.

@@ -343,7 +343,10 @@ class Builder {
       }
       for (size_t k = 0; k < memory.lists.size(); ++k) {
         const ListSegment& l = memory.lists[k];
-        if (visibleList[k] || !spokenOf(symbolsOf({&l.start}))) continue;
+        if (visibleList[k]) continue;
+        std::set<unsigned> entries = symbolsOf({&l.start});  // a doubly linked list is entered at its last too
+        if (l.back) entries.merge(symbolsOf({&l.back->last}));
+        if (!spokenOf(entries)) continue;
         visibleList[k] = grew = true;
         for (const smt::Term* t : l.terms()) reached.merge(symbolsOf({t}));
       }
@@ -666,8 +669,7 @@ class Builder {
     std::vector<smt::Term> ends;
     auto& lists = state.mutableMemory().lists;
     for (auto k = empty.rbegin(); k != empty.rend(); ++k) {
-      ends.push_back(lists[*k].length == 0);
-      ends.push_back(lists[*k].start == lists[*k].end);
+      for (smt::Term& fact : lists[*k].emptyFacts()) ends.push_back(std::move(fact));
       lists.erase(lists.begin() + static_cast<std::ptrdiff_t>(*k));
     }
     state.addFacts(std::move(ends));

@@ -281,6 +281,105 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
   return Progression{values.front().first, values.back().last, step};
 }
 
+std::optional<ChainBack> backLinkOf(const Memory& memory, const Chain& chain, uint64_t offset, const EqualTerms& equal,
+                                    unsigned pointerBits,
+                                    const std::function<bool(const smt::Term&, const smt::Term&)>& same) {
+  std::optional<ChainBack> link;
+  for (const ChainPiece& piece : chain.pieces) {
+    smt::Term before = chain.end, last = chain.end;
+    if (piece.isList) {
+      const ListSegment& list = memory.lists[piece.index];
+      if (!list.back || list.back->offset != offset) return std::nullopt;
+      before = list.back->before;
+      last = list.back->last;
+    } else {
+      const MemoryBlock& block = memory.blocks[piece.index];
+      const PointsTo* held = contentAt(memory, block, offset, equal, pointerBits);
+      if (!held) return std::nullopt;
+      before = held->value;
+      last = block.lo;
+    }
+    if (!link)
+      link = ChainBack{before, last};
+    else if (!same(before, link->last))
+      return std::nullopt;
+    else
+      link->last = last;
+  }
+  return link;
+}
+
+BackChain walkBack(const Memory& memory, const smt::Term& last, const std::optional<smt::Term>& next,
+                   const ListShape& shape, uint64_t backOffset, const EqualTerms& equal,
+                   std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
+                   const std::function<bool(const smt::Term& at)>& stop) {
+  std::vector<ChainPiece> backwards;
+  const llvm::Value* origin = nullptr;
+  z3::context& context = last.ctx();
+  smt::Term at = last, length = context.int_val(0);
+  std::optional<smt::Term> following = next, end = next;
+  uint64_t elements = 0;
+  auto follows = [&](const smt::Term& link) { return !following || equal.same(link, *following); };
+  while (!stop(at)) {
+    bool continued = false;
+    for (size_t k = 0; k < memory.blocks.size() && !continued; ++k) {
+      const MemoryBlock& b = memory.blocks[k];
+      if (takenBlocks[k] || b.kind != BlockKind::Heap || b.bytes != shape.elementBytes || !equal.same(b.lo, at))
+        continue;
+      const PointsTo* link = contentAt(memory, b, shape.nextOffset, equal, pointerBits);
+      const PointsTo* back = contentAt(memory, b, backOffset, equal, pointerBits);
+      if (!link || !back || !follows(link->value)) break;
+      takenBlocks[k] = continued = true;
+      backwards.push_back({false, k});
+      ++elements;
+      if (!origin) origin = b.origin;
+      if (!end) end = link->value;
+      following = b.lo;
+      at = back->value;
+    }
+    for (size_t k = 0; k < memory.lists.size() && !continued; ++k) {
+      const ListSegment& l = memory.lists[k];
+      if (takenLists[k] || !l.back || l.back->offset != backOffset || l.elementBytes != shape.elementBytes ||
+          l.nextOffset != shape.nextOffset || !equal.same(l.back->last, at) || !follows(l.end))
+        continue;
+      takenLists[k] = continued = true;
+      backwards.push_back({true, k});
+      length = length + l.length;
+      if (!origin) origin = l.origin;
+      if (!end) end = l.end;
+      following = l.start;
+      at = l.back->before;
+    }
+    if (!continued) break;
+  }
+  std::reverse(backwards.begin(), backwards.end());
+  // An empty chain from no given next ends, and starts, where its last element would be.
+  const smt::Term start = following ? *following : last;
+  Chain chain{std::move(backwards), end ? *end : last, (length + context.int_val(elements)).simplify(), origin};
+  return BackChain{std::move(chain), start, at};
+}
+
+std::vector<uint64_t> backOffsetsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
+                                    const EqualTerms& equal, unsigned pointerBits) {
+  std::vector<uint64_t> offsets;
+  if (chain.empty()) return offsets;
+  const ChainPiece& first = chain.pieces.front();
+  if (first.isList) {
+    if (const std::optional<BackLink>& back = memory.lists[first.index].back) offsets.push_back(back->offset);
+    return offsets;
+  }
+  const MemoryBlock& block = memory.blocks[first.index];
+  for (const PointsTo& p : memory.pointsTo) {
+    std::optional<int64_t> offset = equal.offset(p.address, block.lo);
+    if (p.bits != pointerBits || !z3::eq(p.block, block.lo) || !offset || *offset < 0 ||
+        static_cast<uint64_t>(*offset) == shape.nextOffset || static_cast<uint64_t>(*offset) + p.bits / 8 > block.bytes)
+      continue;
+    if (std::find(offsets.begin(), offsets.end(), static_cast<uint64_t>(*offset)) == offsets.end())
+      offsets.push_back(static_cast<uint64_t>(*offset));
+  }
+  return offsets;
+}
+
 bool heapStartsAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p) {
   if (p.is_numeral()) return false;
   return std::any_of(memory.blocks.begin(), memory.blocks.end(),

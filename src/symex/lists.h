@@ -102,6 +102,41 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
                                          const std::function<bool(const smt::Term&)>& entails,
                                          const std::function<std::optional<int64_t>(const smt::Term&)>& valueOf);
 
+// The link back of a chain whose elements each hold the address of the one before them: what its first element
+// holds there, and its last element's address.
+struct ChainBack {
+  smt::Term before;
+  smt::Term last;
+};
+
+// The link back of a non-empty `chain` through the pointer field at `offset`: every element but the first holds there
+// the address of the one before it, as `same` shows (a list of the chain: its link back at that offset, its
+// `before` the previous piece's last element). Nothing where a piece does not show it.
+std::optional<ChainBack> backLinkOf(const Memory& memory, const Chain& chain, uint64_t offset, const EqualTerms& equal,
+                                    unsigned pointerBits,
+                                    const std::function<bool(const smt::Term&, const smt::Term&)>& same);
+
+// The offsets of a non-empty `chain`'s elements through which it may be linked back: its first list's link back, or
+// the pointer-sized contents of its first block at constant offsets other than the link.
+std::vector<uint64_t> backOffsetsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
+                                    const EqualTerms& equal, unsigned pointerBits);
+
+// What a walk back found: the chain in its order from its first element (its end the `next` the walk began with),
+// the address of its first element (`next` for an empty chain), and what that element holds in its link back.
+struct BackChain {
+  Chain chain;
+  smt::Term start;
+  smt::Term before;
+};
+
+// Follows the links back at `backOffset` from the element at `last`, whose next pointer (of `shape`) must hold
+// `next` where one is given, through heap blocks and doubly linked lists not yet taken, taking them, until `stop`
+// holds for the address reached or nothing continues the chain backwards.
+BackChain walkBack(const Memory& memory, const smt::Term& last, const std::optional<smt::Term>& next,
+                   const ListShape& shape, uint64_t backOffset, const EqualTerms& equal,
+                   std::vector<bool>& takenBlocks, std::vector<bool>& takenLists, unsigned pointerBits,
+                   const std::function<bool(const smt::Term& at)>& stop);
+
 // The shapes a list from `start` may have: a list's that starts there, or, for a heap block of constant size that
 // starts there, one per pointer-sized content at a constant offset.
 std::vector<ListShape> shapesFrom(const Memory& memory, const smt::Term& start, const EqualTerms& equal,

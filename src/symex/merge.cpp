@@ -86,9 +86,14 @@ bool sameList(const ListSegment& x, const ListSegment& y) {
   auto sameField = [](const FieldValues& f, const FieldValues& g) {
     return f.offset == g.offset && f.bits == g.bits && f.view == g.view && f.step == g.step && z3::eq(f.first, g.first);
   };
+  auto sameBack = [](const std::optional<BackLink>& f, const std::optional<BackLink>& g) {
+    if (!f || !g) return !f && !g;
+    return f->offset == g->offset && z3::eq(f->before, g->before) && z3::eq(f->last, g->last);
+  };
   return z3::eq(x.start, y.start) && z3::eq(x.end, y.end) && z3::eq(x.length, y.length) &&
          x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset &&
-         std::equal(x.fields.begin(), x.fields.end(), y.fields.begin(), y.fields.end(), sameField);
+         std::equal(x.fields.begin(), x.fields.end(), y.fields.begin(), y.fields.end(), sameField) &&
+         sameBack(x.back, y.back);
 }
 
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
@@ -213,6 +218,7 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
   for (const FieldKey& key : fieldsOf(b.memory, y, shape, b.equal))
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   for (const FieldKey& key : keys) {
+    if (list.back && key.offset == list.back->offset) continue;
     auto progression = [&](FoldSide& side, const Chain& chain) {
       auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
       auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
@@ -263,6 +269,152 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
   }
 }
 
+// A link back that both chains of a fold show at one offset makes the merged list doubly linked; an empty chain
+// shows any (its `before` and `last` are the address the element after it holds there, else a new value), and a
+// chain of one block any of its pointer fields, so at least one chain must show it by two pieces. The merged list's
+// `before` and `last` are values of their own that both instantiations relate to their chain's. The element after
+// the merged list, when the merged state keeps it, is a candidate to hold the last element's address there.
+std::optional<BackLink> foldBack(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
+                                 const smt::Term& end, Executor& executor, unsigned pointerBits, MergeResult& result,
+                                 const Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
+                                 std::vector<smt::Term>& candidates) {
+  if (x.pieces.size() < 2 && y.pieces.size() < 2) {
+    auto linkedList = [](const FoldSide& side, const Chain& chain) {
+      return chain.pieces.size() == 1 && chain.pieces[0].isList && side.memory.lists[chain.pieces[0].index].back;
+    };
+    if (!linkedList(a, x) && !linkedList(b, y)) return std::nullopt;
+  }
+  std::vector<uint64_t> offsets = backOffsetsOf(a.memory, x, shape, a.equal, pointerBits);
+  for (uint64_t offset : backOffsetsOf(b.memory, y, shape, b.equal, pointerBits))
+    if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
+  auto linkOf = [&](FoldSide& side, const Chain& chain, uint64_t offset) -> std::optional<ChainBack> {
+    if (chain.empty()) {
+      FieldKey key{offset, pointerBits, View::Unsigned};
+      std::optional<smt::Term> after = valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+      smt::Term before = after ? *after : executor.fresh("before");
+      return ChainBack{before, before};
+    }
+    auto same = [&](const smt::Term& p, const smt::Term& q) {
+      return side.equal.same(p, q) || side.solver.entails(p == q);
+    };
+    return backLinkOf(side.memory, chain, offset, side.equal, pointerBits, same);
+  };
+  for (uint64_t offset : offsets) {
+    std::optional<ChainBack> inA = linkOf(a, x, offset);
+    std::optional<ChainBack> inB = inA ? linkOf(b, y, offset) : std::nullopt;
+    if (!inB) continue;
+    BackLink back{offset, executor.fresh("before"), executor.fresh("last")};
+    result.fromOlder.pairs.emplace_back(back.before, inA->before);
+    result.fromOlder.pairs.emplace_back(back.last, inA->last);
+    result.fromNewer.pairs.emplace_back(back.before, inB->before);
+    result.fromNewer.pairs.emplace_back(back.last, inB->last);
+    terms.emplace_back(back.before, true);
+    terms.emplace_back(back.last, true);
+    EqualTerms structural({});
+    for (const MemoryBlock& block : merged.blocks)
+      if (z3::eq(block.lo, end))
+        if (std::optional<smt::Term> after = fieldValue(merged, block, {offset, pointerBits, View::Unsigned}, structural))
+          candidates.push_back(*after == back.last);
+    return back;
+  }
+  return std::nullopt;
+}
+
+// The part of a doubly linked list that a pointer moving forward has passed is reachable only through the links
+// back (`while (x->next) x = x->next;` where no program value keeps the list's start): from the `before` of each
+// list folded from `firstNew` on, the blocks and lists neither state keeps that link back from there fold into one
+// list ahead of it, which ends at its start and whose last element is its `before`. The new list's start, length
+// and `before` are values of their own that both instantiations relate to their chain's.
+void foldPassed(FoldSide& a, FoldSide& b, size_t firstNew, Executor& executor, unsigned pointerBits,
+                MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms) {
+  for (size_t k = firstNew, folded = merged.lists.size(); k < folded; ++k) {
+    if (!merged.lists[k].back) continue;
+    const ListSegment ahead = merged.lists[k];  // a copy: the lists grow below
+    const ListShape shape{ahead.elementBytes, ahead.nextOffset};
+    auto walk = [&](FoldSide& side, const Instantiation& mu) {
+      auto stop = [&](const smt::Term& at) { return side.equal.null(at) || !side.rootsAt(at).empty(); };
+      return walkBack(side.memory, mu.apply(ahead.back->before), mu.apply(ahead.start), shape, ahead.back->offset,
+                      side.equal, side.blocks, side.lists, pointerBits, stop);
+    };
+    BackChain x = walk(a, result.fromOlder), y = walk(b, result.fromNewer);
+    if (x.chain.empty() && y.chain.empty()) continue;
+    ListSegment passed{executor.fresh("list_start"), ahead.start, executor.fresh("length"), shape.elementBytes,
+                       shape.nextOffset, x.chain.origin ? x.chain.origin : y.chain.origin, {},
+                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}};
+    for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
+      mu->pairs.emplace_back(passed.start, chain->start);
+      mu->pairs.emplace_back(passed.length, chain->chain.length);
+      mu->pairs.emplace_back(passed.back->before, chain->before);
+    }
+    terms.emplace_back(passed.start, true);
+    terms.emplace_back(passed.length, false);
+    terms.emplace_back(passed.back->before, true);
+    merged.lists.push_back(std::move(passed));
+  }
+}
+
+// A value that points to the last element of a doubly linked list in both states (a walk back from the tail): the
+// blocks and lists that link back from there, up to null or another related value, fold into one list whose last
+// element the value is. Its start, end, length and `before` are values of their own that both instantiations relate
+// to their chain's (a null end stays null). The shapes are those of the states' doubly linked lists. False when no
+// such fold exists.
+bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt::Term& inA, const smt::Term& inB,
+                  Executor& executor, unsigned pointerBits, MergeResult& result, Memory& merged,
+                  std::vector<std::pair<smt::Term, bool>>& terms) {
+  struct Shape {
+    ListShape list;
+    uint64_t backOffset;
+  };
+  std::vector<Shape> shapes;
+  for (const Memory* memory : {&a.memory, &b.memory})
+    for (const ListSegment& l : memory->lists)
+      if (l.back && std::none_of(shapes.begin(), shapes.end(), [&](const Shape& s) {
+            return s.list == ListShape{l.elementBytes, l.nextOffset} && s.backOffset == l.back->offset;
+          }))
+        shapes.push_back({{l.elementBytes, l.nextOffset}, l.back->offset});
+  for (const Shape& shape : shapes) {
+    auto walk = [&](FoldSide& side, const smt::Term& from) {
+      side.takenBlocks = side.blocks;
+      side.takenLists = side.lists;
+      auto stop = [&](const smt::Term& at) {
+        return side.equal.null(at) || (!side.equal.same(at, from) && !side.rootsAt(at).empty());
+      };
+      return walkBack(side.memory, from, std::nullopt, shape.list, shape.backOffset, side.equal, side.takenBlocks,
+                      side.takenLists, pointerBits, stop);
+    };
+    BackChain x = walk(a, inA), y = walk(b, inB);
+    auto shows = [](const FoldSide& side, const Chain& chain) {
+      return chain.pieces.size() >= 2 ||
+             (chain.pieces.size() == 1 && chain.pieces[0].isList && side.memory.lists[chain.pieces[0].index].back);
+    };
+    if (!shows(a, x.chain) && !shows(b, y.chain)) continue;
+    if (!a.tookUntracked() && !b.tookUntracked()) continue;
+    a.blocks = a.takenBlocks;
+    a.lists = a.takenLists;
+    b.blocks = b.takenBlocks;
+    b.lists = b.takenLists;
+    smt::Term null = variable.ctx().int_val(0);
+    const bool nullTerminated = a.equal.null(x.chain.end) && b.equal.null(y.chain.end);
+    ListSegment list{executor.fresh("list_start"), nullTerminated ? null : executor.fresh("list_end"),
+                     executor.fresh("length"), shape.list.elementBytes, shape.list.nextOffset,
+                     x.chain.origin ? x.chain.origin : y.chain.origin, {},
+                     BackLink{shape.backOffset, executor.fresh("before"), variable}};
+    for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
+      mu->pairs.emplace_back(list.start, chain->start);
+      if (!nullTerminated) mu->pairs.emplace_back(list.end, chain->chain.end);
+      mu->pairs.emplace_back(list.length, chain->chain.length);
+      mu->pairs.emplace_back(list.back->before, chain->before);
+    }
+    terms.emplace_back(list.start, true);
+    if (!nullTerminated) terms.emplace_back(list.end, true);
+    terms.emplace_back(list.length, false);
+    terms.emplace_back(list.back->before, true);
+    merged.lists.push_back(std::move(list));
+    return true;
+  }
+  return false;
+}
+
 // Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
 // chained through one pointer field, fold into one list of the merged state when either state has an element there.
 // Its length is a variable of its own that both instantiations relate to their state's count, like a program value.
@@ -272,6 +424,7 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
                MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
                std::vector<smt::Term>& candidates) {
   smt::Term null = context.int_val(0);
+  const size_t firstNew = merged.lists.size();
   auto meetingAt = [](const std::vector<size_t>& x, const std::vector<size_t>& y) -> std::optional<size_t> {
     for (size_t r : x)
       if (std::find(y.begin(), y.end(), r) != y.end()) return r;
@@ -355,13 +508,15 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     for (const ListShape& s : b.shapes(inB, pointerBits))
       if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
     std::optional<Fold> chosen;
+    bool linked = false;
     for (const ListShape& shape : shapes) {
       std::optional<Fold> fold = attempt(shape);
       if (!fold) continue;
-      bool linked = fold->meeting || fold->nullTerminated || fold->keptEnd;
+      linked = fold->meeting || fold->nullTerminated || fold->keptEnd;
       if (!chosen || linked) chosen = std::move(fold);
       if (linked) break;
     }
+    if (!linked && foldBackFrom(a, b, variable, inA, inB, executor, pointerBits, result, merged, terms)) continue;
     if (!chosen) continue;
     const Fold& f = *chosen;
     a.blocks = f.blocksA;
@@ -385,9 +540,11 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     terms.emplace_back(length, false);
     ListSegment list{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
                      f.x.origin ? f.x.origin : f.y.origin, {}};
+    list.back = foldBack(a, b, f.x, f.y, f.shape, end, executor, pointerBits, result, merged, terms, candidates);
     foldFields(a, b, f.x, f.y, f.shape, executor, result, merged, list, terms, candidates);
     merged.lists.push_back(std::move(list));
   }
+  foldPassed(a, b, firstNew, executor, pointerBits, result, merged, terms);
 }
 
 // A value u that moves by c*w + e while w moves by a constant d keeps u - f(w) for the quadratic f with
@@ -430,6 +587,40 @@ void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& 
   }
 }
 
+// The link back of a general list `l` in the chain of the instance that matches it: a non-empty chain's elements each
+// hold the address of the one before them, and its first element and last address are what μ makes of `before` and
+// `last`; an empty chain's `before` and `last` are one address (the one the element after it holds there, as merges
+// choose it, where μ does not give it). Binds what μ does not yet bind.
+bool matchBack(const State& instance, const EqualTerms& equal, const ListSegment& l, const Chain& chain,
+               Instantiation& mu, const std::function<bool(const smt::Term&)>& bound,
+               const std::function<bool(const smt::Term&, const smt::Term&)>& proven,
+               const std::function<bool(const smt::Term&)>& entails, Executor& executor, unsigned pointerBits) {
+  const BackLink& back = *l.back;
+  std::optional<ChainBack> link;
+  if (!chain.empty()) {
+    auto same = [&](const smt::Term& p, const smt::Term& q) { return equal.same(p, q) || entails(p == q); };
+    link = backLinkOf(*instance.memory, chain, back.offset, equal, pointerBits, same);
+    if (!link) return false;
+  } else {
+    std::optional<smt::Term> address;
+    if (bound(back.before))
+      address = mu.apply(back.before);
+    else if (bound(back.last))
+      address = mu.apply(back.last);
+    else
+      address = valueAfter(*instance.memory, chain, l.elementBytes, {back.offset, pointerBits, View::Unsigned}, equal);
+    if (!address) address = executor.fresh("before");
+    link = ChainBack{*address, *address};
+  }
+  for (const auto& [general, value] : {std::pair{back.before, link->before}, std::pair{back.last, link->last}}) {
+    if (!bound(general))
+      mu.pairs.emplace_back(general, value);
+    else if (!proven(mu.apply(general), value))
+      return false;
+  }
+  return true;
+}
+
 // Each list of the general state is a chain of the instance's other heap blocks and lists (marked in `matched`
 // and `listed`), from where μ puts its start to where μ puts its end, whose values progress in each of the list's
 // fields by its step. A length, an end or a first value that nothing else names is bound like a free stored value
@@ -457,8 +648,18 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
     auto atEnd = [&](const smt::Term& at, size_t steps) {
       return end && (steps > 0 || !cycle) && equal.same(at, *end);
     };
-    Chain chain = walkChain(*instance.memory, mu.apply(l.start), ListShape{l.elementBytes, l.nextOffset}, equal,
-                            matched, listed, pointerBits, atEnd);
+    const ListShape shape{l.elementBytes, l.nextOffset};
+    std::optional<Chain> passed;
+    // A list that only its links back reach (the part a forward walk passed) is walked back from its last element.
+    if (!bound(l.start) && l.back && bound(l.back->last)) {
+      auto atNull = [&](const smt::Term& at) { return equal.null(at); };
+      BackChain back = walkBack(*instance.memory, mu.apply(l.back->last), end, shape, l.back->offset, equal, matched,
+                                listed, pointerBits, atNull);
+      mu.pairs.emplace_back(l.start, back.start);
+      passed = std::move(back.chain);
+    }
+    Chain chain = passed ? *passed
+                         : walkChain(*instance.memory, mu.apply(l.start), shape, equal, matched, listed, pointerBits, atEnd);
     if (!end)
       mu.pairs.emplace_back(l.end, chain.end);
     else if (!proven(chain.end, *end))
@@ -466,6 +667,8 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
     if (!bound(l.length))
       mu.pairs.emplace_back(l.length, chain.length);
     else if (!proven(mu.apply(l.length), chain.length))
+      return false;
+    if (l.back && !matchBack(instance, equal, l, chain, mu, bound, proven, entails, executor, pointerBits))
       return false;
     for (const FieldValues& field : l.fields) {
       FieldKey key{field.offset, field.bits, field.view};
@@ -708,8 +911,18 @@ struct Merger {
       if (!j || !k || ma.blocks[*j].bytes != mb.blocks[*k].bytes) continue;
       const MemoryBlock& x = ma.blocks[*j];
       const MemoryBlock& y = mb.blocks[*k];
+      // A new block that links to the older one is a new head, unless another program value reaches the older one
+      // too: then it is a doubly linked list's new tail, which links back.
+      auto reachedOtherwise = [&]() {
+        for (size_t u = 0; u < programValues; ++u) {
+          if (u == t || !terms[u].second) continue;
+          smt::Term other = result.fromNewer.apply(terms[u].first);
+          if (!equalB.same(other, y.lo) && linksTo(mb, other, x.lo, equalB, index.pointerBits())) return true;
+        }
+        return false;
+      };
       if (std::any_of(ma.blocks.begin(), ma.blocks.end(), [&](const MemoryBlock& o) { return z3::eq(o.lo, y.lo); }) ||
-          linksTo(mb, y.lo, x.lo, equalB, index.pointerBits()))
+          (linksTo(mb, y.lo, x.lo, equalB, index.pointerBits()) && !reachedOtherwise()))
         continue;
       smt::Term hi = executor.fresh("block_end");
       result.fromOlder.pairs.emplace_back(hi, x.hi);

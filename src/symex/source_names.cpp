@@ -4,7 +4,9 @@
 #include <llvm/IR/Instructions.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "smt/printing.h"
@@ -72,19 +74,32 @@ Instantiation sourceNames(const State& state, const ProgramIndex& index, z3::con
     names.pairs.emplace_back(p.value, context.int_const(value.c_str()));
   }
   // A list's length by the pointer to its first element, length(p), and the values of its fields in the first
-  // element: first(p) at byte 0, first(p, 8) at byte 8.
-  for (const ListSegment& l : state.memory->lists)
-    for (const auto& [variable, name] : names.pairs) {
-      if (!z3::eq(variable, l.start)) continue;
-      std::string start = name.decl().name().str();
-      if (smt::isSymbol(l.length))
-        names.pairs.emplace_back(l.length, context.int_const(("length(" + start + ")").c_str()));
-      for (const FieldValues& f : l.fields) {
-        std::string value = "first(" + start + (f.offset == 0 ? "" : ", " + std::to_string(f.offset)) + ")";
-        if (smt::isSymbol(f.first)) names.pairs.emplace_back(f.first, context.int_const(value.c_str()));
+  // element: first(p) at byte 0, first(p, 8) at byte 8; a doubly linked list's ends last(p) and before(p). A list
+  // that no program value starts is named by the value that points to its last element (length_to(q)), or by the
+  // one it ends at (length_before(q)).
+  auto nameOf = [&](const smt::Term& t) -> std::optional<std::string> {
+    for (const auto& [variable, name] : names.pairs)
+      if (z3::eq(variable, t)) return name.decl().name().str();
+    return std::nullopt;
+  };
+  auto name = [&](const smt::Term& t, const std::string& text) {
+    if (smt::isSymbol(t) && !nameOf(t)) names.pairs.emplace_back(t, context.int_const(text.c_str()));
+  };
+  for (const ListSegment& l : state.memory->lists) {
+    if (std::optional<std::string> start = nameOf(l.start)) {
+      name(l.length, "length(" + *start + ")");
+      for (const FieldValues& f : l.fields)
+        name(f.first, "first(" + *start + (f.offset == 0 ? "" : ", " + std::to_string(f.offset)) + ")");
+      if (l.back) {
+        name(l.back->last, "last(" + *start + ")");
+        name(l.back->before, "before(" + *start + ")");
       }
-      break;
+    } else if (std::optional<std::string> last = l.back ? nameOf(l.back->last) : std::nullopt) {
+      name(l.length, "length_to(" + *last + ")");
+    } else if (std::optional<std::string> end = nameOf(l.end); end && l.back) {
+      name(l.length, "length_before(" + *end + ")");
     }
+  }
   return names;
 }
 

@@ -56,13 +56,27 @@ smt::Term ListSegment::last(const FieldValues& field) const {
 std::vector<smt::Term*> ListSegment::terms() {
   std::vector<smt::Term*> all{&start, &end, &length};
   for (FieldValues& f : fields) all.push_back(&f.first);
+  if (back) {
+    all.push_back(&back->before);
+    all.push_back(&back->last);
+  }
   return all;
 }
 
 std::vector<const smt::Term*> ListSegment::terms() const {
   std::vector<const smt::Term*> all{&start, &end, &length};
   for (const FieldValues& f : fields) all.push_back(&f.first);
+  if (back) {
+    all.push_back(&back->before);
+    all.push_back(&back->last);
+  }
   return all;
+}
+
+std::vector<smt::Term> ListSegment::emptyFacts() const {
+  std::vector<smt::Term> facts{length == 0, start == end};
+  if (back) facts.push_back(back->last == back->before);
+  return facts;
 }
 
 void State::addFacts(std::vector<smt::Term> facts) {
@@ -119,22 +133,39 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
       }
     }
   const auto& lists = memory.lists;
-  auto firstElementEnd = [&](const ListSegment& l) { return l.start + context.int_val(l.elementBytes) - 1; };
+  // The elements a state names of a list: its first, and for a doubly linked list its last (which may be the first).
+  auto namedElements = [&](const ListSegment& l) {
+    std::vector<smt::Term> starts{l.start};
+    if (l.back) starts.push_back(l.back->last);
+    return starts;
+  };
+  auto disjoint = [&](const smt::Term& x, uint64_t xBytes, const smt::Term& y, uint64_t yBytes) {
+    return x + context.int_val(xBytes) - 1 < y || y + context.int_val(yBytes) - 1 < x;
+  };
   for (size_t i = 0; i < lists.size(); ++i) {
     const ListSegment& l = lists[i];
-    smt::Term last = firstElementEnd(l);
+    const smt::Term bytes = context.int_val(l.elementBytes);
     facts.push_back(l.length >= 0);
     facts.push_back(z3::implies(l.length == 0, l.start == l.end));
     z3::expr_vector allocated(context);
-    allocated.push_back(l.start >= 1 && last < maxAddress);
-    for (const MemoryBlock& b : blocks) allocated.push_back(last < b.lo || b.hi < l.start);
+    for (const smt::Term& element : namedElements(l)) {
+      allocated.push_back(element >= 1 && element + bytes - 1 < maxAddress);
+      for (const MemoryBlock& b : blocks) allocated.push_back(element + bytes - 1 < b.lo || b.hi < element);
+    }
     for (const FieldValues& f : l.fields) {
       allocated.push_back(inRange(f.first, f.bits, f.view) && inRange(l.last(f), f.bits, f.view));
     }
     facts.push_back(z3::implies(l.length >= 1, z3::mk_and(allocated)));
+    if (l.back) {
+      facts.push_back(z3::implies(l.length == 0, l.back->last == l.back->before));
+      facts.push_back(z3::implies(l.length == 1, l.back->last == l.start));
+      facts.push_back(z3::implies(l.length >= 2, disjoint(l.start, l.elementBytes, l.back->last, l.elementBytes)));
+    }
     for (size_t j = i + 1; j < lists.size(); ++j) {
       const ListSegment& m = lists[j];
-      facts.push_back(z3::implies(l.length >= 1 && m.length >= 1, last < m.start || firstElementEnd(m) < l.start));
+      for (const smt::Term& x : namedElements(l))
+        for (const smt::Term& y : namedElements(m))
+          facts.push_back(z3::implies(l.length >= 1 && m.length >= 1, disjoint(x, l.elementBytes, y, m.elementBytes)));
     }
   }
   return facts;

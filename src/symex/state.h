@@ -79,12 +79,22 @@ struct FieldValues {
   smt::Term first;
 };
 
+// The link back of a doubly linked list: each element holds at `offset` the address of the element before it, the
+// first one `before` (the element ahead of the list, or 0). `last` is the address of the last element, and `before`
+// when the list is empty, so that a list or an element that follows holds `last` as the address before it.
+struct BackLink {
+  uint64_t offset;
+  smt::Term before;
+  smt::Term last;
+};
+
 // Seed 003's list invariant: `length` heap blocks of `elementBytes` bytes each, the first at `start`, each holding at
 // `nextOffset` the address of the next one, the last holding `end` there (0 for a null-terminated list, its own
 // start for a cycle). The elements are pairwise disjoint and disjoint from every block of the allocation list;
-// nothing is known about their other bytes but the `fields` whose values progress by a constant step. An access to
-// the first element takes it out as a block of its own (the executor's materialization); merges and instance checks
-// fold chains of blocks into lists.
+// nothing is known about their other bytes but the `fields` whose values progress by a constant step, and for a
+// doubly linked list its link back. An access to the first element (or, with a link back, to the last) takes it out
+// as a block of its own (the executor's materialization); merges and instance checks fold chains of blocks into
+// lists.
 struct ListSegment {
   smt::Term start;
   smt::Term end;
@@ -93,12 +103,16 @@ struct ListSegment {
   uint64_t nextOffset;
   const llvm::Value* origin = nullptr;  // the call that allocated an element
   std::vector<FieldValues> fields;
+  std::optional<BackLink> back;
 
   // The value `field` holds in the last element.
   smt::Term last(const FieldValues& field) const;
-  // Every term of the list (start, end, length and the fields' first values), for renaming or collecting symbols.
+  // Every term of the list (start, end, length, the fields' first values and the link back's terms), for renaming or
+  // collecting symbols.
   std::vector<smt::Term*> terms();
   std::vector<const smt::Term*> terms() const;
+  // What the list's being empty means for its terms: the memory's facts on it that a state keeps when it drops it.
+  std::vector<smt::Term> emptyFacts() const;
 };
 
 struct Memory {

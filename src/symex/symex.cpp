@@ -155,13 +155,22 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
   for (const ListSegment& l : state.memory->lists) {
     smt::Term start = names.apply(l.start);
     smt::Term end = names.apply(l.end);
-    if (!named(start)) continue;
-    std::string fact = smt::infix(start) + " starts a list of " + smt::infix(names.apply(l.length)) +
-                       " elements, the last pointing ";
+    // A list that no program value starts is told by what reaches it: the end a doubly linked one links back from.
+    const bool reachedBack = !named(start) && l.back && (named(end) || named(names.apply(l.back->last)));
+    if (!named(start) && !reachedBack) continue;
+    std::string fact = (reachedBack ? std::string("a list") : smt::infix(start) + " starts a list") + " of " +
+                       smt::infix(names.apply(l.length)) + " elements, the last pointing ";
     if (named(end) || end.is_numeral())
       fact += "to " + smt::infix(end);
     else
       fact += "where no program value points";
+    if (l.back) {
+      smt::Term before = names.apply(l.back->before);
+      smt::Term last = names.apply(l.back->last);
+      fact += ", linked back at byte " + std::to_string(l.back->offset) + ", the first pointing back " +
+              (named(before) || before.is_numeral() ? "to " + smt::infix(before) : "where no program value points") +
+              ", the last at " + (named(last) ? smt::infix(last) : "an address no program value holds");
+    }
     for (const FieldValues& f : l.fields)
       fact += "; the k-th element (from 0) holds " + smt::infix(names.apply(f.first)) + " + " +
               std::to_string(f.step) + "*k at byte " + std::to_string(f.offset);

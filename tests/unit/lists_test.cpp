@@ -167,3 +167,100 @@ TEST(SymexLists, AFieldThatGrowsByOneAlongTheChainIsAProgression) {
   h.memory.pointsTo.back().value = x + c.int_val(5);  // the last element breaks the progression
   EXPECT_FALSE(progressionOf(h.memory, chain, value, std::nullopt, equal, entails, valueOf));
 }
+
+namespace {
+
+constexpr uint64_t kPrevOffset = 0;  // struct { struct node* prev; struct node* next; }
+
+// a <-> b <-> d, null at both ends: each block's next at offset 8, its prev at offset 0.
+struct DoublyLinked {
+  explicit DoublyLinked(z3::context& c) : h(c), a(h.block("a")), b(h.block("b")), d(h.block("d")) {
+    const smt::Term null = c.int_val(0);
+    h.store(a, kNextOffset, b, kPointerBits);
+    h.store(b, kNextOffset, d, kPointerBits);
+    h.store(d, kNextOffset, null, kPointerBits);
+    h.store(a, kPrevOffset, null, kPointerBits);
+    h.store(b, kPrevOffset, a, kPointerBits);
+    h.store(d, kPrevOffset, b, kPointerBits);
+  }
+  HandBuilt h;
+  smt::Term a, b, d;
+};
+
+}  // namespace
+
+TEST(SymexLists, AChainWhoseElementsPointBackIsDoublyLinked) {
+  z3::context c;
+  DoublyLinked l(c);
+  const EqualTerms equal(l.h.facts);
+  auto same = [&](const smt::Term& x, const smt::Term& y) { return equal.same(x, y); };
+  std::vector<bool> takenBlocks(3, false), takenLists;
+  const Chain chain = walkChain(l.h.memory, l.a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [&](const smt::Term& at, size_t) { return equal.null(at); });
+  ASSERT_EQ(chain.pieces.size(), 3u);
+  EXPECT_EQ(backOffsetsOf(l.h.memory, chain, {kElementBytes, kNextOffset}, equal, kPointerBits),
+            (std::vector<uint64_t>{kPrevOffset}))
+      << "the one pointer field besides the link may link back";
+  std::optional<ChainBack> back = backLinkOf(l.h.memory, chain, kPrevOffset, equal, kPointerBits, same);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(equal.null(back->before)) << back->before.to_string();
+  EXPECT_TRUE(z3::eq(back->last, l.d)) << "the last element is d";
+  EXPECT_FALSE(backLinkOf(l.h.memory, chain, kNextOffset, equal, kPointerBits, same))
+      << "the next pointers do not point back";
+
+  // d's link back broken: the chain is no doubly linked list.
+  DoublyLinked broken(c);
+  broken.h.memory.pointsTo.back().value = broken.a;
+  const EqualTerms brokenEqual(broken.h.facts);
+  auto brokenSame = [&](const smt::Term& x, const smt::Term& y) { return brokenEqual.same(x, y); };
+  std::vector<bool> blocks(3, false), lists;
+  const Chain brokenChain = walkChain(broken.h.memory, broken.a, {kElementBytes, kNextOffset}, brokenEqual, blocks,
+                                      lists, kPointerBits, [&](const smt::Term& at, size_t) { return brokenEqual.null(at); });
+  EXPECT_FALSE(backLinkOf(broken.h.memory, brokenChain, kPrevOffset, brokenEqual, kPointerBits, brokenSame))
+      << "d points back to a, not to b";
+}
+
+TEST(SymexLists, AWalkBackFromTheLastElementFindsTheChainInItsOrder) {
+  z3::context c;
+  DoublyLinked l(c);
+  const EqualTerms equal(l.h.facts);
+  std::vector<bool> takenBlocks(3, false), takenLists;
+  auto atNull = [&](const smt::Term& at) { return equal.null(at); };
+  const BackChain back = walkBack(l.h.memory, l.d, c.int_val(0), {kElementBytes, kNextOffset}, kPrevOffset, equal,
+                                  takenBlocks, takenLists, kPointerBits, atNull);
+  ASSERT_EQ(back.chain.pieces.size(), 3u);
+  EXPECT_EQ(back.chain.pieces[0].index, 0u) << "a comes first";
+  EXPECT_EQ(back.chain.pieces[2].index, 2u);
+  EXPECT_TRUE(z3::eq(back.start, l.a));
+  EXPECT_TRUE(equal.null(back.before));
+  EXPECT_EQ(back.chain.length.get_numeral_int(), 3);
+
+  std::vector<bool> none(3, false);
+  const BackChain wrongNext = walkBack(l.h.memory, l.d, l.a, {kElementBytes, kNextOffset}, kPrevOffset, equal, none,
+                                       takenLists, kPointerBits, atNull);
+  EXPECT_TRUE(wrongNext.chain.empty()) << "d's next pointer is null, not a: d is not the element before a";
+}
+
+TEST(SymexLists, ADoublyLinkedListOfOneElementEndsWhereItStarts) {
+  z3::context c;
+  const smt::Term start = c.int_const("s"), end = c.int_const("e"), length = c.int_const("n");
+  const smt::Term before = c.int_const("b"), last = c.int_const("l");
+  Memory memory;
+  memory.lists.push_back(ListSegment{start, end, length, kElementBytes, kNextOffset, nullptr, {},
+                                     BackLink{kPrevOffset, before, last}});
+  z3::solver solver(c);
+  for (const smt::Term& f : memoryFacts(c, memory, kPointerBits, IntegerModel{})) solver.add(f);
+  auto possible = [&](const smt::Term& f) {
+    solver.push();
+    solver.add(f);
+    const bool sat = solver.check() == z3::sat;
+    solver.pop();
+    return sat;
+  };
+  EXPECT_FALSE(possible(length == 1 && last != start)) << "one element is both first and last";
+  EXPECT_FALSE(possible(length == 0 && last != before)) << "an empty list's last is the element before it";
+  EXPECT_FALSE(possible(length >= 2 && last == start)) << "two elements are disjoint";
+  EXPECT_FALSE(possible(length >= 1 && last == 0)) << "the last element is allocated";
+  EXPECT_TRUE(possible(length == 0 && last == 0 && before == 0));
+  EXPECT_EQ(memory.lists[0].emptyFacts().size(), 3u) << "an empty doubly linked list keeps last == before";
+}
