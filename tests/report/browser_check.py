@@ -19,6 +19,8 @@ contract:
   --violation                a `tr.line.violation`; a trace's violation step is at such a row
   --annotation KIND          a `.annotation.KIND` (ranking, invariant, recurrent-set) in table#source whose
                              data-line names an existing row (repeatable)
+  --state-text TEXT          an `.annotation.invariant` in table#source whose text contains TEXT (a loop head's
+                             generalized state, e.g. the shape of its heap: "linked back"; repeatable)
   --proof-cycles N           N or more `#proof .proof-cycle`
   --reason-link              an `a.reason-link[href^="#L"]`, and every such link's row exists
   --graph                    `#graph svg` with `g.node`s, one linking (href or xlink:href) to an existing `#L<n>`
@@ -416,6 +418,9 @@ ANNOTATIONS_JS = """(kind) => {
   return {inSource, elsewhere: document.querySelectorAll(".annotation." + kind).length - inSource.length};
 }"""
 
+STATE_TEXTS_JS = """() => Array.from(document.querySelectorAll("table#source .annotation.invariant"),
+                                   element => element.textContent)"""
+
 REASON_LINKS_JS = """() => Array.from(document.querySelectorAll('a.reason-link[href^="#L"]'), link => {
   const row = document.getElementById(link.getAttribute("href").slice(1));
   return {href: link.getAttribute("href"), rowExists: row !== null && row.matches("table#source tr.line")};
@@ -588,6 +593,13 @@ def check_annotation(page, kind):
             for annotation in found["inSource"] if not annotation["rowExists"]]
 
 
+def check_state_text(page, text):
+    states = page.call(STATE_TEXTS_JS)
+    if any(text in state for state in states):
+        return []
+    return ["--state-text %r: none of the %d .annotation.invariant in table#source says it" % (text, len(states))]
+
+
 def check_proof_cycles(page, minimum):
     count = page.evaluate('document.querySelectorAll("#proof .proof-cycle").length')
     return [] if count >= minimum else ["--proof-cycles %d: #proof has %d .proof-cycle" % (minimum, count)]
@@ -680,6 +692,7 @@ def parse_arguments():
     parser.add_argument("--inputs", type=non_negative_int, metavar="N")
     parser.add_argument("--violation", action="store_true")
     parser.add_argument("--annotation", action="append", default=[], choices=("ranking", "invariant", "recurrent-set"))
+    parser.add_argument("--state-text", action="append", default=[], metavar="TEXT")
     parser.add_argument("--proof-cycles", type=non_negative_int, metavar="N")
     parser.add_argument("--reason-link", action="store_true")
     graph = parser.add_mutually_exclusive_group()
@@ -695,6 +708,7 @@ def requested_checks(arguments):
     checks = [(check_source, None)]
     checks += [(check_verdict, expectation) for expectation in arguments.verdict]
     checks += [(check_annotation, kind) for kind in arguments.annotation]
+    checks += [(check_state_text, text) for text in arguments.state_text]
     for option, check in (("inputs", check_inputs), ("violation", check_violation),
                           ("proof_cycles", check_proof_cycles), ("reason_link", check_reason_link),
                           ("graph_missing", check_graph_missing), ("no_graph", check_no_graph), ("trace", check_trace),
