@@ -276,7 +276,7 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
 // the merged list, when the merged state keeps it, is a candidate to hold the last element's address there.
 std::optional<BackLink> foldBack(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
                                  const smt::Term& end, Executor& executor, unsigned pointerBits, MergeResult& result,
-                                 const Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
+                                 Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
                                  std::vector<smt::Term>& candidates) {
   if (x.pieces.size() < 2 && y.pieces.size() < 2) {
     auto linkedList = [](const FoldSide& side, const Chain& chain) {
@@ -310,11 +310,22 @@ std::optional<BackLink> foldBack(FoldSide& a, FoldSide& b, const Chain& x, const
     result.fromNewer.pairs.emplace_back(back.last, inB->last);
     terms.emplace_back(back.before, true);
     terms.emplace_back(back.last, true);
+    // The element after the list: a merge may have dropped its link back as a link that changed where a moving
+    // pointer is (a new tail's), and it comes back where both states show it holding the chain's last element.
+    const FieldKey key{offset, pointerBits, View::Unsigned};
+    auto holdsLast = [&](FoldSide& side, const Chain& chain, const ChainBack& link) {
+      std::optional<smt::Term> after = valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+      return after && (side.equal.same(*after, link.last) || side.solver.entails(*after == link.last));
+    };
     EqualTerms structural({});
-    for (const MemoryBlock& block : merged.blocks)
-      if (z3::eq(block.lo, end))
-        if (std::optional<smt::Term> after = fieldValue(merged, block, {offset, pointerBits, View::Unsigned}, structural))
-          candidates.push_back(*after == back.last);
+    for (const MemoryBlock& block : merged.blocks) {
+      if (!z3::eq(block.lo, end)) continue;
+      if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
+        candidates.push_back(*after == back.last);
+      else if (holdsLast(a, x, *inA) && holdsLast(b, y, *inB))
+        merged.pointsTo.push_back(PointsTo{(block.lo + block.lo.ctx().int_val(offset)).simplify(), back.last,
+                                           pointerBits, View::Unsigned, block.lo});
+    }
     return back;
   }
   return std::nullopt;

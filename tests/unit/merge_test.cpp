@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "frontend/normalize.h"
@@ -33,10 +34,11 @@ constexpr const char* kCountingLoop =
     "int main() { int n = __VERIFIER_nondet_int(); if (n < 0) return 0;\n"
     "  int i = 0; while (i < n) i++; return 0; }";
 
-class SymexMergeOperator : public ::testing::Test {
+// A program compiled by the real front end, and the executor's steps from its start to the loop heads.
+class LoopHeadStates : public ::testing::Test {
  protected:
-  void SetUp() override {
-    program = atropos::testing::compileProgram(kCountingLoop);
+  void load(const char* source) {
+    program = atropos::testing::compileProgram(source);
     ASSERT_TRUE(program);
     // The executor runs on the module symex::prove runs on: the loop counter is a phi, not a stack slot.
     module = frontend::normalizedCopy(*program);
@@ -45,20 +47,6 @@ class SymexMergeOperator : public ::testing::Test {
     index = std::make_unique<ProgramIndex>(*module);
     solver = std::make_unique<smt::Solver>(context, limits);
     executor = std::make_unique<Executor>(context, *solver, *index, *module);
-
-    first = nextLoopHead(executor->initialState(*main));
-    ASSERT_TRUE(first) << "the loop head is not reached from the start";
-    second = nextLoopHead(*first);
-    ASSERT_TRUE(second) << "the loop head is not reached again after one pass";
-    for (const Local& l : first->top().locals) {
-      const llvm::Value* value = index->valueById(main, l.id);
-      if (llvm::isa<llvm::PHINode>(value)) counter = l.id;
-      if (llvm::isa<llvm::CallInst>(value)) bound = l.id;
-    }
-    ASSERT_TRUE(counter && bound) << "the loop head should hold i (a phi) and n (the value drawn)";
-    // The rest of the tests rest on these: the first visit has i = 0, the second i = 1.
-    ASSERT_EQ(entails(*first, valueOf(*first, *counter) == 0), smt::Answer::Yes);
-    ASSERT_EQ(entails(*second, valueOf(*second, *counter) == 1), smt::Answer::Yes);
   }
 
   // The next state at a loop head that `from` leads to, as the graph would see it there (dead values dropped). A
@@ -116,6 +104,29 @@ class SymexMergeOperator : public ::testing::Test {
   smt::Limits limits;
   std::unique_ptr<smt::Solver> solver;
   std::unique_ptr<Executor> executor;
+};
+
+// The states of the counting loop at its head.
+class SymexMergeOperator : public LoopHeadStates {
+ protected:
+  void SetUp() override {
+    load(kCountingLoop);
+    ASSERT_TRUE(executor);
+    first = nextLoopHead(executor->initialState(*main));
+    ASSERT_TRUE(first) << "the loop head is not reached from the start";
+    second = nextLoopHead(*first);
+    ASSERT_TRUE(second) << "the loop head is not reached again after one pass";
+    for (const Local& l : first->top().locals) {
+      const llvm::Value* value = index->valueById(main, l.id);
+      if (llvm::isa<llvm::PHINode>(value)) counter = l.id;
+      if (llvm::isa<llvm::CallInst>(value)) bound = l.id;
+    }
+    ASSERT_TRUE(counter && bound) << "the loop head should hold i (a phi) and n (the value drawn)";
+    // The rest of the tests rest on these: the first visit has i = 0, the second i = 1.
+    ASSERT_EQ(entails(*first, valueOf(*first, *counter) == 0), smt::Answer::Yes);
+    ASSERT_EQ(entails(*second, valueOf(*second, *counter) == 1), smt::Answer::Yes);
+  }
+
   std::optional<State> first, second;  // the loop head with i = 0, then with i = 1
   std::optional<unsigned> counter, bound;  // the program values of i and n
 };
@@ -249,6 +260,81 @@ TEST_F(SymexMergeOperator, AStateThatContradictsTheGeneralOneIsNoInstance) {
   ASSERT_TRUE(sameShape(contradicts, m.merged));
   EXPECT_TRUE(instance(fits, m.merged));
   EXPECT_FALSE(instance(contradicts, m.merged)) << "the merged state has 0 <= i, the state i == -1";
+}
+
+// A doubly linked list built at its tail, with head and tail live at the loop head; PREV is where each new element
+// points back to. With the head there instead of the tail, only the first two elements are linked back right.
+constexpr const char* kDoublyLinkedAtItsTail =
+    "void *malloc(unsigned long); void free(void *);\n"
+    "struct node { struct node *next; struct node *prev; };\n"
+    "int main() { struct node *head = malloc(sizeof *head); head->next = 0; head->prev = 0;\n"
+    "  struct node *tail = head;\n"
+    "  while (__VERIFIER_nondet_int()) { struct node *n = malloc(sizeof *n); n->next = 0; n->prev = PREV;\n"
+    "    tail->next = n; tail = n; }\n"
+    "  tail->next = 0; while (head) { struct node *n = head->next; free(head); head = n; } return 0; }";
+
+class SymexMergeOfDoublyLinkedLists : public LoopHeadStates {
+ protected:
+  // The loop head of the build after 1, 2, 3 and 4 elements.
+  void build(const std::string& prev) {
+    std::string source = kDoublyLinkedAtItsTail;
+    source.replace(source.find("PREV"), 4, prev);
+    text = source;
+    load(text.c_str());
+    ASSERT_TRUE(executor);
+    std::optional<State> at = executor->initialState(*main);
+    for (int k = 0; k < 4; ++k) {
+      at = nextLoopHead(*at);
+      ASSERT_TRUE(at) << "visit " << k + 1 << " of the loop head is not reached";
+      visits.push_back(*at);
+    }
+  }
+  static const ListSegment* linkedList(const State& state) {
+    for (const ListSegment& l : state.memory->lists)
+      if (l.back) return &l;
+    return nullptr;
+  }
+  std::string text;
+  std::vector<State> visits;
+};
+
+TEST_F(SymexMergeOfDoublyLinkedLists, AListBuiltAtItsTailFoldsWithItsLinkBack) {
+  build("tail");
+  const MergeResult m = merge(visits[1], visits[2], false, *executor, *index, context, limits);
+  const ListSegment* list = linkedList(m.merged);
+  ASSERT_TRUE(list) << "the elements before the tail fold into a doubly linked list";
+  EXPECT_EQ(list->back->offset, index->pointerBits() / 8) << "prev follows next";
+  EXPECT_EQ(entails(m.merged, list->back->before == 0), smt::Answer::Yes) << "the head points back to null";
+  // The tail's block points back to the list's last element.
+  const MemoryBlock* tail = nullptr;
+  for (const MemoryBlock& b : m.merged.memory->blocks)
+    if (b.kind == BlockKind::Heap && z3::eq(b.lo, list->end)) tail = &b;
+  ASSERT_TRUE(tail) << "the list ends at the tail's block";
+  const PointsTo* tailPrev = nullptr;
+  for (const PointsTo& p : m.merged.memory->pointsTo)
+    if (z3::eq(p.block, tail->lo) && entails(m.merged, p.address == tail->lo + context.int_val(list->back->offset)) ==
+                                         smt::Answer::Yes)
+      tailPrev = &p;
+  ASSERT_TRUE(tailPrev);
+  EXPECT_EQ(entails(m.merged, tailPrev->value == list->back->last), smt::Answer::Yes);
+  EXPECT_TRUE(instance(visits[1], m.merged));
+  EXPECT_TRUE(instance(visits[2], m.merged));
+  EXPECT_TRUE(instance(visits[3], m.merged)) << "the next visit, one element longer, closes the loop";
+}
+
+TEST_F(SymexMergeOfDoublyLinkedLists, AChainWhoseLinkBackBreaksIsNoInstanceOfADoublyLinkedList) {
+  build("head");
+  // Two and three elements: the chain before the tail is the head alone, then the head and the second element,
+  // which points back to the head as a doubly linked list's would.
+  const MergeResult m = merge(visits[1], visits[2], false, *executor, *index, context, limits);
+  const ListSegment* list = linkedList(m.merged);
+  ASSERT_TRUE(list);
+  // The third element points back to the head, not to the second: the fourth visit's chain is no doubly linked
+  // list, and a merged state that claims one must not represent it.
+  EXPECT_FALSE(instance(visits[3], m.merged));
+  const MergeResult again = merge(m.merged, visits[3], true, *executor, *index, context, limits);
+  EXPECT_FALSE(linkedList(again.merged)) << "the merge with it gives the link back up";
+  EXPECT_TRUE(instance(visits[3], again.merged));
 }
 
 }  // namespace
