@@ -269,6 +269,13 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
   }
 }
 
+// Whether a chain can show a link back: two pieces, or a doubly linked list (a block alone shows any of its pointer
+// fields as one).
+bool showsLinkBack(const Memory& memory, const Chain& chain) {
+  return chain.pieces.size() >= 2 ||
+         (chain.pieces.size() == 1 && chain.pieces[0].isList && memory.lists[chain.pieces[0].index].back);
+}
+
 // A link back that both chains of a fold show at one offset makes the merged list doubly linked; an empty chain
 // shows any (its `before` and `last` are the address the element after it holds there, else a new value), and a
 // chain of one block any of its pointer fields, so at least one chain must show it by two pieces. The merged list's
@@ -278,12 +285,7 @@ std::optional<BackLink> foldBack(FoldSide& a, FoldSide& b, const Chain& x, const
                                  const smt::Term& end, Executor& executor, unsigned pointerBits, MergeResult& result,
                                  Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
                                  std::vector<smt::Term>& candidates) {
-  if (x.pieces.size() < 2 && y.pieces.size() < 2) {
-    auto linkedList = [](const FoldSide& side, const Chain& chain) {
-      return chain.pieces.size() == 1 && chain.pieces[0].isList && side.memory.lists[chain.pieces[0].index].back;
-    };
-    if (!linkedList(a, x) && !linkedList(b, y)) return std::nullopt;
-  }
+  if (!showsLinkBack(a.memory, x) && !showsLinkBack(b.memory, y)) return std::nullopt;
   std::vector<uint64_t> offsets = backOffsetsOf(a.memory, x, shape, a.equal, pointerBits);
   for (uint64_t offset : backOffsetsOf(b.memory, y, shape, b.equal, pointerBits))
     if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
@@ -394,11 +396,7 @@ bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt
                       side.takenLists, pointerBits, stop);
     };
     BackChain x = walk(a, inA), y = walk(b, inB);
-    auto shows = [](const FoldSide& side, const Chain& chain) {
-      return chain.pieces.size() >= 2 ||
-             (chain.pieces.size() == 1 && chain.pieces[0].isList && side.memory.lists[chain.pieces[0].index].back);
-    };
-    if (!shows(a, x.chain) && !shows(b, y.chain)) continue;
+    if (!showsLinkBack(a.memory, x.chain) && !showsLinkBack(b.memory, y.chain)) continue;
     if (!a.tookUntracked() && !b.tookUntracked()) continue;
     a.blocks = a.takenBlocks;
     a.lists = a.takenLists;
