@@ -400,6 +400,12 @@ class Executor::Step {
     for (const FieldValues& field : list.fields)
       memory.pointsTo.push_back(
           PointsTo{(at + c_.int_val(field.offset)).simplify(), valueOf(field), field.bits, field.view, at});
+    for (const FieldRange& range : list.ranges) {
+      smt::Term value = mathematical() && range.bits > 1 ? fresh("field") : freshInRange("field", range.bits, range.view);
+      if (range.lo) facts_.push_back(value >= c_.int_val(*range.lo));
+      if (range.hi) facts_.push_back(value <= c_.int_val(*range.hi));
+      memory.pointsTo.push_back(PointsTo{(at + c_.int_val(range.offset)).simplify(), value, range.bits, range.view, at});
+    }
     return memory.blocks.back();
   }
 
@@ -407,7 +413,8 @@ class Executor::Step {
     smt::Term next = freshInRange("next", e_.index_.pointerBits(), View::Unsigned);
     smt::Term rest = fresh("length");
     facts_.push_back(rest == list.length - 1);
-    ListSegment tail{next, list.end, rest, list.elementBytes, list.nextOffset, list.origin, list.fields, list.back};
+    ListSegment tail{next,        list.end,  rest,      list.elementBytes, list.nextOffset,
+                     list.origin, list.fields, list.back, list.ranges};
     for (size_t f = 0; f < tail.fields.size(); ++f) {
       tail.fields[f].first = fresh("first");
       facts_.push_back(tail.fields[f].first == list.fields[f].first + c_.int_val(list.fields[f].step));

@@ -229,6 +229,7 @@ std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const L
   const ChainPiece& first = chain.pieces.front();
   if (first.isList) {
     for (const FieldValues& f : memory.lists[first.index].fields) keys.push_back({f.offset, f.bits, f.view});
+    for (const FieldRange& r : memory.lists[first.index].ranges) keys.push_back({r.offset, r.bits, r.view});
     return keys;
   }
   const MemoryBlock& block = memory.blocks[first.index];
@@ -279,6 +280,49 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
   for (size_t k = 1; k < values.size(); ++k)
     if (!entails(values[k].first == values[k - 1].last + chain.end.ctx().int_val(*step))) return std::nullopt;
   return Progression{values.front().first, values.back().last, step};
+}
+
+std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const FieldKey& field,
+                                const EqualTerms& equal) {
+  FieldSpan span;
+  z3::context& context = chain.end.ctx();
+  for (const ChainPiece& piece : chain.pieces) {
+    if (!piece.isList) {
+      std::optional<smt::Term> v = fieldValue(memory, memory.blocks[piece.index], field, equal);
+      if (!v) return std::nullopt;
+      span.values.push_back({context.bool_val(true), *v});
+      continue;
+    }
+    const ListSegment& list = memory.lists[piece.index];
+    auto sameKey = [&](const auto& f) { return f.offset == field.offset && f.bits == field.bits && f.view == field.view; };
+    auto range = std::find_if(list.ranges.begin(), list.ranges.end(), sameKey);
+    if (range != list.ranges.end()) {
+      span.ranges.push_back(*range);
+      continue;
+    }
+    // A progression's values lie between its first and its last.
+    auto progression = std::find_if(list.fields.begin(), list.fields.end(), sameKey);
+    if (progression == list.fields.end()) return std::nullopt;
+    span.values.push_back({list.length >= 1, progression->first});
+    span.values.push_back({list.length >= 1, list.last(*progression)});
+  }
+  return span;
+}
+
+bool spanWithin(const FieldSpan& span, std::optional<int64_t> lo, std::optional<int64_t> hi,
+                const std::function<bool(const smt::Term&)>& entails) {
+  for (const FieldRange& r : span.ranges)
+    if ((lo && (!r.lo || *r.lo < *lo)) || (hi && (!r.hi || *r.hi > *hi))) return false;
+  if (span.values.empty() || (!lo && !hi)) return true;
+  z3::context& context = span.values.front().value.ctx();
+  z3::expr_vector all(context);
+  for (const FieldSpan::Value& v : span.values) {
+    smt::Term within = context.bool_val(true);
+    if (lo) within = within && v.value >= context.int_val(*lo);
+    if (hi) within = within && v.value <= context.int_val(*hi);
+    all.push_back(z3::implies(v.guard, within));
+  }
+  return entails(z3::mk_and(all));
 }
 
 std::optional<ChainBack> backLinkOf(const Memory& memory, const Chain& chain, uint64_t offset, const EqualTerms& equal,

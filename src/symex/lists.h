@@ -72,8 +72,8 @@ struct FieldKey {
   bool operator==(const FieldKey&) const = default;
 };
 
-// The fields whose values the first piece of `chain` knows: a list's progressions, or a block's known contents at
-// constant offsets, the link excepted.
+// The fields whose values the first piece of `chain` knows: a list's progressions and ranges, or a block's known
+// contents at constant offsets, the link excepted.
 std::vector<FieldKey> fieldsOf(const Memory& memory, const Chain& chain, const ListShape& shape,
                                const EqualTerms& equal);
 
@@ -101,6 +101,27 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
                                          std::optional<int64_t> step, const EqualTerms& equal,
                                          const std::function<bool(const smt::Term&)>& entails,
                                          const std::function<std::optional<int64_t>(const smt::Term&)>& valueOf);
+
+// What the elements of a chain hold in one field, for bounds on all of them: the values each lies between (a block's
+// value; the first and last value of a list's progression, `guard` being that list's having elements) and the
+// ranges of its lists.
+struct FieldSpan {
+  struct Value {
+    smt::Term guard;
+    smt::Term value;
+  };
+  std::vector<Value> values;
+  std::vector<FieldRange> ranges;
+};
+
+// The span of `field` along `chain`; nothing when a piece does not know the field.
+std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const FieldKey& field,
+                                const EqualTerms& equal);
+
+// Whether every value of `span` lies within the bounds given (a missing one bounds nothing), as `entails` proves:
+// one question for all its values.
+bool spanWithin(const FieldSpan& span, std::optional<int64_t> lo, std::optional<int64_t> hi,
+                const std::function<bool(const smt::Term&)>& entails);
 
 // The link back of a chain whose elements each hold the address of the one before them: what its first element
 // holds there, and its last element's address.

@@ -4,6 +4,7 @@
 #include <llvm/IR/Instruction.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <functional>
 #include <set>
@@ -93,7 +94,7 @@ bool sameList(const ListSegment& x, const ListSegment& y) {
   return z3::eq(x.start, y.start) && z3::eq(x.end, y.end) && z3::eq(x.length, y.length) &&
          x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset &&
          std::equal(x.fields.begin(), x.fields.end(), y.fields.begin(), y.fields.end(), sameField) &&
-         sameBack(x.back, y.back);
+         sameBack(x.back, y.back) && x.ranges == y.ranges;
 }
 
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
@@ -184,6 +185,26 @@ struct FoldSide {
   std::vector<ListShape> shapes(const smt::Term& start, unsigned pointerBits) const {
     return shapesFrom(memory, start, equal, blocks, lists, pointerBits);
   }
+  // Whether `piece` and the other side's `other` are one heap block that both states keep.
+  bool keptAlike(const ChainPiece& piece, const FoldSide& side, const ChainPiece& other) const {
+    return !piece.isList && !other.isList && kept[piece.index] && side.kept[other.index] &&
+           z3::eq(memory.blocks[piece.index].lo, side.memory.blocks[other.index].lo);
+  }
+  // The chain without its last piece, a heap block: it ends where that block starts.
+  Chain withoutLast(const Chain& chain) const {
+    Chain shorter = chain;
+    const ChainPiece last = shorter.pieces.back();
+    assert(!last.isList && "only a heap block is dropped from the end of a chain");
+    shorter.pieces.pop_back();
+    shorter.end = memory.blocks[last.index].lo;
+    shorter.length = (chain.length - 1).simplify();
+    return shorter;
+  }
+  // Makes `chain`, this side's last walk shortened by withoutLast, the walk's: what it left out is not taken.
+  void shortenWalkTo(Chain& walked, Chain shorter) {
+    for (size_t k = shorter.pieces.size(); k < walked.pieces.size(); ++k) takenBlocks[walked.pieces[k].index] = false;
+    walked = std::move(shorter);
+  }
   // The chain from `start` up to `target`, or without one up to another related value; it takes from copies of
   // what is taken (takenBlocks, takenLists), which the fold chosen makes this side's.
   Chain walk(const smt::Term& start, const ListShape& shape, const std::optional<smt::Term>& target,
@@ -205,67 +226,123 @@ struct FoldSide {
   std::vector<bool> takenBlocks, takenLists;
 };
 
-// The fields whose values progress by one step along both chains of a fold become the merged list's, each with a
+// A field whose values progress by one step along both chains of a fold becomes one of the merged list's, with a
 // first value of its own that both instantiations relate to their chain's. A chain of one element shows no step: the
 // other chain's, or the difference to the element after it, gives it. An empty chain's first value is the element's
 // after it (an empty list's says nothing, and the progression then runs on into that element), else a new value.
 // The element after the merged list, when the merged state keeps it, is a candidate to continue the progression.
+// False when the values do not progress.
+bool foldProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const FieldKey& key,
+                     const ListShape& shape, Executor& executor, MergeResult& result, const Memory& merged,
+                     ListSegment& list, std::vector<std::pair<smt::Term, bool>>& terms,
+                     std::vector<smt::Term>& candidates) {
+  z3::context& context = list.start.ctx();
+  auto progression = [&](FoldSide& side, const Chain& chain) {
+    auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+    auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
+      int64_t v;
+      if (!side.solver.value(t, v)) return std::nullopt;
+      return v;
+    };
+    return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf);
+  };
+  auto nextValue = [&](const FoldSide& side, const Chain& chain) {
+    return valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+  };
+  std::optional<Progression> px, py;
+  if (!x.empty() && !(px = progression(a, x))) return false;
+  if (!y.empty() && !(py = progression(b, y))) return false;
+  if (px && py && px->step && py->step && *px->step != *py->step) return false;
+  std::optional<int64_t> step;
+  if (px && px->step)
+    step = px->step;
+  else if (py && py->step)
+    step = py->step;
+  for (auto [side, chain, p] : {std::tuple{&a, &x, &px}, std::tuple{&b, &y, &py}}) {
+    if (step || !*p) continue;
+    std::optional<smt::Term> next = nextValue(*side, *chain);
+    int64_t difference;
+    if (next && side->solver.value(*next - (*p)->last, difference) &&
+        side->solver.entails(*next == (*p)->last + context.int_val(difference)))
+      step = difference;
+  }
+  if (!step) return false;
+  auto firstOf = [&](const FoldSide& side, const Chain& chain, const std::optional<Progression>& p) {
+    if (p) return p->first;
+    std::optional<smt::Term> next = nextValue(side, chain);
+    return next ? *next : executor.fresh("first");
+  };
+  FieldValues field{key.offset, key.bits, key.view, *step, executor.fresh("first")};
+  result.fromOlder.pairs.emplace_back(field.first, firstOf(a, x, px));
+  result.fromNewer.pairs.emplace_back(field.first, firstOf(b, y, py));
+  list.fields.push_back(field);
+  smt::Term last = list.last(field);
+  terms.emplace_back(field.first, false);
+  terms.emplace_back(last, false);
+  EqualTerms structural({});
+  for (const MemoryBlock& block : merged.blocks)
+    if (z3::eq(block.lo, list.end))
+      if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
+        candidates.push_back(*after == last + context.int_val(*step));
+  return true;
+}
+
+// A field whose values do not progress along the chains of a fold keeps constant bounds that every value of both
+// chains lies within: the largest lower and the smallest upper bound among the numerals the values take in the
+// states' models and their lists' bounds (the flags, colours and states a program stores), each found by bisection,
+// since a bound that holds makes every weaker one hold.
+void foldRange(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const FieldKey& key, ListSegment& list) {
+  std::optional<FieldSpan> spanA = spanOf(a.memory, x, key, a.equal);
+  std::optional<FieldSpan> spanB = spanOf(b.memory, y, key, b.equal);
+  if (!spanA || !spanB) return;
+  std::set<int64_t> numerals;
+  for (auto [side, span] : {std::pair{&a, &*spanA}, std::pair{&b, &*spanB}}) {
+    for (const FieldSpan::Value& v : span->values) {
+      int64_t n;
+      if (side->solver.value(v.value, n)) numerals.insert(n);
+    }
+    for (const FieldRange& r : span->ranges)
+      for (const std::optional<int64_t>& bound : {r.lo, r.hi})
+        if (bound) numerals.insert(*bound);
+  }
+  auto within = [&](std::optional<int64_t> lo, std::optional<int64_t> hi) {
+    auto inA = [&](const smt::Term& goal) { return a.solver.entails(goal); };
+    auto inB = [&](const smt::Term& goal) { return b.solver.entails(goal); };
+    return spanWithin(*spanA, lo, hi, inA) && spanWithin(*spanB, lo, hi, inB);
+  };
+  const std::vector<int64_t> sorted(numerals.begin(), numerals.end());
+  // The first numeral that is no lower bound, and the first that is an upper bound.
+  auto firstWhere = [&](const std::function<bool(int64_t)>& holds) {
+    size_t from = 0, to = sorted.size();
+    while (from < to) {
+      size_t middle = from + (to - from) / 2;
+      if (holds(sorted[middle]))
+        to = middle;
+      else
+        from = middle + 1;
+    }
+    return from;
+  };
+  FieldRange range{key.offset, key.bits, key.view, std::nullopt, std::nullopt};
+  size_t noLower = firstWhere([&](int64_t n) { return !within(n, std::nullopt); });
+  if (noLower > 0) range.lo = sorted[noLower - 1];
+  size_t upper = firstWhere([&](int64_t n) { return within(std::nullopt, n); });
+  if (upper < sorted.size()) range.hi = sorted[upper];
+  if (range.lo || range.hi) list.ranges.push_back(range);
+}
+
+// The fields of the elements of both chains of a fold become the merged list's: a progression where their values
+// progress by one step, else the constant bounds all of them lie within.
 void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape, Executor& executor,
                 MergeResult& result, const Memory& merged, ListSegment& list,
                 std::vector<std::pair<smt::Term, bool>>& terms, std::vector<smt::Term>& candidates) {
-  z3::context& context = list.start.ctx();
   std::vector<FieldKey> keys = fieldsOf(a.memory, x, shape, a.equal);
   for (const FieldKey& key : fieldsOf(b.memory, y, shape, b.equal))
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   for (const FieldKey& key : keys) {
     if (list.back && key.offset == list.back->offset) continue;
-    auto progression = [&](FoldSide& side, const Chain& chain) {
-      auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
-      auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
-        int64_t v;
-        if (!side.solver.value(t, v)) return std::nullopt;
-        return v;
-      };
-      return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf);
-    };
-    auto nextValue = [&](const FoldSide& side, const Chain& chain) {
-      return valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
-    };
-    std::optional<Progression> px, py;
-    if (!x.empty() && !(px = progression(a, x))) continue;
-    if (!y.empty() && !(py = progression(b, y))) continue;
-    if (px && py && px->step && py->step && *px->step != *py->step) continue;
-    std::optional<int64_t> step;
-    if (px && px->step)
-      step = px->step;
-    else if (py && py->step)
-      step = py->step;
-    for (auto [side, chain, p] : {std::tuple{&a, &x, &px}, std::tuple{&b, &y, &py}}) {
-      if (step || !*p) continue;
-      std::optional<smt::Term> next = nextValue(*side, *chain);
-      int64_t difference;
-      if (next && side->solver.value(*next - (*p)->last, difference) &&
-          side->solver.entails(*next == (*p)->last + context.int_val(difference)))
-        step = difference;
-    }
-    if (!step) continue;
-    auto firstOf = [&](const FoldSide& side, const Chain& chain, const std::optional<Progression>& p) {
-      if (p) return p->first;
-      std::optional<smt::Term> next = nextValue(side, chain);
-      return next ? *next : executor.fresh("first");
-    };
-    FieldValues field{key.offset, key.bits, key.view, *step, executor.fresh("first")};
-    result.fromOlder.pairs.emplace_back(field.first, firstOf(a, x, px));
-    result.fromNewer.pairs.emplace_back(field.first, firstOf(b, y, py));
-    list.fields.push_back(field);
-    smt::Term last = list.last(field);
-    terms.emplace_back(field.first, false);
-    terms.emplace_back(last, false);
-    EqualTerms structural({});
-    for (const MemoryBlock& block : merged.blocks)
-      if (z3::eq(block.lo, list.end))
-        if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
-          candidates.push_back(*after == last + context.int_val(*step));
+    if (!foldProgression(a, b, x, y, key, shape, executor, result, merged, list, terms, candidates))
+      foldRange(a, b, x, y, key, list);
   }
 }
 
@@ -353,7 +430,7 @@ void foldPassed(FoldSide& a, FoldSide& b, size_t firstNew, Executor& executor, u
     if (x.chain.empty() && y.chain.empty()) continue;
     ListSegment passed{executor.fresh("list_start"), ahead.start, executor.fresh("length"), shape.elementBytes,
                        shape.nextOffset, x.chain.origin ? x.chain.origin : y.chain.origin, {},
-                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}};
+                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}, {}};
     for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
       mu->pairs.emplace_back(passed.start, chain->start);
       mu->pairs.emplace_back(passed.length, chain->chain.length);
@@ -407,7 +484,7 @@ bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt
     ListSegment list{executor.fresh("list_start"), nullTerminated ? null : executor.fresh("list_end"),
                      executor.fresh("length"), shape.list.elementBytes, shape.list.nextOffset,
                      x.chain.origin ? x.chain.origin : y.chain.origin, {},
-                     BackLink{shape.backOffset, executor.fresh("before"), variable}};
+                     BackLink{shape.backOffset, executor.fresh("before"), variable}, {}};
     for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
       mu->pairs.emplace_back(list.start, chain->start);
       if (!nullTerminated) mu->pairs.emplace_back(list.end, chain->chain.end);
@@ -422,6 +499,39 @@ bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt
     return true;
   }
   return false;
+}
+
+// Whether the chains of a fold, `x` in one state and `y` in the other, have a field that the first or the last of
+// their pieces knows and whose values do not progress along them: the list they would fold into would not know it.
+bool breaksProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
+                       unsigned pointerBits) {
+  auto progresses = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
+    if (chain.empty()) return true;
+    auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+    auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
+      int64_t v;
+      if (!side.solver.value(t, v)) return std::nullopt;
+      return v;
+    };
+    return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf).has_value();
+  };
+  std::vector<FieldKey> keys;
+  for (auto [side, chain] : {std::pair{&a, &x}, std::pair{&b, &y}}) {
+    if (chain->empty()) continue;
+    const Chain last{{chain->pieces.back()}, chain->end, chain->length, nullptr};
+    for (const Chain* part : {chain, &last})
+      for (const FieldKey& key : fieldsOf(side->memory, *part, shape, side->equal))
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  // A link back is no value the list would lose: the fold makes the list doubly linked through it.
+  auto linksBack = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
+    if (chain.empty()) return true;
+    auto same = [&](const smt::Term& p, const smt::Term& q) { return side.equal.same(p, q) || side.solver.entails(p == q); };
+    return key.bits == pointerBits && backLinkOf(side.memory, chain, key.offset, side.equal, pointerBits, same);
+  };
+  return std::any_of(keys.begin(), keys.end(), [&](const FieldKey& key) {
+    return !(linksBack(a, x, key) && linksBack(b, y, key)) && !(progresses(a, x, key) && progresses(b, y, key));
+  });
 }
 
 // Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
@@ -499,6 +609,15 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         x = a.walk(inA, shape, std::nullopt, pointerBits);
         y = b.walk(inB, shape, std::nullopt, pointerBits);
       }
+      // A block both states keep that ends both chains stays a block of its own, where the list ends, when a field
+      // that it or the chains' first piece knows does not progress along them (a token or a sentinel after the
+      // elements).
+      while (!x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back())) {
+        Chain shorterX = a.withoutLast(x), shorterY = b.withoutLast(y);
+        if (!breaksProgression(a, b, x, y, shape, pointerBits)) break;
+        a.shortenWalkTo(x, std::move(shorterX));
+        b.shortenWalkTo(y, std::move(shorterY));
+      }
       if (x.empty() && y.empty()) return std::nullopt;
       // A fold that ends at a related value, with no elements in one state, is the part a moving pointer passed
       // (none at the loop's entry, s's element after a pass of `s = x; while (x->next) x = x->next;`): it folds
@@ -548,7 +667,7 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     result.fromNewer.pairs.emplace_back(length, f.y.length);
     terms.emplace_back(length, false);
     ListSegment list{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
-                     f.x.origin ? f.x.origin : f.y.origin, {}};
+                     f.x.origin ? f.x.origin : f.y.origin, {}, std::nullopt, {}};
     list.back = foldBack(a, b, f.x, f.y, f.shape, end, executor, pointerBits, result, merged, terms, candidates);
     foldFields(a, b, f.x, f.y, f.shape, executor, result, merged, list, terms, candidates);
     merged.lists.push_back(std::move(list));

@@ -79,6 +79,17 @@ struct FieldValues {
   smt::Term first;
 };
 
+// Constant bounds on the values one field of every element of a list holds (a flag, a colour, a state the program
+// stepped through), lo <= value <= hi, either side missing where nothing bounds it: for fields whose values do not
+// progress by a step.
+struct FieldRange {
+  uint64_t offset;
+  unsigned bits;
+  View view;
+  std::optional<int64_t> lo, hi;
+  bool operator==(const FieldRange&) const = default;
+};
+
 // The link back of a doubly linked list: each element holds at `offset` the address of the element before it, the
 // first one `before` (the element ahead of the list, or 0). `last` is the address of the last element, and `before`
 // when the list is empty, so that a list or an element that follows holds `last` as the address before it.
@@ -91,8 +102,8 @@ struct BackLink {
 // Seed 003's list invariant: `length` heap blocks of `elementBytes` bytes each, the first at `start`, each holding at
 // `nextOffset` the address of the next one, the last holding `end` there (0 for a null-terminated list, its own
 // start for a cycle). The elements are pairwise disjoint and disjoint from every block of the allocation list;
-// nothing is known about their other bytes but the `fields` whose values progress by a constant step, and for a
-// doubly linked list its link back. An access to the first element (or, with a link back, to the last) takes it out
+// nothing is known about their other bytes but the `fields` whose values progress by a constant step, the `ranges`
+// that bound the values of others, and for a doubly linked list its link back. An access to the first element (or, with a link back, to the last) takes it out
 // as a block of its own (the executor's materialization); merges and instance checks fold chains of blocks into
 // lists.
 struct ListSegment {
@@ -104,6 +115,7 @@ struct ListSegment {
   const llvm::Value* origin = nullptr;  // the call that allocated an element
   std::vector<FieldValues> fields;
   std::optional<BackLink> back;
+  std::vector<FieldRange> ranges;
 
   // The value `field` holds in the last element.
   smt::Term last(const FieldValues& field) const;

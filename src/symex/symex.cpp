@@ -174,6 +174,12 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
     for (const FieldValues& f : l.fields)
       fact += "; the k-th element (from 0) holds " + smt::infix(names.apply(f.first)) + " + " +
               std::to_string(f.step) + "*k at byte " + std::to_string(f.offset);
+    for (const FieldRange& r : l.ranges) {
+      std::string bounds = r.lo && r.hi ? "from " + std::to_string(*r.lo) + " to " + std::to_string(*r.hi)
+                           : r.lo       ? "at least " + std::to_string(*r.lo)
+                                        : "at most " + std::to_string(*r.hi);
+      fact += "; every element holds " + bounds + " at byte " + std::to_string(r.offset);
+    }
     out.push_back(std::move(fact));
   }
   if (state.heapForgotten) out.push_back("(some heap blocks are no longer tracked)");

@@ -111,7 +111,7 @@ TEST(SymexLists, AWalkContinuesThroughAListAndAddsItsLength) {
   const smt::Term a = h.block("a");
   const smt::Term listStart = c.int_const("s"), listEnd = c.int_const("e"), length = c.int_const("len");
   h.store(a, kNextOffset, listStart, kPointerBits);
-  h.memory.lists.push_back(ListSegment{listStart, listEnd, length, kElementBytes, kNextOffset, nullptr, {}});
+  h.memory.lists.push_back(ListSegment{listStart, listEnd, length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}});
   const EqualTerms equal(h.facts);
   std::vector<bool> takenBlocks(1, false), takenLists(1, false);
   const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
@@ -166,6 +166,53 @@ TEST(SymexLists, AFieldThatGrowsByOneAlongTheChainIsAProgression) {
 
   h.memory.pointsTo.back().value = x + c.int_val(5);  // the last element breaks the progression
   EXPECT_FALSE(progressionOf(h.memory, chain, value, std::nullopt, equal, entails, valueOf));
+}
+
+TEST(SymexLists, TheSpanOfAFieldBoundsEveryElementOfTheChain) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term a = h.block("a"), b = h.block("b");
+  const smt::Term flag = c.int_const("flag");
+  h.store(a, kNextOffset, b, kPointerBits);
+  h.store(b, kNextOffset, c.int_val(0), kPointerBits);
+  h.store(a, 0, c.int_val(1), 64);
+  h.store(b, 0, flag, 64);
+  // A list of the chain bounds its elements' values itself.
+  const smt::Term start = c.int_const("start"), length = c.int_const("length");
+  h.store(b, kNextOffset, start, kPointerBits);
+  h.memory.pointsTo.erase(h.memory.pointsTo.begin() + 1);  // b's first next pointer, now replaced
+  ListSegment list{start, c.int_val(0), length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}};
+  list.ranges.push_back(FieldRange{0, 64, View::Signed, 1, 3});
+  h.memory.lists.push_back(list);
+  const EqualTerms equal(h.facts);
+  std::vector<bool> takenBlocks(2, false), takenLists(1, false);
+  const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [&](const smt::Term& at, size_t) { return equal.null(at); });
+  ASSERT_EQ(chain.pieces.size(), 3u) << "a, b and the list";
+  const FieldKey value{0, 64, View::Signed};
+  std::optional<FieldSpan> span = spanOf(h.memory, chain, value, equal);
+  ASSERT_TRUE(span);
+  EXPECT_EQ(span->values.size(), 2u) << "the two blocks' values";
+  EXPECT_EQ(span->ranges.size(), 1u) << "the list's range";
+
+  // The facts say 1 <= flag <= 2: a solver over them stands in for the state's.
+  z3::solver solver(c);
+  solver.add(flag >= 1 && flag <= 2);
+  auto entails = [&](const smt::Term& claim) {
+    solver.push();
+    solver.add(!claim);
+    const bool unsat = solver.check() == z3::unsat;
+    solver.pop();
+    return unsat;
+  };
+  EXPECT_TRUE(spanWithin(*span, 1, 3, entails));
+  EXPECT_TRUE(spanWithin(*span, 0, std::nullopt, entails)) << "a weaker lower bound alone";
+  EXPECT_FALSE(spanWithin(*span, 2, 3, entails)) << "a's value is 1";
+  EXPECT_FALSE(spanWithin(*span, 1, 2, entails)) << "the list's elements may hold 3";
+  EXPECT_TRUE(spanWithin(*span, std::nullopt, std::nullopt, entails)) << "no bound holds of anything";
+
+  const FieldKey unknown{4, 32, View::Signed};
+  EXPECT_FALSE(spanOf(h.memory, chain, unknown, equal)) << "no piece knows a field at byte 4";
 }
 
 namespace {
@@ -247,7 +294,7 @@ TEST(SymexLists, ADoublyLinkedListOfOneElementEndsWhereItStarts) {
   const smt::Term before = c.int_const("b"), last = c.int_const("l");
   Memory memory;
   memory.lists.push_back(ListSegment{start, end, length, kElementBytes, kNextOffset, nullptr, {},
-                                     BackLink{kPrevOffset, before, last}});
+                                     BackLink{kPrevOffset, before, last}, {}});
   z3::solver solver(c);
   for (const smt::Term& f : memoryFacts(c, memory, kPointerBits, IntegerModel{})) solver.add(f);
   auto possible = [&](const smt::Term& f) {
