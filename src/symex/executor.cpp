@@ -401,10 +401,12 @@ class Executor::Step {
       memory.pointsTo.push_back(
           PointsTo{(at + c_.int_val(field.offset)).simplify(), valueOf(field), field.bits, field.view, at});
     for (const FieldRange& range : list.ranges) {
-      smt::Term value = mathematical() && range.bits > 1 ? fresh("field") : freshInRange("field", range.bits, range.view);
+      smt::Term value =
+          mathematical() && range.bits > 1 ? fresh("field") : freshInRange("field", range.bits, range.view);
       if (range.lo) facts_.push_back(value >= c_.int_val(*range.lo));
       if (range.hi) facts_.push_back(value <= c_.int_val(*range.hi));
-      memory.pointsTo.push_back(PointsTo{(at + c_.int_val(range.offset)).simplify(), value, range.bits, range.view, at});
+      memory.pointsTo.push_back(
+          PointsTo{(at + c_.int_val(range.offset)).simplify(), value, range.bits, range.view, at});
     }
     return memory.blocks.back();
   }

@@ -19,6 +19,14 @@ const PointsTo* contentAt(const Memory& memory, const MemoryBlock& block, uint64
   return nullptr;
 }
 
+// A list's progression or range of `key`, if it has one.
+template <class Fields>
+auto findField(const Fields& fields, const FieldKey& key) {
+  return std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
+    return f.offset == key.offset && f.bits == key.bits && f.view == key.view;
+  });
+}
+
 }  // namespace
 
 EqualTerms::EqualTerms(const std::vector<smt::Term>& facts) {
@@ -262,9 +270,7 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
       continue;
     }
     const ListSegment& list = memory.lists[piece.index];
-    auto f = std::find_if(list.fields.begin(), list.fields.end(), [&](const FieldValues& g) {
-      return g.offset == field.offset && g.bits == field.bits && g.view == field.view;
-    });
+    auto f = findField(list.fields, field);
     if (f == list.fields.end()) return std::nullopt;
     values.push_back({f->first, list.last(*f), f->step});
   }
@@ -294,14 +300,13 @@ std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const 
       continue;
     }
     const ListSegment& list = memory.lists[piece.index];
-    auto sameKey = [&](const auto& f) { return f.offset == field.offset && f.bits == field.bits && f.view == field.view; };
-    auto range = std::find_if(list.ranges.begin(), list.ranges.end(), sameKey);
+    auto range = findField(list.ranges, field);
     if (range != list.ranges.end()) {
       span.ranges.push_back(*range);
       continue;
     }
     // A progression's values lie between its first and its last.
-    auto progression = std::find_if(list.fields.begin(), list.fields.end(), sameKey);
+    auto progression = findField(list.fields, field);
     if (progression == list.fields.end()) return std::nullopt;
     span.values.push_back({list.length >= 1, progression->first});
     span.values.push_back({list.length >= 1, list.last(*progression)});

@@ -226,6 +226,23 @@ struct FoldSide {
   std::vector<bool> takenBlocks, takenLists;
 };
 
+// Whether `field` progresses along `chain` in `side`'s state (progressionOf with that state's solver).
+std::optional<Progression> progressionIn(FoldSide& side, const Chain& chain, const FieldKey& field) {
+  auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+  auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
+    int64_t v;
+    if (!side.solver.value(t, v)) return std::nullopt;
+    return v;
+  };
+  return progressionOf(side.memory, chain, field, std::nullopt, side.equal, entails, valueOf);
+}
+
+// Adds the fields the first piece of `chain` knows (fieldsOf) to `keys`, each once.
+void addFieldsOf(std::vector<FieldKey>& keys, const FoldSide& side, const Chain& chain, const ListShape& shape) {
+  for (const FieldKey& key : fieldsOf(side.memory, chain, shape, side.equal))
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+}
+
 // A field whose values progress by one step along both chains of a fold becomes one of the merged list's, with a
 // first value of its own that both instantiations relate to their chain's. A chain of one element shows no step: the
 // other chain's, or the difference to the element after it, gives it. An empty chain's first value is the element's
@@ -237,21 +254,12 @@ bool foldProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, c
                      ListSegment& list, std::vector<std::pair<smt::Term, bool>>& terms,
                      std::vector<smt::Term>& candidates) {
   z3::context& context = list.start.ctx();
-  auto progression = [&](FoldSide& side, const Chain& chain) {
-    auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
-    auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
-      int64_t v;
-      if (!side.solver.value(t, v)) return std::nullopt;
-      return v;
-    };
-    return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf);
-  };
   auto nextValue = [&](const FoldSide& side, const Chain& chain) {
     return valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
   };
   std::optional<Progression> px, py;
-  if (!x.empty() && !(px = progression(a, x))) return false;
-  if (!y.empty() && !(py = progression(b, y))) return false;
+  if (!x.empty() && !(px = progressionIn(a, x, key))) return false;
+  if (!y.empty() && !(py = progressionIn(b, y, key))) return false;
   if (px && py && px->step && py->step && *px->step != *py->step) return false;
   std::optional<int64_t> step;
   if (px && px->step)
@@ -336,9 +344,9 @@ void foldRange(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const F
 void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape, Executor& executor,
                 MergeResult& result, const Memory& merged, ListSegment& list,
                 std::vector<std::pair<smt::Term, bool>>& terms, std::vector<smt::Term>& candidates) {
-  std::vector<FieldKey> keys = fieldsOf(a.memory, x, shape, a.equal);
-  for (const FieldKey& key : fieldsOf(b.memory, y, shape, b.equal))
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  std::vector<FieldKey> keys;
+  addFieldsOf(keys, a, x, shape);
+  addFieldsOf(keys, b, y, shape);
   for (const FieldKey& key : keys) {
     if (list.back && key.offset == list.back->offset) continue;
     if (!foldProgression(a, b, x, y, key, shape, executor, result, merged, list, terms, candidates))
@@ -506,27 +514,20 @@ bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt
 bool breaksProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
                        unsigned pointerBits) {
   auto progresses = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
-    if (chain.empty()) return true;
-    auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
-    auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
-      int64_t v;
-      if (!side.solver.value(t, v)) return std::nullopt;
-      return v;
-    };
-    return progressionOf(side.memory, chain, key, std::nullopt, side.equal, entails, valueOf).has_value();
+    return chain.empty() || progressionIn(side, chain, key).has_value();
   };
   std::vector<FieldKey> keys;
   for (auto [side, chain] : {std::pair{&a, &x}, std::pair{&b, &y}}) {
     if (chain->empty()) continue;
-    const Chain last{{chain->pieces.back()}, chain->end, chain->length, nullptr};
-    for (const Chain* part : {chain, &last})
-      for (const FieldKey& key : fieldsOf(side->memory, *part, shape, side->equal))
-        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+    addFieldsOf(keys, *side, *chain, shape);
+    addFieldsOf(keys, *side, Chain{{chain->pieces.back()}, chain->end, chain->length, nullptr}, shape);
   }
   // A link back is no value the list would lose: the fold makes the list doubly linked through it.
   auto linksBack = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
     if (chain.empty()) return true;
-    auto same = [&](const smt::Term& p, const smt::Term& q) { return side.equal.same(p, q) || side.solver.entails(p == q); };
+    auto same = [&](const smt::Term& p, const smt::Term& q) {
+      return side.equal.same(p, q) || side.solver.entails(p == q);
+    };
     return key.bits == pointerBits && backLinkOf(side.memory, chain, key.offset, side.equal, pointerBits, same);
   };
   return std::any_of(keys.begin(), keys.end(), [&](const FieldKey& key) {
@@ -612,11 +613,10 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
       // A block both states keep that ends both chains stays a block of its own, where the list ends, when a field
       // that it or the chains' first piece knows does not progress along them (a token or a sentinel after the
       // elements).
-      while (!x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back())) {
-        Chain shorterX = a.withoutLast(x), shorterY = b.withoutLast(y);
-        if (!breaksProgression(a, b, x, y, shape, pointerBits)) break;
-        a.shortenWalkTo(x, std::move(shorterX));
-        b.shortenWalkTo(y, std::move(shorterY));
+      while (!x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back()) &&
+             breaksProgression(a, b, x, y, shape, pointerBits)) {
+        a.shortenWalkTo(x, a.withoutLast(x));
+        b.shortenWalkTo(y, b.withoutLast(y));
       }
       if (x.empty() && y.empty()) return std::nullopt;
       // A fold that ends at a related value, with no elements in one state, is the part a moving pointer passed

@@ -103,9 +103,9 @@ struct BackLink {
 // `nextOffset` the address of the next one, the last holding `end` there (0 for a null-terminated list, its own
 // start for a cycle). The elements are pairwise disjoint and disjoint from every block of the allocation list;
 // nothing is known about their other bytes but the `fields` whose values progress by a constant step, the `ranges`
-// that bound the values of others, and for a doubly linked list its link back. An access to the first element (or, with a link back, to the last) takes it out
-// as a block of its own (the executor's materialization); merges and instance checks fold chains of blocks into
-// lists.
+// that bound the values of others, and for a doubly linked list its link back. An access to the first element (or,
+// with a link back, to the last) takes it out as a block of its own (the executor's materialization); merges and
+// instance checks fold chains of blocks into lists.
 struct ListSegment {
   smt::Term start;
   smt::Term end;
