@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <functional>
 
 #include "frontend/arithmetic.h"
@@ -1348,7 +1349,7 @@ class Executor::Step {
 };
 
 Executor::Executor(z3::context& context, smt::Solver& solver, const ProgramIndex& index, const llvm::Module& module)
-    : context_(context), solver_(solver), index_(index), module_(module) {}
+    : context_(context), solver_(solver), index_(index), module_(module), scopesBelow_(solver.depth()) {}
 
 smt::Term Executor::fresh(const std::string& hint) {
   return context_.int_const((sanitize(hint) + "_" + std::to_string(nextVariable_++)).c_str());
@@ -1484,10 +1485,10 @@ std::vector<smt::Term> Executor::formula(const State& state) {
 }
 
 void Executor::sync(const State& state) {
-  if (memoryPushed_) {
-    solver_.pop();
-    memoryPushed_ = false;
-  }
+  assert(solver_.depth() == scopesBelow_ + pushed_.size() + (pushedMemory_ ? 1 : 0) &&
+         "only sync pushes and pops the executor's solver between steps");
+  assert(state.memory && "every state has a memory");
+  // The deepest chunk pushed that the state's knowledge descends from; the chunks after it are missing.
   std::vector<std::shared_ptr<const Knowledge>> missing;
   std::shared_ptr<const Knowledge> k = state.knowledge;
   while (k && !(k->depth <= pushed_.size() && pushed_[k->depth - 1] == k)) {
@@ -1495,17 +1496,34 @@ void Executor::sync(const State& state) {
     k = k->parent;
   }
   size_t keep = k ? k->depth : 0;
-  solver_.pop(static_cast<unsigned>(pushed_.size() - keep));
+  // Many memory facts (the blocks of a heap program are pairwise disjoint) stay where they are while the memory does,
+  // since most steps only add facts; another memory's would be false of this state, so they go, and the chunks
+  // pushed after them are pushed again. A few are pushed again after the chunks at every step, as always: re-adding
+  // them costs little, and Z3's search on nonlinear facts depends on the scopes and terms it is given (a change in
+  // the order of the terms made cohencu6's termination proof miss its time).
+  const bool memoryKept = memoryStays_ && pushedMemory_ == state.memory && memoryBelow_ <= keep;
+  if (pushedMemory_ && !memoryKept && memoryBelow_ < keep) {
+    for (size_t depth = keep; depth > memoryBelow_; --depth) missing.push_back(pushed_[depth - 1]);
+    keep = memoryBelow_;
+  }
+  const bool memoryPopped = pushedMemory_ && !memoryKept;
+  solver_.pop(static_cast<unsigned>(pushed_.size() - keep + (memoryPopped ? 1 : 0)));
   pushed_.resize(keep);
+  if (memoryPopped) pushedMemory_.reset();
   for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
     solver_.push();
     for (const smt::Term& fact : (*it)->facts) solver_.add(fact);
     pushed_.push_back(*it);
   }
-  solver_.push();
-  for (const smt::Term& fact : memoryFacts(context_, *state.memory, index_.pointerBits(), index_.integers()))
-    solver_.add(fact);
-  memoryPushed_ = true;
+  if (!memoryKept) {
+    solver_.push();
+    const std::vector<smt::Term> facts =
+        memoryFacts(context_, *state.memory, index_.pointerBits(), index_.integers());
+    for (const smt::Term& fact : facts) solver_.add(fact);
+    pushedMemory_ = state.memory;
+    memoryBelow_ = pushed_.size();
+    memoryStays_ = facts.size() >= kMemoryFactsThatStay;
+  }
 }
 
 StepResult Executor::step(const State& state) {

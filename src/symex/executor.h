@@ -77,8 +77,14 @@ class Executor {
   std::unordered_set<std::string> exact_;
   std::unordered_map<const llvm::Value*, smt::Term> globalAddresses_;
   std::vector<smt::Term> runConstants_;
+  // The solver's scopes: a chunk of knowledge each, in the order of their depth, and the memory's facts in one
+  // more scope after the first `memoryBelow_` of them, while `pushedMemory_` is set.
   std::vector<std::shared_ptr<const Knowledge>> pushed_;
-  bool memoryPushed_ = false;
+  std::shared_ptr<const Memory> pushedMemory_;
+  size_t memoryBelow_ = 0;
+  bool memoryStays_ = false;  // the memory's scope may stay below chunks pushed after it (sync)
+  static constexpr size_t kMemoryFactsThatStay = 32;
+  const unsigned scopesBelow_;  // the solver's scopes when the executor was made, which are not its own
 };
 
 }  // namespace atropos::symex

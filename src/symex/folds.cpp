@@ -1,0 +1,468 @@
+// The merge's folding of heap blocks and lists into lists (seed 003 §4.2), with their fields, ranges and links back.
+#include <llvm/IR/Function.h>
+
+#include <algorithm>
+#include <cassert>
+#include <functional>
+#include <set>
+
+#include "smt/term.h"
+#include "lists.h"
+#include "merge_support.h"
+
+namespace atropos::symex {
+
+namespace {
+
+// Whether `field` progresses along `chain` in `side`'s state (progressionOf with that state's solver).
+std::optional<Progression> progressionIn(FoldSide& side, const Chain& chain, const FieldKey& field) {
+  auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+  auto valueOf = [&](const smt::Term& t) -> std::optional<int64_t> {
+    int64_t v;
+    if (!side.solver.value(t, v)) return std::nullopt;
+    return v;
+  };
+  return progressionOf(side.memory, chain, field, std::nullopt, side.equal, entails, valueOf);
+}
+
+// Adds the fields the first piece of `chain` knows (fieldsOf) to `keys`, each once.
+void addFieldsOf(std::vector<FieldKey>& keys, const FoldSide& side, const Chain& chain, const ListShape& shape) {
+  for (const FieldKey& key : fieldsOf(side.memory, chain, shape, side.equal))
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+}
+
+// A field whose values progress by one step along both chains of a fold becomes one of the merged list's, with a
+// first value of its own that both instantiations relate to their chain's. A chain of one element shows no step: the
+// other chain's, or the difference to the element after it, gives it. An empty chain's first value is the element's
+// after it (an empty list's says nothing, and the progression then runs on into that element), else a new value.
+// The element after the merged list, when the merged state keeps it, is a candidate to continue the progression.
+// False when the values do not progress.
+bool foldProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const FieldKey& key,
+                     const ListShape& shape, Executor& executor, MergeResult& result, const Memory& merged,
+                     ListSegment& list, std::vector<std::pair<smt::Term, bool>>& terms,
+                     std::vector<smt::Term>& candidates) {
+  z3::context& context = list.start.ctx();
+  auto nextValue = [&](const FoldSide& side, const Chain& chain) {
+    return valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+  };
+  std::optional<Progression> px, py;
+  if (!x.empty() && !(px = progressionIn(a, x, key))) return false;
+  if (!y.empty() && !(py = progressionIn(b, y, key))) return false;
+  if (px && py && px->step && py->step && *px->step != *py->step) return false;
+  std::optional<int64_t> step;
+  if (px && px->step)
+    step = px->step;
+  else if (py && py->step)
+    step = py->step;
+  for (auto [side, chain, p] : {std::tuple{&a, &x, &px}, std::tuple{&b, &y, &py}}) {
+    if (step || !*p) continue;
+    std::optional<smt::Term> next = nextValue(*side, *chain);
+    int64_t difference;
+    if (next && side->solver.value(*next - (*p)->last, difference) &&
+        side->solver.entails(*next == (*p)->last + context.int_val(difference)))
+      step = difference;
+  }
+  if (!step) return false;
+  auto firstOf = [&](const FoldSide& side, const Chain& chain, const std::optional<Progression>& p) {
+    if (p) return p->first;
+    std::optional<smt::Term> next = nextValue(side, chain);
+    return next ? *next : executor.fresh("first");
+  };
+  FieldValues field{key.offset, key.bits, key.view, *step, executor.fresh("first")};
+  result.fromOlder.pairs.emplace_back(field.first, firstOf(a, x, px));
+  result.fromNewer.pairs.emplace_back(field.first, firstOf(b, y, py));
+  list.fields.push_back(field);
+  smt::Term last = list.last(field);
+  terms.emplace_back(field.first, false);
+  terms.emplace_back(last, false);
+  EqualTerms structural({});
+  for (const MemoryBlock& block : merged.blocks)
+    if (z3::eq(block.lo, list.end))
+      if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
+        candidates.push_back(*after == last + context.int_val(*step));
+  return true;
+}
+
+// A field whose values do not progress along the chains of a fold keeps constant bounds that every value of both
+// chains lies within: the largest lower and the smallest upper bound among the numerals the values take in the
+// states' models and their lists' bounds (the flags, colours and states a program stores), each found by bisection,
+// since a bound that holds makes every weaker one hold.
+void foldRange(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const FieldKey& key, ListSegment& list) {
+  std::optional<FieldSpan> spanA = spanOf(a.memory, x, key, a.equal);
+  std::optional<FieldSpan> spanB = spanOf(b.memory, y, key, b.equal);
+  if (!spanA || !spanB) return;
+  std::set<int64_t> numerals;
+  for (auto [side, span] : {std::pair{&a, &*spanA}, std::pair{&b, &*spanB}}) {
+    for (const FieldSpan::Value& v : span->values) {
+      int64_t n;
+      if (side->solver.value(v.value, n)) numerals.insert(n);
+    }
+    for (const FieldRange& r : span->ranges)
+      for (const std::optional<int64_t>& bound : {r.lo, r.hi})
+        if (bound) numerals.insert(*bound);
+  }
+  auto within = [&](std::optional<int64_t> lo, std::optional<int64_t> hi) {
+    auto inA = [&](const smt::Term& goal) { return a.solver.entails(goal); };
+    auto inB = [&](const smt::Term& goal) { return b.solver.entails(goal); };
+    return spanWithin(*spanA, lo, hi, inA) && spanWithin(*spanB, lo, hi, inB);
+  };
+  const std::vector<int64_t> sorted(numerals.begin(), numerals.end());
+  // The first numeral that is no lower bound, and the first that is an upper bound.
+  auto firstWhere = [&](const std::function<bool(int64_t)>& holds) {
+    size_t from = 0, to = sorted.size();
+    while (from < to) {
+      size_t middle = from + (to - from) / 2;
+      if (holds(sorted[middle]))
+        to = middle;
+      else
+        from = middle + 1;
+    }
+    return from;
+  };
+  FieldRange range{key.offset, key.bits, key.view, std::nullopt, std::nullopt};
+  size_t noLower = firstWhere([&](int64_t n) { return !within(n, std::nullopt); });
+  if (noLower > 0) range.lo = sorted[noLower - 1];
+  size_t upper = firstWhere([&](int64_t n) { return within(std::nullopt, n); });
+  if (upper < sorted.size()) range.hi = sorted[upper];
+  if (range.lo || range.hi) list.ranges.push_back(range);
+}
+
+// The fields of the elements of both chains of a fold become the merged list's: a progression where their values
+// progress by one step, else the constant bounds all of them lie within.
+void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape, Executor& executor,
+                MergeResult& result, const Memory& merged, ListSegment& list,
+                std::vector<std::pair<smt::Term, bool>>& terms, std::vector<smt::Term>& candidates) {
+  std::vector<FieldKey> keys;
+  addFieldsOf(keys, a, x, shape);
+  addFieldsOf(keys, b, y, shape);
+  for (const FieldKey& key : keys) {
+    if (list.back && key.offset == list.back->offset) continue;
+    if (!foldProgression(a, b, x, y, key, shape, executor, result, merged, list, terms, candidates))
+      foldRange(a, b, x, y, key, list);
+  }
+}
+
+// Whether a chain can show a link back: two pieces, or a doubly linked list (a block alone shows any of its pointer
+// fields as one).
+bool showsLinkBack(const Memory& memory, const Chain& chain) {
+  return chain.pieces.size() >= 2 ||
+         (chain.pieces.size() == 1 && chain.pieces[0].isList && memory.lists[chain.pieces[0].index].back);
+}
+
+// A link back that both chains of a fold show at one offset makes the merged list doubly linked; an empty chain
+// shows any (its `before` and `last` are the address the element after it holds there, else a new value), and a
+// chain of one block any of its pointer fields, so at least one chain must show it by two pieces. The merged list's
+// `before` and `last` are values of their own that both instantiations relate to their chain's. The element after
+// the merged list, when the merged state keeps it, is a candidate to hold the last element's address there.
+std::optional<BackLink> foldBack(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
+                                 const smt::Term& end, Executor& executor, unsigned pointerBits, MergeResult& result,
+                                 Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
+                                 std::vector<smt::Term>& candidates) {
+  if (!showsLinkBack(a.memory, x) && !showsLinkBack(b.memory, y)) return std::nullopt;
+  std::vector<uint64_t> offsets = backOffsetsOf(a.memory, x, shape, a.equal, pointerBits);
+  for (uint64_t offset : backOffsetsOf(b.memory, y, shape, b.equal, pointerBits))
+    if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
+  auto linkOf = [&](FoldSide& side, const Chain& chain, uint64_t offset) -> std::optional<ChainBack> {
+    if (chain.empty()) {
+      FieldKey key{offset, pointerBits, View::Unsigned};
+      std::optional<smt::Term> after = valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+      smt::Term before = after ? *after : executor.fresh("before");
+      return ChainBack{before, before};
+    }
+    auto same = [&](const smt::Term& p, const smt::Term& q) {
+      return side.equal.same(p, q) || side.solver.entails(p == q);
+    };
+    return backLinkOf(side.memory, chain, offset, side.equal, pointerBits, same);
+  };
+  for (uint64_t offset : offsets) {
+    std::optional<ChainBack> inA = linkOf(a, x, offset);
+    std::optional<ChainBack> inB = inA ? linkOf(b, y, offset) : std::nullopt;
+    if (!inB) continue;
+    BackLink back{offset, executor.fresh("before"), executor.fresh("last")};
+    result.fromOlder.pairs.emplace_back(back.before, inA->before);
+    result.fromOlder.pairs.emplace_back(back.last, inA->last);
+    result.fromNewer.pairs.emplace_back(back.before, inB->before);
+    result.fromNewer.pairs.emplace_back(back.last, inB->last);
+    terms.emplace_back(back.before, true);
+    terms.emplace_back(back.last, true);
+    // The element after the list: a merge may have dropped its link back as a link that changed where a moving
+    // pointer is (a new tail's), and it comes back where both states show it holding the chain's last element.
+    const FieldKey key{offset, pointerBits, View::Unsigned};
+    auto holdsLast = [&](FoldSide& side, const Chain& chain, const ChainBack& link) {
+      std::optional<smt::Term> after = valueAfter(side.memory, chain, shape.elementBytes, key, side.equal);
+      return after && (side.equal.same(*after, link.last) || side.solver.entails(*after == link.last));
+    };
+    EqualTerms structural({});
+    for (const MemoryBlock& block : merged.blocks) {
+      if (!z3::eq(block.lo, end)) continue;
+      if (std::optional<smt::Term> after = fieldValue(merged, block, key, structural))
+        candidates.push_back(*after == back.last);
+      else if (holdsLast(a, x, *inA) && holdsLast(b, y, *inB))
+        merged.pointsTo.push_back(PointsTo{(block.lo + block.lo.ctx().int_val(offset)).simplify(), back.last,
+                                           pointerBits, View::Unsigned, block.lo});
+    }
+    return back;
+  }
+  return std::nullopt;
+}
+
+// The part of a doubly linked list that a pointer moving forward has passed is reachable only through the links
+// back (`while (x->next) x = x->next;` where no program value keeps the list's start): from the `before` of each
+// list folded from `firstNew` on, the blocks and lists neither state keeps that link back from there fold into one
+// list ahead of it, which ends at its start and whose last element is its `before`. The new list's start, length
+// and `before` are values of their own that both instantiations relate to their chain's.
+void foldPassed(FoldSide& a, FoldSide& b, size_t firstNew, Executor& executor, unsigned pointerBits,
+                MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms) {
+  for (size_t k = firstNew, folded = merged.lists.size(); k < folded; ++k) {
+    if (!merged.lists[k].back) continue;
+    const ListSegment ahead = merged.lists[k];  // a copy: the lists grow below
+    const ListShape shape{ahead.elementBytes, ahead.nextOffset};
+    auto walk = [&](FoldSide& side, const Instantiation& mu) {
+      auto stop = [&](const smt::Term& at) { return side.equal.null(at) || !side.rootsAt(at).empty(); };
+      return walkBack(side.memory, mu.apply(ahead.back->before), mu.apply(ahead.start), shape, ahead.back->offset,
+                      side.equal, side.blocks, side.lists, pointerBits, stop);
+    };
+    BackChain x = walk(a, result.fromOlder), y = walk(b, result.fromNewer);
+    if (x.chain.empty() && y.chain.empty()) continue;
+    ListSegment passed{executor.fresh("list_start"), ahead.start, executor.fresh("length"), shape.elementBytes,
+                       shape.nextOffset, x.chain.origin ? x.chain.origin : y.chain.origin, {},
+                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}, {}};
+    for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
+      mu->pairs.emplace_back(passed.start, chain->start);
+      mu->pairs.emplace_back(passed.length, chain->chain.length);
+      mu->pairs.emplace_back(passed.back->before, chain->before);
+    }
+    terms.emplace_back(passed.start, true);
+    terms.emplace_back(passed.length, false);
+    terms.emplace_back(passed.back->before, true);
+    merged.lists.push_back(std::move(passed));
+  }
+}
+
+// A value that points to the last element of a doubly linked list in both states (a walk back from the tail): the
+// blocks and lists that link back from there, up to null or another related value, fold into one list whose last
+// element the value is. Its start, end, length and `before` are values of their own that both instantiations relate
+// to their chain's (a null end stays null). The shapes are those of the states' doubly linked lists. False when no
+// such fold exists.
+bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt::Term& inA, const smt::Term& inB,
+                  Executor& executor, unsigned pointerBits, MergeResult& result, Memory& merged,
+                  std::vector<std::pair<smt::Term, bool>>& terms) {
+  struct Shape {
+    ListShape list;
+    uint64_t backOffset;
+  };
+  std::vector<Shape> shapes;
+  for (const Memory* memory : {&a.memory, &b.memory})
+    for (const ListSegment& l : memory->lists)
+      if (l.back && std::none_of(shapes.begin(), shapes.end(), [&](const Shape& s) {
+            return s.list == ListShape{l.elementBytes, l.nextOffset} && s.backOffset == l.back->offset;
+          }))
+        shapes.push_back({{l.elementBytes, l.nextOffset}, l.back->offset});
+  for (const Shape& shape : shapes) {
+    auto walk = [&](FoldSide& side, const smt::Term& from) {
+      side.takenBlocks = side.blocks;
+      side.takenLists = side.lists;
+      auto stop = [&](const smt::Term& at) {
+        return side.equal.null(at) || (!side.equal.same(at, from) && !side.rootsAt(at).empty());
+      };
+      return walkBack(side.memory, from, std::nullopt, shape.list, shape.backOffset, side.equal, side.takenBlocks,
+                      side.takenLists, pointerBits, stop);
+    };
+    BackChain x = walk(a, inA), y = walk(b, inB);
+    if (!showsLinkBack(a.memory, x.chain) && !showsLinkBack(b.memory, y.chain)) continue;
+    if (!a.tookUntracked() && !b.tookUntracked()) continue;
+    a.blocks = a.takenBlocks;
+    a.lists = a.takenLists;
+    b.blocks = b.takenBlocks;
+    b.lists = b.takenLists;
+    smt::Term null = variable.ctx().int_val(0);
+    const bool nullTerminated = a.equal.null(x.chain.end) && b.equal.null(y.chain.end);
+    ListSegment list{executor.fresh("list_start"), nullTerminated ? null : executor.fresh("list_end"),
+                     executor.fresh("length"), shape.list.elementBytes, shape.list.nextOffset,
+                     x.chain.origin ? x.chain.origin : y.chain.origin, {},
+                     BackLink{shape.backOffset, executor.fresh("before"), variable}, {}};
+    for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
+      mu->pairs.emplace_back(list.start, chain->start);
+      if (!nullTerminated) mu->pairs.emplace_back(list.end, chain->chain.end);
+      mu->pairs.emplace_back(list.length, chain->chain.length);
+      mu->pairs.emplace_back(list.back->before, chain->before);
+    }
+    terms.emplace_back(list.start, true);
+    if (!nullTerminated) terms.emplace_back(list.end, true);
+    terms.emplace_back(list.length, false);
+    terms.emplace_back(list.back->before, true);
+    merged.lists.push_back(std::move(list));
+    return true;
+  }
+  return false;
+}
+
+// Whether the chains of a fold, `x` in one state and `y` in the other, have a field that the first or the last of
+// their pieces knows and whose values do not progress along them: the list they would fold into would not know it.
+bool breaksProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
+                       unsigned pointerBits) {
+  auto progresses = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
+    return chain.empty() || progressionIn(side, chain, key).has_value();
+  };
+  std::vector<FieldKey> keys;
+  for (auto [side, chain] : {std::pair{&a, &x}, std::pair{&b, &y}}) {
+    if (chain->empty()) continue;
+    addFieldsOf(keys, *side, *chain, shape);
+    addFieldsOf(keys, *side, Chain{{chain->pieces.back()}, chain->end, chain->length, nullptr}, shape);
+  }
+  // A link back is no value the list would lose: the fold makes the list doubly linked through it.
+  auto linksBack = [&](FoldSide& side, const Chain& chain, const FieldKey& key) {
+    if (chain.empty()) return true;
+    auto same = [&](const smt::Term& p, const smt::Term& q) {
+      return side.equal.same(p, q) || side.solver.entails(p == q);
+    };
+    return key.bits == pointerBits && backLinkOf(side.memory, chain, key.offset, side.equal, pointerBits, same);
+  };
+  return std::any_of(keys.begin(), keys.end(), [&](const FieldKey& key) {
+    return !(linksBack(a, x, key) && linksBack(b, y, key)) && !(progresses(a, x, key) && progresses(b, y, key));
+  });
+}
+
+}  // namespace
+
+// Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
+// chained through one pointer field, fold into one list of the merged state when either state has an element there.
+// Its length is a variable of its own that both instantiations relate to their state's count, like a program value.
+// A walk stops at another related value, so that two pointers into one list give two lists, the first ending where
+// the second starts.
+void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& context, unsigned pointerBits,
+               MergeResult& result, Memory& merged, std::vector<std::pair<smt::Term, bool>>& terms,
+               std::vector<smt::Term>& candidates) {
+  smt::Term null = context.int_val(0);
+  const size_t firstNew = merged.lists.size();
+  auto meetingAt = [](const std::vector<size_t>& x, const std::vector<size_t>& y) -> std::optional<size_t> {
+    for (size_t r : x)
+      if (std::find(y.begin(), y.end(), r) != y.end()) return r;
+    return std::nullopt;
+  };
+  // A value both states have that the merge does not rename (a pointer kept from before the loop) stays.
+  auto kept = [](const smt::Term& t, const Instantiation& mu) {
+    return std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.second, t); });
+  };
+  struct Fold {
+    ListShape shape;
+    Chain x, y;
+    std::optional<size_t> meeting;
+    bool nullTerminated;
+    std::optional<smt::Term> keptEnd;
+    std::vector<bool> blocksA, listsA, blocksB, listsB;
+  };
+  for (size_t k = 0; k < a.roots; ++k) {
+    smt::Term variable = result.fromOlder.pairs[k].first;
+    smt::Term inA = result.fromOlder.pairs[k].second;
+    smt::Term inB = result.fromNewer.pairs[k].second;
+    if (inA.is_numeral() && inB.is_numeral()) continue;
+    auto attempt = [&](const ListShape& shape) -> std::optional<Fold> {
+      Chain x = a.walk(inA, shape, std::nullopt, pointerBits);
+      Chain y = b.walk(inB, shape, std::nullopt, pointerBits);
+      if (x.empty() && y.empty()) return std::nullopt;
+      bool nullTerminated = a.equal.same(x.end, null) && b.equal.same(y.end, null);
+      // A cycle that the pointer walks around in both states splits where the pointer entered the loop: into the
+      // part ahead of it, which the merged list is, and the part it passed, which becomes untracked heap.
+      std::optional<smt::Term> entryEnd;
+      bool cycles = !x.empty() && !y.empty() && a.equal.same(x.end, inA) && b.equal.same(y.end, inB);
+      for (size_t e = 0; e < a.entries.size() && cycles && !entryEnd; ++e) {
+        const smt::Term& entry = a.entries[e];
+        auto upTo = [&](FoldSide& side, const smt::Term& start, const Chain& around) {
+          std::optional<smt::Term> target;
+          if (!side.equal.same(around.end, entry)) target = entry;  // else the cycle runs through the entry
+          return side.walk(start, shape, target, pointerBits);
+        };
+        Chain ahead = upTo(a, inA, x), aheadB = upTo(b, inB, y);
+        if (ahead.empty() || aheadB.empty() || !a.equal.same(ahead.end, entry) || !b.equal.same(aheadB.end, entry))
+          continue;
+        x = ahead;
+        y = aheadB;
+        entryEnd = entry;
+      }
+      std::optional<size_t> meeting;
+      if (!entryEnd) meeting = meetingAt(a.rootsAt(x.end), b.rootsAt(y.end));
+      // One walk stopped at a related value where the other went on (in its state, that value pointed where this
+      // one starts): the other walk goes only up to its state's value of it.
+      for (size_t r : b.rootsAt(y.end)) {
+        if (nullTerminated || meeting || entryEnd) break;
+        smt::Term target = result.fromOlder.pairs[r].second;
+        x = a.walk(inA, shape, target, pointerBits);
+        if (a.equal.same(x.end, target)) meeting = r;
+      }
+      for (size_t r : a.rootsAt(x.end)) {
+        if (nullTerminated || meeting || entryEnd) break;
+        smt::Term target = result.fromNewer.pairs[r].second;
+        y = b.walk(inB, shape, target, pointerBits);
+        if (b.equal.same(y.end, target)) meeting = r;
+      }
+      if (!nullTerminated && !meeting && !entryEnd) {
+        x = a.walk(inA, shape, std::nullopt, pointerBits);
+        y = b.walk(inB, shape, std::nullopt, pointerBits);
+      }
+      // A block both states keep that ends both chains stays a block of its own, where the list ends, when a field
+      // that it or the chains' first piece knows does not progress along them (a token or a sentinel after the
+      // elements).
+      while (!x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back()) &&
+             breaksProgression(a, b, x, y, shape, pointerBits)) {
+        a.shortenWalkTo(x, a.withoutLast(x));
+        b.shortenWalkTo(y, b.withoutLast(y));
+      }
+      if (x.empty() && y.empty()) return std::nullopt;
+      // A fold that ends at a related value, with no elements in one state, is the part a moving pointer passed
+      // (none at the loop's entry, s's element after a pass of `s = x; while (x->next) x = x->next;`): it folds
+      // even where its elements are blocks both states keep. Their copies that no fold took are then heap the
+      // merged state no longer describes.
+      const bool passed = meeting && x.empty() != y.empty();
+      if (!passed && !a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
+      std::optional<smt::Term> keptEnd = entryEnd;
+      if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) keptEnd = x.end;
+      return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
+                  b.takenLists};
+    };
+    // Of the pointer fields, the one whose chains end alike in both states (at NULL, at a related value, at a
+    // value kept from before) is the link; an integer field of pointer width is not.
+    std::vector<ListShape> shapes = a.shapes(inA, pointerBits);
+    for (const ListShape& s : b.shapes(inB, pointerBits))
+      if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+    std::optional<Fold> chosen;
+    bool linked = false;
+    for (const ListShape& shape : shapes) {
+      std::optional<Fold> fold = attempt(shape);
+      if (!fold) continue;
+      linked = fold->meeting || fold->nullTerminated || fold->keptEnd;
+      if (!chosen || linked) chosen = std::move(fold);
+      if (linked) break;
+    }
+    if (!linked && foldBackFrom(a, b, variable, inA, inB, executor, pointerBits, result, merged, terms)) continue;
+    if (!chosen) continue;
+    const Fold& f = *chosen;
+    a.blocks = f.blocksA;
+    a.lists = f.listsA;
+    b.blocks = f.blocksB;
+    b.lists = f.listsB;
+    smt::Term end = null;
+    if (f.meeting) {
+      end = result.fromOlder.pairs[*f.meeting].first;
+    } else if (f.keptEnd) {
+      end = *f.keptEnd;
+    } else if (!f.nullTerminated) {
+      end = executor.fresh("list_end");
+      result.fromOlder.pairs.emplace_back(end, f.x.end);
+      result.fromNewer.pairs.emplace_back(end, f.y.end);
+      terms.emplace_back(end, true);
+    }
+    smt::Term length = executor.fresh("length");
+    result.fromOlder.pairs.emplace_back(length, f.x.length);
+    result.fromNewer.pairs.emplace_back(length, f.y.length);
+    terms.emplace_back(length, false);
+    ListSegment list{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
+                     f.x.origin ? f.x.origin : f.y.origin, {}, std::nullopt, {}};
+    list.back = foldBack(a, b, f.x, f.y, f.shape, end, executor, pointerBits, result, merged, terms, candidates);
+    foldFields(a, b, f.x, f.y, f.shape, executor, result, merged, list, terms, candidates);
+    merged.lists.push_back(std::move(list));
+  }
+  foldPassed(a, b, firstNew, executor, pointerBits, result, merged, terms);
+}
+
+}  // namespace atropos::symex
