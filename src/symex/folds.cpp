@@ -1,8 +1,5 @@
 // The merge's folding of heap blocks and lists into lists (seed 003 §4.2), with their fields, ranges and links back.
-#include <llvm/IR/Function.h>
-
 #include <algorithm>
-#include <cassert>
 #include <functional>
 #include <set>
 

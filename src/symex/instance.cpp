@@ -1,9 +1,6 @@
 // Instance checks (conditions (b)–(f) of the generalization rule) and the locations a general state takes over from
 // an instance.
-#include <llvm/IR/Function.h>
-
 #include <algorithm>
-#include <cassert>
 #include <functional>
 #include <set>
 

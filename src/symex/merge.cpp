@@ -4,9 +4,6 @@
 #include <llvm/IR/Instruction.h>
 
 #include <algorithm>
-#include <cassert>
-#include <cstdlib>
-#include <functional>
 #include <set>
 
 #include "smt/integers.h"

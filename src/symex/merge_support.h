@@ -2,6 +2,7 @@
 // over one state's formula, and one state's side of folding lists. Not a contract for other components: merge.h is.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <utility>
