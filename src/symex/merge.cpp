@@ -95,6 +95,12 @@ bool sameList(const ListSegment& x, const ListSegment& y) {
          sameBack(x.back, y.back) && x.ranges == y.ranges;
 }
 
+// Whether the entry's location lies in one of the memory's heap blocks.
+bool inHeapBlock(const Memory& m, const PointsTo& p) {
+  return std::any_of(m.blocks.begin(), m.blocks.end(),
+                     [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, p.block); });
+}
+
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
 bool untracked(const Memory& m, const std::vector<bool>& keptBlocks, const std::vector<bool>& keptLists) {
   for (size_t k = 0; k < m.blocks.size(); ++k)
@@ -303,7 +309,43 @@ struct Merger {
     c.inputsKnown = false;
   }
 
+  // Whether `value`, the same term in both states, starts heap that the loop changed: a heap block only one state
+  // has, or a list the other state does not have as it is (the list a caller's variable or a global holds, into
+  // which the loop inserted).
+  bool startsChangedHeap(const smt::Term& value) const {
+    auto untrackedBlockAt = [&](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal) {
+      for (size_t k = 0; k < m.blocks.size(); ++k)
+        if (m.blocks[k].kind == BlockKind::Heap && !kept[k] && equal.same(m.blocks[k].lo, value)) return true;
+      return false;
+    };
+    auto listOnlyIn = [&](const Memory& m, const EqualTerms& equal, const Instantiation& toMergedM,
+                          const Memory& other, const Instantiation& toMergedOther) {
+      return std::any_of(m.lists.begin(), m.lists.end(), [&](const ListSegment& l) {
+        if (!equal.same(l.start, value)) return false;
+        ListSegment r = renamed(l, toMergedM);
+        return std::none_of(other.lists.begin(), other.lists.end(),
+                            [&](const ListSegment& o) { return sameList(r, renamed(o, toMergedOther)); });
+      });
+    };
+    return !equalA.null(value) &&
+           (untrackedBlockAt(ma, keptA, equalA) || untrackedBlockAt(mb, keptB, equalB) ||
+            listOnlyIn(ma, equalA, toMergedA, mb, toMergedB) || listOnlyIn(mb, equalB, toMergedB, ma, toMergedA));
+  }
+
+  // The merged variable of the first `count` related values whose values in the two states are the pointers the
+  // two entries hold, if one is.
+  std::optional<smt::Term> relatedValueHeld(const PointsTo& x, const PointsTo& y, size_t count) const {
+    if (x.bits != index.pointerBits() || equalA.null(x.value)) return std::nullopt;
+    for (size_t k = 0; k < count; ++k) {
+      const smt::Term& inA = result.fromOlder.pairs[k].second;
+      if (!inA.is_numeral() && equalA.same(inA, x.value) && equalB.same(result.fromNewer.pairs[k].second, y.value))
+        return result.fromOlder.pairs[k].first;
+    }
+    return std::nullopt;
+  }
+
   void mergeLocations() {
+    const size_t relatedValues = result.fromOlder.pairs.size();  // the program values and moved blocks' ends
     // The values, in each state, of the program values and the locations that the loop changed (that hold values the
     // merged state does not rename alike): a pointer equal to one of them points where a pointer the loop moves is
     // or was.
@@ -337,10 +379,7 @@ struct Merger {
     // a list up to where the other one was: the first element of a list whose header the loop appends through
     // (`first == last` after one append, not after two; later the part from `first` up to `last`).
     auto leftBehind = [&](const PointsTo& x) {
-      if (x.bits != index.pointerBits() || equalA.null(x.value) ||
-          std::none_of(ma.blocks.begin(), ma.blocks.end(),
-                       [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, x.block); }))
-        return false;
+      if (x.bits != index.pointerBits() || equalA.null(x.value) || !inHeapBlock(ma, x)) return false;
       auto movedFrom = [&](const smt::Term& t) {
         return std::any_of(changedLocations.begin(), changedLocations.end(), [&](const auto& c) {
           return z3::eq(c.second, x.block) && !equalA.null(c.first) && equalA.same(c.first, t);
@@ -365,13 +404,16 @@ struct Merger {
           sameTerm = sameTerm || z3::eq(x.value, mb.pointsTo[k].value);
           rx.mayBeOutside = rx.mayBeOutside || mb.pointsTo[k].mayBeOutside;
         }
-      if (inBoth && !(sameTerm && leftBehind(x))) {
+      const bool related = sameTerm && x.bits == index.pointerBits() &&
+                           (leftBehind(x) || (!inHeapBlock(ma, x) && startsChangedHeap(x.value)));
+      if (inBoth && !related) {
         memory->pointsTo.push_back(rx);
         continue;
       }
       if (inBoth) {
-        // Left behind by a moving pointer: a value of the merged state's own that both instantiations relate to the
-        // pointer, from which the lists fold like from any related value (up to the moving pointer).
+        // Left behind by a moving pointer, or the start of heap the loop changed: a value of the merged state's own
+        // that both instantiations relate to the pointer, from which the lists fold like from any related value (up
+        // to the moving pointer).
         smt::Term v = executor.fresh("stored");
         result.fromOlder.pairs.emplace_back(v, x.value);
         result.fromNewer.pairs.emplace_back(v, x.value);
@@ -399,9 +441,17 @@ struct Merger {
           memory->pointsTo.push_back(rx);
           break;
         }
+        // A link that points where one related value points in both states (the element behind a walking pointer,
+        // `prev->next == curr`) holds that value in the merged state.
+        if (std::optional<smt::Term> held = relatedValueHeld(x, y, relatedValues)) {
+          rx.value = *held;
+          memory->pointsTo.push_back(rx);
+          break;
+        }
         // A link that changed in an element where a moving pointer is or was (the next pointer of the last element,
         // null before an append and the new element after it) is no value of its own: the lists fold through it.
-        if (rx.bits == index.pointerBits() &&
+        // A variable on the stack or a global that holds a list's start is no element: it keeps the start.
+        if (rx.bits == index.pointerBits() && inHeapBlock(ma, x) && inHeapBlock(mb, y) &&
             (aliasesChanged(x.block, changedValuesA, equalA) || aliasesChanged(y.block, changedValuesB, equalB)) &&
             (equalA.null(x.value) || aliasesChanged(x.value, changedValuesA, equalA)) &&
             (aliasesChanged(y.value, changedValuesB, equalB) || heapStartsAt(mb, equalB, y.value)))
@@ -436,6 +486,7 @@ struct Merger {
       FoldSide sideB{mb, std::move(equalB), b, keptB, foldedB, listsB, result.fromNewer, related, entryPointers,
                      {}, {}};
       foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms, listCandidates);
+      recordListLengthsAtEntry();
       // A kept block that a list took in either state is no block of the merged state: the list has it, with what
       // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.
       for (size_t j = 0; j < ma.blocks.size(); ++j) {
@@ -469,6 +520,19 @@ struct Merger {
     for (const PointsTo& p : memory->pointsTo) {
       if (p.address.is_const()) terms.emplace_back(p.address, true);
       if (p.value.is_const()) terms.emplace_back(p.value, false);
+    }
+  }
+
+  // A folded list whose length the loop changed is a value the loop moves like a program value: its older length
+  // stays as a loop-entry value, so that the length can be related to a counter (length(head) + len == n, for a
+  // list built while len counts down).
+  void recordListLengthsAtEntry() {
+    if (olderIsMerged) return;
+    for (const ListSegment& list : memory->lists) {
+      smt::Term before = result.fromOlder.apply(list.length);
+      if (z3::eq(before, result.fromNewer.apply(list.length))) continue;
+      changed.emplace_back(list.length, before);
+      if (!before.is_numeral()) terms.emplace_back(before, false);
     }
   }
 

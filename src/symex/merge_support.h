@@ -74,9 +74,10 @@ struct FoldSide {
   // Where the pointers the loop moves were at the loop's entry.
   const std::vector<smt::Term>& entries;
 
-  // The related values whose value in this state `t` is.
+  // The related values whose value in this state `t` is; none for NULL, which ends a list without meeting anything.
   std::vector<size_t> rootsAt(const smt::Term& t) const {
     std::vector<size_t> found;
+    if (equal.null(t)) return found;
     for (size_t k = 0; k < roots; ++k)
       if (!mu.pairs[k].second.is_numeral() && equal.same(mu.pairs[k].second, t)) found.push_back(k);
     return found;
