@@ -101,6 +101,14 @@ bool inHeapBlock(const Memory& m, const PointsTo& p) {
                      [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, p.block); });
 }
 
+// The heap block not kept that starts at `lo`. Blocks are pairwise disjoint, so at most one does.
+std::optional<size_t> untrackedHeapBlockAt(const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
+                                           const smt::Term& lo) {
+  for (size_t k = 0; k < m.blocks.size(); ++k)
+    if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && equal.same(m.blocks[k].lo, lo)) return k;
+  return std::nullopt;
+}
+
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
 bool untracked(const Memory& m, const std::vector<bool>& keptBlocks, const std::vector<bool>& keptLists) {
   for (size_t k = 0; k < m.blocks.size(); ++k)
@@ -247,12 +255,11 @@ struct Merger {
   // left to the lists, which then run up to the pointer. A new block that links to the older one is a list's new
   // head instead, which the lists take.
   void keepMovedBlocks() {
+    // A block of constant size: the merged block has that size.
     auto heapBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
                           const smt::Term& lo) -> std::optional<size_t> {
-      for (size_t k = 0; k < m.blocks.size(); ++k)
-        if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && m.blocks[k].bytes > 0 && equal.same(m.blocks[k].lo, lo))
-          return k;
-      return std::nullopt;
+      std::optional<size_t> k = untrackedHeapBlockAt(m, kept, equal, lo);
+      return k && m.blocks[*k].bytes > 0 ? k : std::nullopt;
     };
     for (size_t t = 0, programValues = terms.size(); t < programValues; ++t) {
       if (!terms[t].second) continue;
@@ -313,11 +320,6 @@ struct Merger {
   // has, or a list the other state does not have as it is (the list a caller's variable or a global holds, into
   // which the loop inserted).
   bool startsChangedHeap(const smt::Term& value) const {
-    auto untrackedBlockAt = [&](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal) {
-      for (size_t k = 0; k < m.blocks.size(); ++k)
-        if (m.blocks[k].kind == BlockKind::Heap && !kept[k] && equal.same(m.blocks[k].lo, value)) return true;
-      return false;
-    };
     auto listOnlyIn = [&](const Memory& m, const EqualTerms& equal, const Instantiation& toMergedM,
                           const Memory& other, const Instantiation& toMergedOther) {
       return std::any_of(m.lists.begin(), m.lists.end(), [&](const ListSegment& l) {
@@ -328,7 +330,7 @@ struct Merger {
       });
     };
     return !equalA.null(value) &&
-           (untrackedBlockAt(ma, keptA, equalA) || untrackedBlockAt(mb, keptB, equalB) ||
+           (untrackedHeapBlockAt(ma, keptA, equalA, value) || untrackedHeapBlockAt(mb, keptB, equalB, value) ||
             listOnlyIn(ma, equalA, toMergedA, mb, toMergedB) || listOnlyIn(mb, equalB, toMergedB, ma, toMergedA));
   }
 
