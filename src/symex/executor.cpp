@@ -409,7 +409,17 @@ class Executor::Step {
       memory.pointsTo.push_back(
           PointsTo{(at + c_.int_val(range.offset)).simplify(), value, range.bits, range.view, at});
     }
-    return memory.blocks.back();
+    const MemoryBlock element = memory.blocks.back();
+    for (const OwnedList& owned : list.owned) {
+      smt::Term start = freshInRange("owned", pointerBits, View::Unsigned);
+      smt::Term length = fresh("length");
+      if (owned.maxLength) facts_.push_back(length <= c_.int_val(*owned.maxLength));
+      memory.pointsTo.push_back(
+          PointsTo{(at + c_.int_val(owned.offset)).simplify(), start, pointerBits, View::Unsigned, at});
+      memory.lists.push_back(ListSegment{start, c_.int_val(0), length, owned.elementBytes, owned.nextOffset,
+                                         owned.origin, {}, std::nullopt, owned.ranges, {}});
+    }
+    return element;
   }
 
   MemoryBlock takeFirstElement(const ListSegment& list) {
@@ -417,7 +427,7 @@ class Executor::Step {
     smt::Term rest = fresh("length");
     facts_.push_back(rest == list.length - 1);
     ListSegment tail{next,        list.end,  rest,      list.elementBytes, list.nextOffset,
-                     list.origin, list.fields, list.back, list.ranges};
+                     list.origin, list.fields, list.back, list.ranges, list.owned};
     for (size_t f = 0; f < tail.fields.size(); ++f) {
       tail.fields[f].first = fresh("first");
       facts_.push_back(tail.fields[f].first == list.fields[f].first + c_.int_val(list.fields[f].step));

@@ -124,6 +124,192 @@ void foldRange(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const F
   if (range.lo || range.hi) list.ranges.push_back(range);
 }
 
+// How often `memory` refers to `t`: the locations that hold it, the lists that end there and the links back that
+// name it.
+size_t referencesTo(const Memory& memory, const EqualTerms& equal, const smt::Term& t) {
+  size_t held = std::count_if(memory.pointsTo.begin(), memory.pointsTo.end(),
+                              [&](const PointsTo& p) { return equal.same(p.value, t); });
+  for (const ListSegment& l : memory.lists)
+    held += equal.same(l.end, t) + (l.back && (equal.same(l.back->before, t) || equal.same(l.back->last, t)));
+  return held;
+}
+
+// What the elements of one side's chain own through the pointer field at `offset`, as lists of `shape`: each block's
+// chain from the value it holds there to null, through blocks and lists no fold took that nothing but the link before
+// them reaches, and each list's owned list there; with what those chains take. Nothing when an element holds no
+// known value there, a chain does not end at null or is reached from elsewhere, or a list owns no such list.
+struct OwnedAlong {
+  std::vector<Chain> chains;
+  std::vector<OwnedList> ofLists;
+  std::vector<bool> blocks, lists;
+};
+
+std::optional<OwnedAlong> ownedAlong(FoldSide& side, const Chain& chain, uint64_t offset, const ListShape& shape,
+                                     unsigned pointerBits) {
+  OwnedAlong along{{}, {}, side.blocks, side.lists};
+  auto isNull = [&](const smt::Term& t) {
+    return side.equal.null(t) || side.solver.entails(t == t.ctx().int_val(0));
+  };
+  for (const ChainPiece& piece : chain.pieces) {
+    if (piece.isList) {
+      const std::vector<OwnedList>& owned = side.memory.lists[piece.index].owned;
+      auto o = std::find_if(owned.begin(), owned.end(), [&](const OwnedList& l) {
+        return l.offset == offset && ListShape{l.elementBytes, l.nextOffset} == shape;
+      });
+      if (o != owned.end()) {
+        along.ofLists.push_back(*o);
+        continue;
+      }
+      // A list whose elements all hold null there owns nothing.
+      const ListSegment& l = side.memory.lists[piece.index];
+      const bool allNull =
+          std::any_of(l.ranges.begin(), l.ranges.end(),
+                      [&](const FieldRange& r) { return r.offset == offset && r.lo == 0 && r.hi == 0; }) ||
+          std::any_of(l.fields.begin(), l.fields.end(), [&](const FieldValues& f) {
+            return f.offset == offset && f.step == 0 && isNull(f.first);
+          });
+      if (!allNull && !side.solver.entails(l.length == 0)) return std::nullopt;
+      continue;
+    }
+    const FieldKey key{offset, pointerBits, View::Unsigned};
+    std::optional<smt::Term> start = fieldValue(side.memory, side.memory.blocks[piece.index], key, side.equal);
+    if (!start) return std::nullopt;
+    if (isNull(*start)) continue;
+    auto atRoot = [&](const smt::Term& at, size_t) { return !side.rootsAt(at).empty(); };
+    Chain sub = walkChain(side.memory, *start, shape, side.equal, along.blocks, along.lists, pointerBits, atRoot);
+    if (sub.empty() || !isNull(sub.end)) return std::nullopt;
+    for (const ChainPiece& p : sub.pieces) {
+      if (p.isList && (side.memory.lists[p.index].back || !side.memory.lists[p.index].owned.empty()))
+        return std::nullopt;
+      const smt::Term& at = p.isList ? side.memory.lists[p.index].start : side.memory.blocks[p.index].lo;
+      if (referencesTo(side.memory, side.equal, at) != 1) return std::nullopt;
+    }
+    along.chains.push_back(std::move(sub));
+  }
+  return along;
+}
+
+// The constant bounds of one field of the owned lists of both sides: the least and the largest numeral their values
+// take in the states' models and their lists' bounds, when every value lies within them.
+std::optional<FieldRange> ownedRange(FoldSide& a, FoldSide& b, const OwnedAlong& inA, const OwnedAlong& inB,
+                                     const FieldKey& key) {
+  std::optional<int64_t> lo, hi;
+  bool unboundedBelow = false, unboundedAbove = false;
+  auto widen = [&](int64_t n) {
+    lo = lo ? std::min(*lo, n) : n;
+    hi = hi ? std::max(*hi, n) : n;
+  };
+  auto spans = [&](FoldSide& side, const OwnedAlong& along, std::vector<FieldSpan>& out) {
+    for (const Chain& chain : along.chains) {
+      std::optional<FieldSpan> span = spanOf(side.memory, chain, key, side.equal);
+      if (!span) return false;
+      for (const FieldSpan::Value& v : span->values) {
+        int64_t n;
+        if (!side.solver.value(v.value, n)) return false;
+        widen(n);
+      }
+      for (const FieldRange& r : span->ranges) {
+        r.lo ? widen(*r.lo) : void(unboundedBelow = true);
+        r.hi ? widen(*r.hi) : void(unboundedAbove = true);
+      }
+      out.push_back(std::move(*span));
+    }
+    for (const OwnedList& o : along.ofLists) {
+      auto r = std::find_if(o.ranges.begin(), o.ranges.end(), [&](const FieldRange& f) {
+        return f.offset == key.offset && f.bits == key.bits && f.view == key.view;
+      });
+      if (r == o.ranges.end()) return false;
+      r->lo ? widen(*r->lo) : void(unboundedBelow = true);
+      r->hi ? widen(*r->hi) : void(unboundedAbove = true);
+    }
+    return true;
+  };
+  std::vector<FieldSpan> spansA, spansB;
+  if (!spans(a, inA, spansA) || !spans(b, inB, spansB)) return std::nullopt;
+  if (unboundedBelow) lo.reset();
+  if (unboundedAbove) hi.reset();
+  if (!lo && !hi) return std::nullopt;
+  auto within = [&](FoldSide& side, const std::vector<FieldSpan>& all) {
+    auto entails = [&](const smt::Term& goal) { return side.solver.entails(goal); };
+    return std::all_of(all.begin(), all.end(), [&](const FieldSpan& s) { return spanWithin(s, lo, hi, entails); });
+  };
+  if (!within(a, spansA) || !within(b, spansB)) return std::nullopt;
+  return FieldRange{key.offset, key.bits, key.view, lo, hi};
+}
+
+// A pointer field through which every element of both chains of a fold holds null or the only way to a
+// null-terminated list of its own (an optional block, a list of lists) makes the merged list own such a list there;
+// what those lists take is then the fold's. Their length is bounded by one where every one is that short, and their
+// fields by the constant bounds all of their values lie within.
+void foldOwned(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, unsigned pointerBits, ListSegment& list) {
+  std::vector<uint64_t> offsets;
+  std::vector<ListShape> shapes;
+  auto note = [](auto& all, const auto& item) {
+    if (std::find(all.begin(), all.end(), item) == all.end()) all.push_back(item);
+  };
+  for (auto [side, chain] : {std::pair{&a, &x}, std::pair{&b, &y}})
+    for (const ChainPiece& piece : chain->pieces) {
+      if (piece.isList) {
+        for (const OwnedList& o : side->memory.lists[piece.index].owned) note(offsets, o.offset);
+        continue;
+      }
+      const MemoryBlock& block = side->memory.blocks[piece.index];
+      for (const PointsTo& p : side->memory.pointsTo) {
+        std::optional<int64_t> offset = side->equal.offset(p.address, block.lo);
+        if (p.bits != pointerBits || !z3::eq(p.block, block.lo) || !offset || *offset < 0) continue;
+        const uint64_t at = static_cast<uint64_t>(*offset);
+        if (at != list.nextOffset && !(list.back && list.back->offset == at)) note(offsets, at);
+      }
+    }
+  for (uint64_t offset : offsets) {
+    shapes.clear();
+    for (auto [side, chain] : {std::pair{&a, &x}, std::pair{&b, &y}})
+      for (const ChainPiece& piece : chain->pieces) {
+        if (piece.isList) {
+          for (const OwnedList& o : side->memory.lists[piece.index].owned)
+            if (o.offset == offset) note(shapes, ListShape{o.elementBytes, o.nextOffset});
+          continue;
+        }
+        const FieldKey key{offset, pointerBits, View::Unsigned};
+        std::optional<smt::Term> start = fieldValue(side->memory, side->memory.blocks[piece.index], key, side->equal);
+        if (start && !side->equal.null(*start))
+          for (const ListShape& s :
+               shapesFrom(side->memory, *start, side->equal, side->blocks, side->lists, pointerBits))
+            note(shapes, s);
+      }
+    for (const ListShape& shape : shapes) {
+      std::optional<OwnedAlong> inA = ownedAlong(a, x, offset, shape, pointerBits);
+      std::optional<OwnedAlong> inB = inA ? ownedAlong(b, y, offset, shape, pointerBits) : std::nullopt;
+      if (!inB || (inA->chains.empty() && inB->chains.empty() && inA->ofLists.empty() && inB->ofLists.empty()))
+        continue;
+      OwnedList owned{offset, shape.elementBytes, shape.nextOffset, nullptr, std::nullopt, {}};
+      bool atMostOne = true;
+      std::vector<FieldKey> keys;
+      for (auto [side, along] : {std::pair{&a, &*inA}, std::pair{&b, &*inB}}) {
+        for (const Chain& c : along->chains) {
+          if (!owned.origin) owned.origin = c.origin;
+          atMostOne = atMostOne && side->solver.entails(c.length <= 1);
+          for (const FieldKey& k : fieldsOf(side->memory, c, shape, side->equal)) note(keys, k);
+        }
+        for (const OwnedList& o : along->ofLists) {
+          if (!owned.origin) owned.origin = o.origin;
+          atMostOne = atMostOne && o.maxLength && *o.maxLength <= 1;
+          for (const FieldRange& r : o.ranges) note(keys, FieldKey{r.offset, r.bits, r.view});
+        }
+      }
+      if (atMostOne) owned.maxLength = 1;
+      for (const FieldKey& key : keys)
+        if (std::optional<FieldRange> range = ownedRange(a, b, *inA, *inB, key)) owned.ranges.push_back(*range);
+      a.blocks = inA->blocks;
+      a.lists = inA->lists;
+      b.blocks = inB->blocks;
+      b.lists = inB->lists;
+      list.owned.push_back(std::move(owned));
+      break;
+    }
+  }
+}
+
 // The fields of the elements of both chains of a fold become the merged list's: a progression where their values
 // progress by one step, else the constant bounds all of them lie within.
 void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape, Executor& executor,
@@ -134,6 +320,8 @@ void foldFields(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y, const 
   addFieldsOf(keys, b, y, shape);
   for (const FieldKey& key : keys) {
     if (list.back && key.offset == list.back->offset) continue;
+    if (std::any_of(list.owned.begin(), list.owned.end(), [&](const OwnedList& o) { return o.offset == key.offset; }))
+      continue;
     if (!foldProgression(a, b, x, y, key, shape, executor, result, merged, list, terms, candidates))
       foldRange(a, b, x, y, key, list);
   }
@@ -223,7 +411,7 @@ void foldPassed(FoldSide& a, FoldSide& b, size_t firstNew, Executor& executor, u
     if (x.chain.empty() && y.chain.empty()) continue;
     ListSegment passed{executor.fresh("list_start"), ahead.start, executor.fresh("length"), shape.elementBytes,
                        shape.nextOffset, x.chain.origin ? x.chain.origin : y.chain.origin, {},
-                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}, {}};
+                       BackLink{ahead.back->offset, executor.fresh("before"), ahead.back->before}, {}, {}};
     for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
       mu->pairs.emplace_back(passed.start, chain->start);
       mu->pairs.emplace_back(passed.length, chain->chain.length);
@@ -277,7 +465,7 @@ bool foldBackFrom(FoldSide& a, FoldSide& b, const smt::Term& variable, const smt
     ListSegment list{executor.fresh("list_start"), nullTerminated ? null : executor.fresh("list_end"),
                      executor.fresh("length"), shape.list.elementBytes, shape.list.nextOffset,
                      x.chain.origin ? x.chain.origin : y.chain.origin, {},
-                     BackLink{shape.backOffset, executor.fresh("before"), variable}, {}};
+                     BackLink{shape.backOffset, executor.fresh("before"), variable}, {}, {}};
     for (auto [mu, chain] : {std::pair{&result.fromOlder, &x}, std::pair{&result.fromNewer, &y}}) {
       mu->pairs.emplace_back(list.start, chain->start);
       if (!nullTerminated) mu->pairs.emplace_back(list.end, chain->chain.end);
@@ -320,6 +508,80 @@ bool breaksProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y,
   });
 }
 
+// The first related value of `x` that `y` has too.
+std::optional<size_t> meetingAt(const std::vector<size_t>& x, const std::vector<size_t>& y) {
+  for (size_t r : x)
+    if (std::find(y.begin(), y.end(), r) != y.end()) return r;
+  return std::nullopt;
+}
+
+// Whether every piece of a side's chain is reached from no related value but the `root` a fold starts from. A pointer
+// that is null in one state and leads to such heap in the other (a block that a moving element owns there) can only
+// be described as a list from it, even where both states keep its blocks.
+bool reachedOnlyFrom(const FoldSide& side, const Chain& chain, size_t root) {
+  for (const ChainPiece& p : chain.pieces) {
+    const smt::Term& at = p.isList ? side.memory.lists[p.index].start : side.memory.blocks[p.index].lo;
+    for (size_t r : side.rootsAt(at))
+      if (r != root) return false;
+  }
+  return true;
+}
+
+// Whether both chains start with a block that both states keep and whose location other than the link holds, in the
+// merged state, a related value that starts heap in either state (the start of a list an element's cursor walks,
+// which the merge relates): folding the block into a list would lose the only pointer to that heap.
+bool holdsRelatedHeap(const FoldSide& a, const FoldSide& b, const Chain& x, const Chain& y, const ListShape& shape,
+                      const Memory& merged, unsigned pointerBits) {
+  if (x.empty() || y.empty() || !a.keptAlike(x.pieces.front(), b, y.pieces.front())) return false;
+  const MemoryBlock& block = a.memory.blocks[x.pieces.front().index];
+  for (const PointsTo& p : merged.pointsTo) {
+    std::optional<int64_t> offset = a.equal.offset(a.mu.apply(p.address), block.lo);
+    if (p.bits != pointerBits || !a.equal.same(a.mu.apply(p.block), block.lo) || !offset || *offset < 0 ||
+        static_cast<uint64_t>(*offset) == shape.nextOffset)
+      continue;
+    for (size_t r = 0; r < a.roots; ++r)
+      if (z3::eq(a.mu.pairs[r].first, p.value) && (heapStartsAt(a.memory, a.equal, a.mu.pairs[r].second) ||
+                                                   heapStartsAt(b.memory, b.equal, b.mu.pairs[r].second)))
+        return true;
+  }
+  return false;
+}
+
+// Whether lists of the memories already link elements of `shape` through its field. A structure links its elements
+// through one field, and its other pointer fields lead to what each element owns: that link is tried first.
+bool linkKnown(const ListShape& shape, std::initializer_list<const Memory*> memories) {
+  for (const Memory* m : memories)
+    for (const ListSegment& l : m->lists)
+      if (ListShape{l.elementBytes, l.nextOffset} == shape) return true;
+  return false;
+}
+
+// A related value other than `root` that is null in one state and on the chains from `root`'s values in the other
+// (a cursor that walked off the end of a list in one state and not yet in the other, as after a first pass over a
+// list of one element): the fold's list ends where it points, `x` and `y` become the chains up to there, and the part
+// from there is a list of its own. The related value, when there is one.
+std::optional<size_t> splitAtCursor(FoldSide& a, FoldSide& b, size_t root, const smt::Term& inA, const smt::Term& inB,
+                                    const ListShape& shape, Chain& x, Chain& y, unsigned pointerBits) {
+  const std::vector<bool> takenA = a.takenBlocks, listsA = a.takenLists, takenB = b.takenBlocks,
+                          listsB = b.takenLists;  // what the walks of `x` and `y` took
+  for (size_t r = 0; r < a.roots; ++r) {
+    const smt::Term& atA = a.mu.pairs[r].second;
+    const smt::Term& atB = b.mu.pairs[r].second;
+    if (r == root || a.equal.null(atA) == b.equal.null(atB)) continue;
+    Chain toA = a.walk(inA, shape, atA, pointerBits), toB = b.walk(inB, shape, atB, pointerBits);
+    if (!(toA.empty() && toB.empty()) && a.equal.same(toA.end, atA) && b.equal.same(toB.end, atB)) {
+      x = std::move(toA);
+      y = std::move(toB);
+      return r;
+    }
+    a.takenBlocks = takenA;
+    a.takenLists = listsA;
+    b.takenBlocks = takenB;
+    b.takenLists = listsB;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // Lists (seed 003 §4.2): from each value the merge relates, the heap blocks neither state keeps and the lists,
@@ -332,11 +594,6 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
                std::vector<smt::Term>& candidates) {
   smt::Term null = context.int_val(0);
   const size_t firstNew = merged.lists.size();
-  auto meetingAt = [](const std::vector<size_t>& x, const std::vector<size_t>& y) -> std::optional<size_t> {
-    for (size_t r : x)
-      if (std::find(y.begin(), y.end(), r) != y.end()) return r;
-    return std::nullopt;
-  };
   // A value both states have that the merge does not rename (a pointer kept from before the loop) stays.
   auto kept = [](const smt::Term& t, const Instantiation& mu) {
     return std::none_of(mu.pairs.begin(), mu.pairs.end(), [&](const auto& m) { return z3::eq(m.second, t); });
@@ -354,7 +611,9 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     smt::Term inA = result.fromOlder.pairs[k].second;
     smt::Term inB = result.fromNewer.pairs[k].second;
     if (inA.is_numeral() && inB.is_numeral()) continue;
+    bool endsAlike = false;  // the last attempt's chains end alike where the states keep all of them
     auto attempt = [&](const ListShape& shape) -> std::optional<Fold> {
+      endsAlike = false;
       Chain x = a.walk(inA, shape, std::nullopt, pointerBits);
       Chain y = b.walk(inB, shape, std::nullopt, pointerBits);
       if (x.empty() && y.empty()) return std::nullopt;
@@ -393,9 +652,15 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         y = b.walk(inB, shape, target, pointerBits);
         if (b.equal.same(y.end, target)) meeting = r;
       }
+      if (nullTerminated && !meeting && !entryEnd)
+        nullTerminated = !(meeting = splitAtCursor(a, b, k, inA, inB, shape, x, y, pointerBits));
       if (!nullTerminated && !meeting && !entryEnd) {
         x = a.walk(inA, shape, std::nullopt, pointerBits);
         y = b.walk(inB, shape, std::nullopt, pointerBits);
+      }
+      if (holdsRelatedHeap(a, b, x, y, shape, merged, pointerBits)) {
+        endsAlike = true;
+        return std::nullopt;
       }
       // A block both states keep that ends both chains stays a block of its own, where the list ends, when a field
       // that it or the chains' first piece knows does not progress along them (a token or a sentinel after the
@@ -411,7 +676,13 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
       // even where its elements are blocks both states keep. Their copies that no fold took are then heap the
       // merged state no longer describes.
       const bool passed = meeting && x.empty() != y.empty();
-      if (!passed && !a.tookUntracked() && !b.tookUntracked()) return std::nullopt;
+      // Null in one state, heap no other related value reaches in the other: a list from it, kept blocks or not.
+      const bool nullInOne =
+          nullTerminated && x.empty() != y.empty() && reachedOnlyFrom(a, x, k) && reachedOnlyFrom(b, y, k);
+      if (!passed && !nullInOne && !a.tookUntracked() && !b.tookUntracked()) {
+        endsAlike = nullTerminated || meeting;
+        return std::nullopt;
+      }
       std::optional<smt::Term> keptEnd = entryEnd;
       if (z3::eq(x.end, y.end) && kept(x.end, result.fromOlder) && kept(y.end, result.fromNewer)) keptEnd = x.end;
       return Fold{shape, x, y, meeting, nullTerminated, keptEnd, a.takenBlocks, a.takenLists, b.takenBlocks,
@@ -419,13 +690,18 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     };
     // Of the pointer fields, the one whose chains end alike in both states (at NULL, at a related value, at a
     // value kept from before) is the link; an integer field of pointer width is not.
+    auto knownLink = [&](const ListShape& s) { return linkKnown(s, {&a.memory, &b.memory, &merged}); };
     std::vector<ListShape> shapes = a.shapes(inA, pointerBits);
     for (const ListShape& s : b.shapes(inB, pointerBits))
       if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+    std::stable_partition(shapes.begin(), shapes.end(), knownLink);
+
     std::optional<Fold> chosen;
     bool linked = false;
     for (const ListShape& shape : shapes) {
       std::optional<Fold> fold = attempt(shape);
+      // Blocks both states keep, linked alike through a link lists already use, fold through no other field.
+      if (!fold && endsAlike && knownLink(shape)) break;
       if (!fold) continue;
       linked = fold->meeting || fold->nullTerminated || fold->keptEnd;
       if (!chosen || linked) chosen = std::move(fold);
@@ -454,8 +730,9 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     result.fromNewer.pairs.emplace_back(length, f.y.length);
     terms.emplace_back(length, false);
     ListSegment list{variable, end, length, f.shape.elementBytes, f.shape.nextOffset,
-                     f.x.origin ? f.x.origin : f.y.origin, {}, std::nullopt, {}};
+                     f.x.origin ? f.x.origin : f.y.origin, {}, std::nullopt, {}, {}};
     list.back = foldBack(a, b, f.x, f.y, f.shape, end, executor, pointerBits, result, merged, terms, candidates);
+    foldOwned(a, b, f.x, f.y, pointerBits, list);
     foldFields(a, b, f.x, f.y, f.shape, executor, result, merged, list, terms, candidates);
     merged.lists.push_back(std::move(list));
   }

@@ -47,6 +47,41 @@ bool matchBack(const State& instance, const EqualTerms& equal, const ListSegment
   return true;
 }
 
+// The lists the elements of a general list `l` own, in the chain of the instance that matches it: a block of the
+// chain holds at each owned field null or the start of a chain of the instance's blocks and lists not yet matched
+// (marked in `matched` and `listed`) that ends at null, is no longer than the bound, keeps the ranges and owns
+// nothing itself; a list of the chain owns, field by field, lists that the general ones describe.
+bool matchOwned(const Memory& memory, const EqualTerms& equal, const ListSegment& l, const Chain& chain,
+                std::vector<bool>& matched, std::vector<bool>& listed,
+                const std::function<bool(const smt::Term&)>& entails, unsigned pointerBits) {
+  auto isNull = [&](const smt::Term& t) { return equal.null(t) || entails(t == t.ctx().int_val(0)); };
+  for (const ChainPiece& piece : chain.pieces) {
+    if (piece.isList) {
+      const std::vector<OwnedList>& inner = memory.lists[piece.index].owned;
+      if (inner.size() != l.owned.size()) return false;
+      for (const OwnedList& o : inner)
+        if (std::none_of(l.owned.begin(), l.owned.end(), [&](const OwnedList& g) { return ownedWithin(o, g); }))
+          return false;
+      continue;
+    }
+    for (const OwnedList& owned : l.owned) {
+      const FieldKey link{owned.offset, pointerBits, View::Unsigned};
+      std::optional<smt::Term> start = fieldValue(memory, memory.blocks[piece.index], link, equal);
+      if (!start) return false;
+      if (isNull(*start)) continue;
+      auto never = [](const smt::Term&, size_t) { return false; };
+      Chain sub = walkChain(memory, *start, {owned.elementBytes, owned.nextOffset}, equal, matched, listed,
+                            pointerBits, never);
+      if (sub.empty() || !isNull(sub.end)) return false;
+      if (owned.maxLength && !entails(sub.length <= start->ctx().int_val(*owned.maxLength))) return false;
+      if (!chainWithin(memory, sub, owned.ranges, equal, entails)) return false;
+      for (const ChainPiece& p : sub.pieces)
+        if (p.isList && !memory.lists[p.index].owned.empty()) return false;
+    }
+  }
+  return true;
+}
+
 // Each list of the general state is a chain of the instance's other heap blocks and lists (marked in `matched`
 // and `listed`), from where μ puts its start to where μ puts its end, whose values progress in each of the list's
 // fields by its step. A length, an end or a first value that nothing else names is bound like a free stored value
@@ -117,6 +152,8 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
       else if (!proven(mu.apply(field.first), *first))
         return false;
     }
+    if (!chainWithin(*instance.memory, chain, l.ranges, equal, entails)) return false;
+    if (!matchOwned(*instance.memory, equal, l, chain, matched, listed, entails, pointerBits)) return false;
   }
   return true;
 }

@@ -288,6 +288,28 @@ std::optional<Progression> progressionOf(const Memory& memory, const Chain& chai
   return Progression{values.front().first, values.back().last, step};
 }
 
+bool chainWithin(const Memory& memory, const Chain& chain, const std::vector<FieldRange>& ranges,
+                 const EqualTerms& equal, const std::function<bool(const smt::Term&)>& entails) {
+  if (chain.empty()) return true;
+  for (const FieldRange& r : ranges) {
+    std::optional<FieldSpan> span = spanOf(memory, chain, {r.offset, r.bits, r.view}, equal);
+    if (!span || !spanWithin(*span, r.lo, r.hi, entails)) return false;
+  }
+  return true;
+}
+
+bool ownedWithin(const OwnedList& inner, const OwnedList& outer) {
+  if (inner.offset != outer.offset || inner.elementBytes != outer.elementBytes ||
+      inner.nextOffset != outer.nextOffset)
+    return false;
+  if (outer.maxLength && (!inner.maxLength || *inner.maxLength > *outer.maxLength)) return false;
+  return std::all_of(outer.ranges.begin(), outer.ranges.end(), [&](const FieldRange& r) {
+    auto tighter = findField(inner.ranges, FieldKey{r.offset, r.bits, r.view});
+    return tighter != inner.ranges.end() && (!r.lo || (tighter->lo && *tighter->lo >= *r.lo)) &&
+           (!r.hi || (tighter->hi && *tighter->hi <= *r.hi));
+  });
+}
+
 std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const FieldKey& field,
                                 const EqualTerms& equal) {
   FieldSpan span;
@@ -435,6 +457,18 @@ bool heapStartsAt(const Memory& memory, const EqualTerms& equal, const smt::Term
                      [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && equal.same(b.lo, p); }) ||
          std::any_of(memory.lists.begin(), memory.lists.end(),
                      [&](const ListSegment& l) { return equal.same(l.start, p); });
+}
+
+bool heapContinuesAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p, uint64_t offset,
+                     unsigned pointerBits) {
+  if (p.is_numeral()) return false;
+  for (const MemoryBlock& b : memory.blocks)
+    if (b.kind == BlockKind::Heap && equal.same(b.lo, p)) {
+      const PointsTo* held = contentAt(memory, b, offset, equal, pointerBits);
+      return held && !equal.null(held->value);
+    }
+  return std::any_of(memory.lists.begin(), memory.lists.end(),
+                     [&](const ListSegment& l) { return l.nextOffset == offset && equal.same(l.start, p); });
 }
 
 bool sameOffset(const PointsTo& x, const EqualTerms& equalX, const PointsTo& y, const EqualTerms& equalY) {

@@ -123,6 +123,14 @@ std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const 
 bool spanWithin(const FieldSpan& span, std::optional<int64_t> lo, std::optional<int64_t> hi,
                 const std::function<bool(const smt::Term&)>& entails);
 
+// Whether every element of `chain` holds in each range's field a value within its bounds, as `entails` proves.
+bool chainWithin(const Memory& memory, const Chain& chain, const std::vector<FieldRange>& ranges,
+                 const EqualTerms& equal, const std::function<bool(const smt::Term&)>& entails);
+
+// Whether each element's list that `inner` describes is one that `outer` describes: the same field and shape, a
+// bound on the length no weaker, and every range of `outer` bounding its field at least as tightly in `inner`.
+bool ownedWithin(const OwnedList& inner, const OwnedList& outer);
+
 // The link back of a chain whose elements each hold the address of the one before them: what its first element
 // holds there, and its last element's address.
 struct ChainBack {
@@ -172,6 +180,11 @@ Chain walkChain(const Memory& memory, const smt::Term& start, const ListShape& s
 
 // Whether a heap block or a list of `memory` starts at `p`.
 bool heapStartsAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p);
+
+// Whether heap that starts at `p` goes on through the pointer field at `offset`: a list linked there, or a heap block
+// that holds there a pointer other than null.
+bool heapContinuesAt(const Memory& memory, const EqualTerms& equal, const smt::Term& p, uint64_t offset,
+                     unsigned pointerBits);
 
 // Whether two entries, each with the definitions of its state, are at the same offset into their blocks (the blocks
 // themselves are the caller's to compare): the same address, or the same constant offset.

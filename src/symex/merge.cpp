@@ -92,7 +92,7 @@ bool sameList(const ListSegment& x, const ListSegment& y) {
   return z3::eq(x.start, y.start) && z3::eq(x.end, y.end) && z3::eq(x.length, y.length) &&
          x.elementBytes == y.elementBytes && x.nextOffset == y.nextOffset &&
          std::equal(x.fields.begin(), x.fields.end(), y.fields.begin(), y.fields.end(), sameField) &&
-         sameBack(x.back, y.back) && x.ranges == y.ranges;
+         sameBack(x.back, y.back) && x.ranges == y.ranges && x.owned == y.owned;
 }
 
 // Whether the entry's location lies in one of the memory's heap blocks.
@@ -346,6 +346,27 @@ struct Merger {
     return std::nullopt;
   }
 
+  // Heap that a location of the newer state leads to and that goes on through the same field (a list spliced in
+  // there), not what an element owns there (a block of its own, null at that field).
+  bool continuesAt(const PointsTo& y) const {
+    std::optional<int64_t> offset = equalB.offset(y.address, y.block);
+    return offset && *offset >= 0 &&
+           heapContinuesAt(mb, equalB, y.value, static_cast<uint64_t>(*offset), index.pointerBits());
+  }
+
+  // Whether one of the first `count` related values points where `p` does in one state and is null in the other (a
+  // cursor that has not yet walked off the list a heap element's field starts, and one that has).
+  bool cursorAt(const smt::Term& p, size_t count) const {
+    for (size_t k = 0; k < count; ++k) {
+      const smt::Term& inA = result.fromOlder.pairs[k].second;
+      const smt::Term& inB = result.fromNewer.pairs[k].second;
+      if ((equalB.null(inB) && !equalA.null(inA) && equalA.same(inA, p)) ||
+          (equalA.null(inA) && !equalB.null(inB) && equalB.same(inB, p)))
+        return true;
+    }
+    return false;
+  }
+
   void mergeLocations() {
     const size_t relatedValues = result.fromOlder.pairs.size();  // the program values and moved blocks' ends
     // The values, in each state, of the program values and the locations that the loop changed (that hold values the
@@ -357,6 +378,7 @@ struct Merger {
         changedValuesA.push_back(result.fromOlder.pairs[k].second);
         changedValuesB.push_back(result.fromNewer.pairs[k].second);
       }
+    const size_t programValuesChanged = changedValuesB.size();
     std::vector<PointsTo> renamedB;
     for (const PointsTo& y : mb.pointsTo) renamedB.push_back(renamed(y, toMergedB));
     std::vector<std::pair<smt::Term, smt::Term>> changedLocations;  // a changed location's older value, and its block
@@ -391,6 +413,17 @@ struct Merger {
              std::any_of(ma.lists.begin(), ma.lists.end(),
                          [&](const ListSegment& l) { return equalA.same(l.start, x.value) && movedFrom(l.end); });
     };
+    // Whether the newer state's `p` is where a value the loop changed is or was, other than the location x, y itself
+    // (the element a pointer that moves on to a new head left).
+    auto changedElsewhere = [&](const smt::Term& p, const PointsTo& x, const PointsTo& y) {
+      for (size_t k = 0; k < changedValuesB.size(); ++k) {
+        if (k >= programValuesChanged && z3::eq(changedValuesA[k], x.value) && z3::eq(changedValuesB[k], y.value))
+          continue;
+        for (const smt::Term& changed : {changedValuesA[k], changedValuesB[k]})
+          if (!equalB.null(changed) && equalB.same(changed, p)) return true;
+      }
+      return false;
+    };
     // A location both states know holds the same value, or values that differ (a counter kept in memory): then the
     // merged state knows it holds a value of its own, related to both by the instantiations, like a program value.
     for (const PointsTo& x : ma.pointsTo) {
@@ -406,8 +439,9 @@ struct Merger {
           sameTerm = sameTerm || z3::eq(x.value, mb.pointsTo[k].value);
           rx.mayBeOutside = rx.mayBeOutside || mb.pointsTo[k].mayBeOutside;
         }
-      const bool related = sameTerm && x.bits == index.pointerBits() &&
-                           (leftBehind(x) || (!inHeapBlock(ma, x) && startsChangedHeap(x.value)));
+      const bool related =
+          sameTerm && x.bits == index.pointerBits() &&
+          (leftBehind(x) || ((!inHeapBlock(ma, x) || cursorAt(x.value, relatedValues)) && startsChangedHeap(x.value)));
       if (inBoth && !related) {
         memory->pointsTo.push_back(rx);
         continue;
@@ -456,7 +490,7 @@ struct Merger {
         if (rx.bits == index.pointerBits() && inHeapBlock(ma, x) && inHeapBlock(mb, y) &&
             (aliasesChanged(x.block, changedValuesA, equalA) || aliasesChanged(y.block, changedValuesB, equalB)) &&
             (equalA.null(x.value) || aliasesChanged(x.value, changedValuesA, equalA)) &&
-            (aliasesChanged(y.value, changedValuesB, equalB) || heapStartsAt(mb, equalB, y.value)))
+            (changedElsewhere(y.value, x, y) || continuesAt(y)))
           break;
         // The same bytes stored through values read differently (a parameter kept as unsigned, a signed difference)
         // are merged in the signed reading.
@@ -488,6 +522,11 @@ struct Merger {
       FoldSide sideB{mb, std::move(equalB), b, keptB, foldedB, listsB, result.fromNewer, related, entryPointers,
                      {}, {}};
       foldLists(sideA, sideB, executor, context, index.pointerBits(), result, *memory, terms, listCandidates);
+      // A folded list of at most one element in both states (a block an element may own) stays that short while no
+      // pass makes it longer, merged state or not.
+      for (const ListSegment& l : memory->lists)
+        if (a.entails(result.fromOlder.apply(l.length) <= 1) && b.entails(result.fromNewer.apply(l.length) <= 1))
+          candidates.push_back(l.length <= 1);
       recordListLengthsAtEntry();
       // A kept block that a list took in either state is no block of the merged state: the list has it, with what
       // it held, and in a state whose lists did not take it, it is heap the merged state no longer describes.

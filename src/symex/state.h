@@ -90,6 +90,21 @@ struct FieldRange {
   bool operator==(const FieldRange&) const = default;
 };
 
+// A list that each element of a list owns through one of its pointer fields (a list of lists; a block each element
+// may point to, a list of at most one element): every element holds at `offset` the start of a null-terminated list
+// of its own, of at most `maxLength` elements where that is known, whose elements are disjoint from all other memory
+// and reached from nowhere else, and whose fields the `ranges` bound. It has no terms: taking its owner out of the
+// list gives that element's list terms of its own (the executor's materialization).
+struct OwnedList {
+  uint64_t offset;
+  uint64_t elementBytes;
+  uint64_t nextOffset;
+  const llvm::Value* origin = nullptr;  // the call that allocated an element
+  std::optional<uint64_t> maxLength;
+  std::vector<FieldRange> ranges;
+  bool operator==(const OwnedList&) const = default;
+};
+
 // The link back of a doubly linked list: each element holds at `offset` the address of the element before it, the
 // first one `before` (the element ahead of the list, or 0). `last` is the address of the last element, and `before`
 // when the list is empty, so that a list or an element that follows holds `last` as the address before it.
@@ -103,9 +118,9 @@ struct BackLink {
 // `nextOffset` the address of the next one, the last holding `end` there (0 for a null-terminated list, its own
 // start for a cycle). The elements are pairwise disjoint and disjoint from every block of the allocation list;
 // nothing is known about their other bytes but the `fields` whose values progress by a constant step, the `ranges`
-// that bound the values of others, and for a doubly linked list its link back. An access to the first element (or,
-// with a link back, to the last) takes it out as a block of its own (the executor's materialization); merges and
-// instance checks fold chains of blocks into lists.
+// that bound the values of others, the lists each element owns (`owned`), and for a doubly linked list its link
+// back. An access to the first element (or, with a link back, to the last) takes it out as a block of its own (the
+// executor's materialization); merges and instance checks fold chains of blocks into lists.
 struct ListSegment {
   smt::Term start;
   smt::Term end;
@@ -116,6 +131,7 @@ struct ListSegment {
   std::vector<FieldValues> fields;
   std::optional<BackLink> back;
   std::vector<FieldRange> ranges;
+  std::vector<OwnedList> owned;
 
   // The value `field` holds in the last element.
   smt::Term last(const FieldValues& field) const;

@@ -180,6 +180,17 @@ Facts describeState(const State& state, const ProgramIndex& index, z3::context& 
                                         : "at most " + std::to_string(*r.hi);
       fact += "; every element holds " + bounds + " at byte " + std::to_string(r.offset);
     }
+    for (const OwnedList& o : l.owned) {
+      fact += "; every element holds at byte " + std::to_string(o.offset) + " null or the only pointer to a list of " +
+              (o.maxLength ? "at most " + std::to_string(*o.maxLength) + " " : std::string()) + "elements of " +
+              std::to_string(o.elementBytes) + " bytes of its own, linked at byte " + std::to_string(o.nextOffset);
+      for (const FieldRange& r : o.ranges)
+        fact += ", each holding " +
+                (r.lo && r.hi ? "from " + std::to_string(*r.lo) + " to " + std::to_string(*r.hi)
+                 : r.lo       ? "at least " + std::to_string(*r.lo)
+                              : "at most " + std::to_string(*r.hi)) +
+                " at byte " + std::to_string(r.offset);
+    }
     out.push_back(std::move(fact));
   }
   if (state.heapForgotten) out.push_back("(some heap blocks are no longer tracked)");

@@ -3,6 +3,7 @@
 // reachability through the heap. A regression here shows as a wrong fold, not only as one more UNKNOWN.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -40,10 +41,31 @@ struct HandBuilt {
     memory.pointsTo.push_back(PointsTo{address, value, bits, View::Signed, lo});
   }
 
+  // Two blocks `a` -> `b` -> null, `a` holding 1 at offset 0 and `b` holding `flag` there.
+  std::pair<smt::Term, smt::Term> flagChain(const smt::Term& flag) {
+    const smt::Term a = block("a"), b = block("b");
+    store(a, kNextOffset, b, kPointerBits);
+    store(b, kNextOffset, context.int_val(0), kPointerBits);
+    store(a, 0, context.int_val(1), 64);
+    store(b, 0, flag, 64);
+    return {a, b};
+  }
+
   z3::context& context;
   Memory memory;
   std::vector<smt::Term> facts;
 };
+
+// Whether `solver`'s assertions entail a claim.
+std::function<bool(const smt::Term&)> entailedBy(z3::solver& solver) {
+  return [&solver](const smt::Term& claim) {
+    solver.push();
+    solver.add(!claim);
+    const bool unsat = solver.check() == z3::unsat;
+    solver.pop();
+    return unsat;
+  };
+}
 
 }  // namespace
 
@@ -111,7 +133,8 @@ TEST(SymexLists, AWalkContinuesThroughAListAndAddsItsLength) {
   const smt::Term a = h.block("a");
   const smt::Term listStart = c.int_const("s"), listEnd = c.int_const("e"), length = c.int_const("len");
   h.store(a, kNextOffset, listStart, kPointerBits);
-  h.memory.lists.push_back(ListSegment{listStart, listEnd, length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}});
+  h.memory.lists.push_back(
+      ListSegment{listStart, listEnd, length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}, {}});
   const EqualTerms equal(h.facts);
   std::vector<bool> takenBlocks(1, false), takenLists(1, false);
   const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
@@ -171,17 +194,13 @@ TEST(SymexLists, AFieldThatGrowsByOneAlongTheChainIsAProgression) {
 TEST(SymexLists, TheSpanOfAFieldBoundsEveryElementOfTheChain) {
   z3::context c;
   HandBuilt h(c);
-  const smt::Term a = h.block("a"), b = h.block("b");
   const smt::Term flag = c.int_const("flag");
-  h.store(a, kNextOffset, b, kPointerBits);
-  h.store(b, kNextOffset, c.int_val(0), kPointerBits);
-  h.store(a, 0, c.int_val(1), 64);
-  h.store(b, 0, flag, 64);
+  const auto [a, b] = h.flagChain(flag);
   // A list of the chain bounds its elements' values itself.
   const smt::Term start = c.int_const("start"), length = c.int_const("length");
   h.store(b, kNextOffset, start, kPointerBits);
   h.memory.pointsTo.erase(h.memory.pointsTo.begin() + 1);  // b's first next pointer, now replaced
-  ListSegment list{start, c.int_val(0), length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}};
+  ListSegment list{start, c.int_val(0), length, kElementBytes, kNextOffset, nullptr, {}, std::nullopt, {}, {}};
   list.ranges.push_back(FieldRange{0, 64, View::Signed, 1, 3});
   h.memory.lists.push_back(list);
   const EqualTerms equal(h.facts);
@@ -198,13 +217,7 @@ TEST(SymexLists, TheSpanOfAFieldBoundsEveryElementOfTheChain) {
   // The facts say 1 <= flag <= 2: a solver over them stands in for the state's.
   z3::solver solver(c);
   solver.add(flag >= 1 && flag <= 2);
-  auto entails = [&](const smt::Term& claim) {
-    solver.push();
-    solver.add(!claim);
-    const bool unsat = solver.check() == z3::unsat;
-    solver.pop();
-    return unsat;
-  };
+  auto entails = entailedBy(solver);
   EXPECT_TRUE(spanWithin(*span, 1, 3, entails));
   EXPECT_TRUE(spanWithin(*span, 0, std::nullopt, entails)) << "a weaker lower bound alone";
   EXPECT_FALSE(spanWithin(*span, 2, 3, entails)) << "a's value is 1";
@@ -294,7 +307,7 @@ TEST(SymexLists, ADoublyLinkedListOfOneElementEndsWhereItStarts) {
   const smt::Term before = c.int_const("b"), last = c.int_const("l");
   Memory memory;
   memory.lists.push_back(ListSegment{start, end, length, kElementBytes, kNextOffset, nullptr, {},
-                                     BackLink{kPrevOffset, before, last}, {}});
+                                     BackLink{kPrevOffset, before, last}, {}, {}});
   z3::solver solver(c);
   for (const smt::Term& f : memoryFacts(c, memory, kPointerBits, IntegerModel{})) solver.add(f);
   auto possible = [&](const smt::Term& f) {
@@ -310,4 +323,41 @@ TEST(SymexLists, ADoublyLinkedListOfOneElementEndsWhereItStarts) {
   EXPECT_FALSE(possible(length >= 1 && last == 0)) << "the last element is allocated";
   EXPECT_TRUE(possible(length == 0 && last == 0 && before == 0));
   EXPECT_EQ(memory.lists[0].emptyFacts().size(), 3u) << "an empty doubly linked list keeps last == before";
+}
+
+TEST(SymexLists, AChainIsWithinTheRangesOnlyWhereEveryElementIsProvenWithin) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term flag = c.int_const("flag");
+  const smt::Term a = h.flagChain(flag).first;
+  const EqualTerms equal(h.facts);
+  std::vector<bool> takenBlocks(2, false), takenLists;
+  const Chain chain = walkChain(h.memory, a, {kElementBytes, kNextOffset}, equal, takenBlocks, takenLists,
+                                kPointerBits, [&](const smt::Term& at, size_t) { return equal.null(at); });
+  ASSERT_EQ(chain.pieces.size(), 2u);
+  z3::solver solver(c);
+  for (const smt::Term& f : h.facts) solver.add(f);
+  solver.add(flag >= 1 && flag <= 5);
+  auto entails = entailedBy(solver);
+  const std::vector<FieldRange> wide{FieldRange{0, 64, View::Signed, 1, 5}};
+  const std::vector<FieldRange> narrow{FieldRange{0, 64, View::Signed, 1, 2}};
+  EXPECT_TRUE(chainWithin(h.memory, chain, wide, equal, entails));
+  EXPECT_FALSE(chainWithin(h.memory, chain, narrow, equal, entails)) << "b's flag may be 5";
+  const std::vector<FieldRange> unknownField{FieldRange{4, 32, View::Signed, 0, 0}};
+  EXPECT_FALSE(chainWithin(h.memory, chain, unknownField, equal, entails)) << "no element knows byte 4";
+}
+
+TEST(SymexLists, AnOwnedListIsWithinOneThatBoundsItNoLessTightly) {
+  const OwnedList outer{8, 16, 0, nullptr, 1, {FieldRange{8, 64, View::Unsigned, 0, 0}}};
+  OwnedList inner = outer;
+  EXPECT_TRUE(ownedWithin(inner, outer));
+  inner.maxLength.reset();
+  EXPECT_FALSE(ownedWithin(inner, outer)) << "a list of any length is not one of at most one element";
+  EXPECT_TRUE(ownedWithin(outer, inner)) << "but one of at most one element is one of any length";
+  inner = outer;
+  inner.ranges.clear();
+  EXPECT_FALSE(ownedWithin(inner, outer)) << "unbounded fields are not bounded ones";
+  inner = outer;
+  inner.nextOffset = 8;
+  EXPECT_FALSE(ownedWithin(inner, outer)) << "another link is another shape";
 }
