@@ -409,7 +409,6 @@ class Executor::Step {
       memory.pointsTo.push_back(
           PointsTo{(at + c_.int_val(range.offset)).simplify(), value, range.bits, range.view, at});
     }
-    const MemoryBlock element = memory.blocks.back();
     for (const OwnedList& owned : list.owned) {
       smt::Term start = freshInRange("owned", pointerBits, View::Unsigned);
       smt::Term length = fresh("length");
@@ -419,7 +418,7 @@ class Executor::Step {
       memory.lists.push_back(ListSegment{start, c_.int_val(0), length, owned.elementBytes, owned.nextOffset,
                                          owned.origin, {}, std::nullopt, owned.ranges, {}});
     }
-    return element;
+    return memory.blocks.back();
   }
 
   MemoryBlock takeFirstElement(const ListSegment& list) {

@@ -199,6 +199,10 @@ std::optional<FieldRange> ownedRange(FoldSide& a, FoldSide& b, const OwnedAlong&
     lo = lo ? std::min(*lo, n) : n;
     hi = hi ? std::max(*hi, n) : n;
   };
+  auto widenTo = [&](const FieldRange& r) {
+    r.lo ? widen(*r.lo) : void(unboundedBelow = true);
+    r.hi ? widen(*r.hi) : void(unboundedAbove = true);
+  };
   auto spans = [&](FoldSide& side, const OwnedAlong& along, std::vector<FieldSpan>& out) {
     for (const Chain& chain : along.chains) {
       std::optional<FieldSpan> span = spanOf(side.memory, chain, key, side.equal);
@@ -208,19 +212,13 @@ std::optional<FieldRange> ownedRange(FoldSide& a, FoldSide& b, const OwnedAlong&
         if (!side.solver.value(v.value, n)) return false;
         widen(n);
       }
-      for (const FieldRange& r : span->ranges) {
-        r.lo ? widen(*r.lo) : void(unboundedBelow = true);
-        r.hi ? widen(*r.hi) : void(unboundedAbove = true);
-      }
+      for (const FieldRange& r : span->ranges) widenTo(r);
       out.push_back(std::move(*span));
     }
     for (const OwnedList& o : along.ofLists) {
-      auto r = std::find_if(o.ranges.begin(), o.ranges.end(), [&](const FieldRange& f) {
-        return f.offset == key.offset && f.bits == key.bits && f.view == key.view;
-      });
-      if (r == o.ranges.end()) return false;
-      r->lo ? widen(*r->lo) : void(unboundedBelow = true);
-      r->hi ? widen(*r->hi) : void(unboundedAbove = true);
+      const FieldRange* r = rangeOf(o.ranges, key);
+      if (!r) return false;
+      widenTo(*r);
     }
     return true;
   };
@@ -695,7 +693,6 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
     for (const ListShape& s : b.shapes(inB, pointerBits))
       if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
     std::stable_partition(shapes.begin(), shapes.end(), knownLink);
-
     std::optional<Fold> chosen;
     bool linked = false;
     for (const ListShape& shape : shapes) {

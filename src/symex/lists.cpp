@@ -298,14 +298,19 @@ bool chainWithin(const Memory& memory, const Chain& chain, const std::vector<Fie
   return true;
 }
 
+const FieldRange* rangeOf(const std::vector<FieldRange>& ranges, const FieldKey& field) {
+  auto r = findField(ranges, field);
+  return r == ranges.end() ? nullptr : &*r;
+}
+
 bool ownedWithin(const OwnedList& inner, const OwnedList& outer) {
   if (inner.offset != outer.offset || inner.elementBytes != outer.elementBytes ||
       inner.nextOffset != outer.nextOffset)
     return false;
   if (outer.maxLength && (!inner.maxLength || *inner.maxLength > *outer.maxLength)) return false;
   return std::all_of(outer.ranges.begin(), outer.ranges.end(), [&](const FieldRange& r) {
-    auto tighter = findField(inner.ranges, FieldKey{r.offset, r.bits, r.view});
-    return tighter != inner.ranges.end() && (!r.lo || (tighter->lo && *tighter->lo >= *r.lo)) &&
+    const FieldRange* tighter = rangeOf(inner.ranges, FieldKey{r.offset, r.bits, r.view});
+    return tighter && (!r.lo || (tighter->lo && *tighter->lo >= *r.lo)) &&
            (!r.hi || (tighter->hi && *tighter->hi <= *r.hi));
   });
 }

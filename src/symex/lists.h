@@ -123,6 +123,9 @@ std::optional<FieldSpan> spanOf(const Memory& memory, const Chain& chain, const 
 bool spanWithin(const FieldSpan& span, std::optional<int64_t> lo, std::optional<int64_t> hi,
                 const std::function<bool(const smt::Term&)>& entails);
 
+// The range of `ranges` that bounds `field`, if one does.
+const FieldRange* rangeOf(const std::vector<FieldRange>& ranges, const FieldKey& field);
+
 // Whether every element of `chain` holds in each range's field a value within its bounds, as `entails` proves.
 bool chainWithin(const Memory& memory, const Chain& chain, const std::vector<FieldRange>& ranges,
                  const EqualTerms& equal, const std::function<bool(const smt::Term&)>& entails);
