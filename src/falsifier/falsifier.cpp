@@ -33,7 +33,7 @@ constexpr uint64_t kMaxInputsPerRun = 1u << 18;
 constexpr uint64_t kBoundaryCandidates = 13;
 // Runs of Bits right after the one of zeros, before the boundary values: the ones that leave and enter branches on
 // nondet() alike, cheap where the boundary values keep a `while (nondet())` loop running to the step limit.
-constexpr uint64_t kBitsRuns = 3;
+constexpr uint64_t kBitsRuns = 8;
 
 uint64_t boundaryValue(const interp::NondetRequest& r, uint64_t choice) {
   const unsigned bits = r.bits;

@@ -175,7 +175,9 @@ std::optional<OwnedAlong> ownedAlong(FoldSide& side, const Chain& chain, uint64_
     std::optional<smt::Term> start = fieldValue(side.memory, side.memory.blocks[piece.index], key, side.equal);
     if (!start) return std::nullopt;
     if (isNull(*start)) continue;
-    auto atRoot = [&](const smt::Term& at, size_t) { return !side.rootsAt(at).empty(); };
+    // The start may be related (the value a kept block holds there, which folding the block into the list drops):
+    // the references counted below keep it the only way there.
+    auto atRoot = [&](const smt::Term& at, size_t steps) { return steps > 0 && !side.rootsAt(at).empty(); };
     Chain sub = walkChain(side.memory, *start, shape, side.equal, along.blocks, along.lists, pointerBits, atRoot);
     if (sub.empty() || !isNull(sub.end)) return std::nullopt;
     for (const ChainPiece& p : sub.pieces) {

@@ -707,12 +707,17 @@ class Builder {
       return -1;
     Node& a = graph_.nodes[ancestor];
     bool olderIsMerged = a.mergeResult;
-    MergeResult merged = merge(a.state, state, olderIsMerged, executor_, index_, context_, limits_);
+    // Constant bounds that climb are widened away only at a head merged a few times: the first merges keep
+    // them as they are, so that a loop merged once or twice keeps the invariants it always had.
+    constexpr unsigned kMergesBeforeWidening = 3;
+    MergeResult merged = merge(a.state, state, olderIsMerged, executor_, index_, context_, limits_, {},
+                               a.merges >= kMergesBeforeWidening);
     Node c;
     c.state = std::move(merged.merged);
     c.incoming = EdgeKind::Generalization;
     c.mergeResult = true;
     c.widenings = a.widenings;
+    c.merges = a.merges + 1;
     int source = ancestor;
     Instantiation mu = std::move(merged.fromOlder);
     if (olderIsMerged) {

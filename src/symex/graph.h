@@ -29,6 +29,7 @@ struct Node {
   Instantiation instantiation;
   bool mergeResult = false;
   unsigned widenings = 0;  // how often this loop head, or one it was merged from, took locations (withLocationsOf)
+  unsigned merges = 0;     // how many merges at this loop head made this state, one after another
   Check error = Check::NotModelled;
   EndKind end = EndKind::Return;
   std::string message;

@@ -41,12 +41,15 @@ EqualTerms::EqualTerms(const std::vector<smt::Term>& facts) {
   std::set<std::pair<unsigned, unsigned>> atMost;
   for (const smt::Term& f : facts) {
     Z3_decl_kind kind = f.is_app() ? f.decl().decl_kind() : Z3_OP_UNINTERPRETED;
-    if ((kind == Z3_OP_LE || kind == Z3_OP_GE) && smt::isSymbol(f.arg(0)) && isAtom(f.arg(1))) {
+    if ((kind == Z3_OP_LE || kind == Z3_OP_GE) && smt::isSymbol(f.arg(0))) {
       smt::Term low = kind == Z3_OP_LE ? f.arg(0) : f.arg(1);
       smt::Term high = kind == Z3_OP_LE ? f.arg(1) : f.arg(0);
       if (atMost.count({high.id(), low.id()})) {
         alive_.push_back(f);
-        unite(f.arg(0), f.arg(1));
+        if (isAtom(f.arg(1)))
+          unite(f.arg(0), f.arg(1));
+        else
+          definitions_.emplace(f.arg(0).id(), f.arg(1));
       } else {
         atMost.emplace(low.id(), high.id());
       }

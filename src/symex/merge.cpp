@@ -9,6 +9,7 @@
 #include "smt/integers.h"
 #include "smt/term.h"
 #include "lists.h"
+#include "merge_candidates.h"
 #include "merge_support.h"
 
 namespace atropos::symex {
@@ -125,59 +126,6 @@ Instantiation inverse(const Instantiation& mu) {
   return r;
 }
 
-// Numerals of this size or more are rarely the bound an invariant needs, and each one costs two candidates per term.
-bool smallNumeral(int64_t v) { return v > -1000000 && v < 1000000; }
-
-void collectNumerals(const smt::Term& e, std::set<int64_t>& out) {
-  if (e.is_numeral()) {
-    int64_t v;
-    if (e.is_numeral_i64(v) && smallNumeral(v)) out.insert(v);
-    return;
-  }
-  if (e.is_app())
-    for (unsigned k = 0; k < e.num_args(); ++k) collectNumerals(e.arg(k), out);
-}
-
-// A value u that moves by c*w + e while w moves by a constant d keeps u - f(w) for the quadratic f with
-// f(w + d) - f(w) = c*w + e: 2d(u - u0) == c(w^2 - w0^2) + (2e - cd)(w - w0). It bounds an accumulator by its
-// step's counter (x += y; y--), which no linear fact does. c and e are read off two models of the newer state that
-// differ in w's value before the step, then confirmed for every model; the candidate itself is checked like any
-// other.
-void addQuadraticCandidates(const std::vector<std::pair<smt::Term, smt::Term>>& changed, const Instantiation& toNewer,
-                            FormulaSolver& newer, z3::context& context, std::vector<smt::Term>& candidates) {
-  constexpr int64_t kMaxCoefficient = 64;
-  constexpr int64_t kMaxOffset = int64_t{1} << 32;
-  constexpr size_t kMaxChanged = 6;
-  if (changed.size() > kMaxChanged) return;
-  for (const auto& [w, w0] : changed) {
-    smt::Term stepOfW = toNewer.apply(w) - w0;
-    int64_t d;
-    if (!newer.value(stepOfW, d) || d == 0 || d < -kMaxCoefficient || d > kMaxCoefficient) continue;
-    if (!newer.entails(stepOfW == context.int_val(d))) continue;
-    std::optional<z3::model> second = newer.otherModel(w0);
-    int64_t w01, w02;
-    if (!second || !newer.value(w0, w01) || !FormulaSolver::valueIn(*second, w0, w02) || w01 == w02) continue;
-    __int128 run = static_cast<__int128>(w02) - w01;
-    for (const auto& [u, u0] : changed) {
-      if (z3::eq(u, w)) continue;
-      smt::Term stepOfU = toNewer.apply(u) - u0;
-      int64_t du1, du2;
-      if (!newer.value(stepOfU, du1) || !FormulaSolver::valueIn(*second, stepOfU, du2)) continue;
-      __int128 rise = static_cast<__int128>(du2) - du1;
-      if (rise % run != 0) continue;
-      __int128 c = rise / run;
-      if (c == 0 || c < -kMaxCoefficient || c > kMaxCoefficient) continue;
-      __int128 e = du1 - c * w01;
-      if (e < -kMaxOffset || e > kMaxOffset) continue;
-      smt::Term cTerm = context.int_val(static_cast<int64_t>(c));
-      smt::Term eTerm = context.int_val(static_cast<int64_t>(e));
-      if (!newer.entails(stepOfU == cTerm * w0 + eTerm)) continue;
-      smt::Term linear = context.int_val(static_cast<int64_t>(2 * e - c * d));
-      candidates.push_back(context.int_val(2 * d) * (u - u0) == cTerm * (w * w - w0 * w0) + linear * (w - w0));
-    }
-  }
-}
-
 }  // namespace
 
 namespace {
@@ -198,11 +146,13 @@ Instantiation toMerged(const Instantiation& mu, const std::vector<std::pair<smt:
 // values, the loop-entry values, its memory (blocks kept or moved, locations, lists folded), then the candidate
 // facts, of which the merged state keeps those both states entail.
 struct Merger {
-  Merger(const State& older, const State& newer, bool olderIsMerged, Executor& executor, const ProgramIndex& index,
-         z3::context& context, const smt::Limits& limits, const std::vector<std::pair<smt::Term, bool>>& anchors)
+  Merger(const State& older, const State& newer, bool olderIsMerged, bool widen, Executor& executor,
+         const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
+         const std::vector<std::pair<smt::Term, bool>>& anchors)
       : older(older),
         newer(newer),
         olderIsMerged(olderIsMerged),
+        widen(widen),
         executor(executor),
         index(index),
         context(context),
@@ -551,6 +501,7 @@ struct Merger {
           memory->lists.push_back(x);
         }
       }
+    keepListsEmptyInOther(listsA, listsB);
     c.heapForgotten = older.heapForgotten || newer.heapForgotten || untracked(ma, keptA, listsA) ||
                       untracked(mb, keptB, listsB);
     c.memory = memory;
@@ -562,6 +513,30 @@ struct Merger {
       if (p.address.is_const()) terms.emplace_back(p.address, true);
       if (p.value.is_const()) terms.emplace_back(p.value, false);
     }
+  }
+
+  // A list that only one state has stays where it starts at its end in the other state, which then dropped it as
+  // empty (the list a null pointer field of a kept block starts): the merged list's length is 0 there. Only lists
+  // without values that progress or links back, whose terms would name nothing in the other state.
+  void keepListsEmptyInOther(std::vector<bool>& listsA, std::vector<bool>& listsB) {
+    auto keep = [&](const Memory& m, std::vector<bool>& listed, Instantiation& toMerged, Instantiation& here,
+                    Instantiation& there, FormulaSolver& other) {
+      for (size_t j = 0; j < m.lists.size(); ++j) {
+        if (listed[j] || !m.lists[j].fields.empty() || m.lists[j].back) continue;
+        ListSegment x = renamed(m.lists[j], toMerged);
+        if (!other.entails(there.apply(x.start) == there.apply(x.end))) continue;
+        const smt::Term length = executor.fresh("length");
+        here.pairs.emplace_back(length, m.lists[j].length);
+        there.pairs.emplace_back(length, context.int_val(0));
+        toMerged.pairs.emplace_back(m.lists[j].length, length);
+        terms.emplace_back(length, false);
+        x.length = length;
+        listed[j] = true;
+        memory->lists.push_back(std::move(x));
+      }
+    };
+    keep(ma, listsA, toMergedA, result.fromOlder, result.fromNewer, b);
+    keep(mb, listsB, toMergedB, result.fromNewer, result.fromOlder, a);
   }
 
   // A folded list whose length the loop changed is a value the loop moves like a program value: its older length
@@ -697,6 +672,12 @@ struct Merger {
             candidates.push_back(p + i <= t);
             candidates.push_back(p + i < t);
           }
+    // A cursor that the loop moves from another pointer's block to null (a walk's step off the only element) is
+    // either: no convex fact says so.
+    for (const auto& [moved, before] : changed)
+      if (std::any_of(cursors.begin(), cursors.end(), [&](const smt::Term& p) { return z3::eq(p, moved); }))
+        for (const smt::Term& other : cursors)
+          if (!z3::eq(other, moved)) candidates.push_back(moved == 0 || moved == other);
     if (cursors.size() <= 6 && addresses.size() <= 16)
       for (size_t p = 0; p < cursors.size(); ++p)
         for (size_t r = p + 1; r < cursors.size(); ++r)
@@ -727,7 +708,7 @@ struct Merger {
 
   void keepImpliedCandidates() {
     // Keep the candidates both states imply: first a model of each filters, then the solver confirms.
-    std::vector<smt::Term> kept;
+    std::vector<smt::Term> kept, failed;
     std::set<unsigned> seen;
     std::vector<smt::Term> examined;  // keeps the terms alive: Z3 reuses the ids of deleted terms
     for (const smt::Term& candidate : candidates) {
@@ -737,8 +718,16 @@ struct Merger {
       if (!seen.insert(simple.id()).second) continue;
       smt::Term inA = result.fromOlder.apply(simple);
       smt::Term inB = result.fromNewer.apply(simple);
-      if (!a.mayHold(inA) || !b.mayHold(inB)) continue;
-      if (a.entails(inA) && b.entails(inB)) kept.push_back(simple);
+      if (a.mayHold(inA) && b.mayHold(inB) && a.entails(inA) && b.entails(inB))
+        kept.push_back(simple);
+      else if (olderIsMerged && widen)
+        failed.push_back(simple);
+    }
+    if (olderIsMerged && widen) {
+      std::set<int64_t> thresholds{0, 1};
+      for (const Frame& frame : c.frames)
+        for (int64_t n : index.comparedConstants(frame.function)) thresholds.insert(n);
+      dropClimbingBounds(kept, failed, thresholds);
     }
     facts.insert(facts.end(), kept.begin(), kept.end());
     facts.insert(facts.end(), entryFacts.begin(), entryFacts.end());
@@ -748,6 +737,7 @@ struct Merger {
   const State& older;
   const State& newer;
   const bool olderIsMerged;
+  const bool widen;  // drop climbing constant bounds (only where the older state is merged)
   Executor& executor;
   const ProgramIndex& index;
   z3::context& context;
@@ -794,8 +784,8 @@ struct Merger {
 
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
                   const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
-                  const std::vector<std::pair<smt::Term, bool>>& anchors) {
-  Merger merger(older, newer, olderIsMerged, executor, index, context, limits, anchors);
+                  const std::vector<std::pair<smt::Term, bool>>& anchors, bool widen) {
+  Merger merger(older, newer, olderIsMerged, widen, executor, index, context, limits, anchors);
   merger.keepMovedBlocks();
   merger.keepSameBlocks();
   merger.mergeLocations();

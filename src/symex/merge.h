@@ -55,9 +55,11 @@ struct MergeResult {
 // merge result, only its own facts are candidates, so repeated merging at a loop head weakens monotonically and
 // stops (seed 002, Thm. 8). `anchors` are variables both states share with the same meaning (a recursive
 // function's parameters at its entry, in its return states), with whether each is an address: the merged state
-// may relate its values to them (a return value equal to a parameter).
+// may relate its values to them (a return value equal to a parameter). With `widen`, where a constant bound on a
+// term of the merged `older` fails in `newer`, its other constant bounds in that direction go too, but for the
+// constants the loop compares with (widening with thresholds).
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
                   const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
-                  const std::vector<std::pair<smt::Term, bool>>& anchors = {});
+                  const std::vector<std::pair<smt::Term, bool>>& anchors = {}, bool widen = false);
 
 }  // namespace atropos::symex

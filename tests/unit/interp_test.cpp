@@ -728,7 +728,7 @@ int main() {
   ASSERT_TRUE(c.interpreter);
   falsifier::Options options;
   options.deadline = Deadline::in(std::chrono::duration<double>(10 * kSanitizerSlowdown));
-  options.maxGeneratedRuns = 20;
+  options.maxGeneratedRuns = 25;
   const std::vector<Outcome> outcomes = falsifier::falsify(*c.interpreter, {Property::Termination}, options);
   ASSERT_EQ(outcomes.size(), 1u);
   ASSERT_EQ(outcomes[0].verdict, Verdict::False) << outcomes[0].reason;
