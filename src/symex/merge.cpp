@@ -720,10 +720,10 @@ struct Merger {
       smt::Term inB = result.fromNewer.apply(simple);
       if (a.mayHold(inA) && b.mayHold(inB) && a.entails(inA) && b.entails(inB))
         kept.push_back(simple);
-      else if (olderIsMerged && widen)
+      else if (widen)
         failed.push_back(simple);
     }
-    if (olderIsMerged && widen) {
+    if (widen) {
       std::set<int64_t> thresholds{0, 1};
       for (const Frame& frame : c.frames)
         for (int64_t n : index.comparedConstants(frame.function)) thresholds.insert(n);
@@ -737,7 +737,7 @@ struct Merger {
   const State& older;
   const State& newer;
   const bool olderIsMerged;
-  const bool widen;  // drop climbing constant bounds (only where the older state is merged)
+  const bool widen;  // drop climbing constant bounds (the older state is a merged one)
   Executor& executor;
   const ProgramIndex& index;
   z3::context& context;
@@ -785,7 +785,7 @@ struct Merger {
 MergeResult merge(const State& older, const State& newer, bool olderIsMerged, Executor& executor,
                   const ProgramIndex& index, z3::context& context, const smt::Limits& limits,
                   const std::vector<std::pair<smt::Term, bool>>& anchors, bool widen) {
-  Merger merger(older, newer, olderIsMerged, widen, executor, index, context, limits, anchors);
+  Merger merger(older, newer, olderIsMerged, olderIsMerged && widen, executor, index, context, limits, anchors);
   merger.keepMovedBlocks();
   merger.keepSameBlocks();
   merger.mergeLocations();
