@@ -674,10 +674,12 @@ struct Merger {
           }
     // A cursor that the loop moves from another pointer's block to null (a walk's step off the only element) is
     // either: no convex fact says so.
-    for (const auto& [moved, before] : changed)
+    for (const auto& change : changed) {
+      const smt::Term& moved = change.first;
       if (std::any_of(cursors.begin(), cursors.end(), [&](const smt::Term& p) { return z3::eq(p, moved); }))
         for (const smt::Term& other : cursors)
           if (!z3::eq(other, moved)) candidates.push_back(moved == 0 || moved == other);
+    }
     if (cursors.size() <= 6 && addresses.size() <= 16)
       for (size_t p = 0; p < cursors.size(); ++p)
         for (size_t r = p + 1; r < cursors.size(); ++r)
