@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "frontend/source_location.h"
 #include "smt/term.h"
 #include "lists.h"
 
@@ -75,8 +76,9 @@ class Builder {
     for (const smt::Term& c : executor_.runConstants()) runConstants_.insert(c.id());
     work_ = {0};
     while (!work_.empty()) {
-      if (graphLimits_.deadline.expired()) return incomplete("the time ran out");
-      if (graph_.nodes.size() > graphLimits_.maxNodes) return incomplete("the graph grew beyond its size limit");
+      if (graphLimits_.deadline.expired()) return incomplete("the time ran out" + whereItGrew());
+      if (graph_.nodes.size() > graphLimits_.maxNodes)
+        return incomplete("the graph grew beyond its size limit" + whereItGrew());
       int id = work_.back();
       work_.pop_back();
       if (graph_.nodes[id].status != Node::Status::Open) continue;
@@ -161,6 +163,45 @@ class Builder {
     graph_.variables = executor_.variables();
     graph_.exactVariables = executor_.exactVariables();
     return std::move(graph_);
+  }
+
+  // The loop head with the most states, and what the heap of its newest state holds: where the folds or the
+  // widening did not catch up, for a graph left incomplete to name the loop and the structure a user would look at.
+  std::string whereItGrew() const {
+    struct Head {
+      size_t states = 0;
+      int newest = -1;
+    };
+    std::map<const llvm::Instruction*, Head> heads;
+    for (size_t id = 0; id < graph_.nodes.size(); ++id) {
+      const State& s = graph_.nodes[id].state;
+      if (s.frames.empty() || !s.top().next || !index_.isMergePoint(s.top().next)) continue;
+      Head& head = heads[s.top().next];
+      ++head.states;
+      head.newest = static_cast<int>(id);
+    }
+    // Ties go to the head whose newest state is older, so that the reason does not depend on where the instructions
+    // lie in memory.
+    const Head* most = nullptr;
+    for (const auto& entry : heads)
+      if (!most || entry.second.states > most->states ||
+          (entry.second.states == most->states && entry.second.newest < most->newest))
+        most = &entry.second;
+    if (!most || most->states < 2) return "";
+    const Node& node = graph_.nodes[most->newest];
+    SourceLocation at = frontend::sourceLocationFrom(*node.state.top().next);
+    std::string loop = at.known() ? "line " + std::to_string(at.line) : "a loop of " + at.function;
+    std::string where = " (the graph grew most at the loop head at " + loop + ": " + std::to_string(most->states) +
+                        " states";
+    if (!node.state.memory) return where + ")";
+    const Memory& memory = *node.state.memory;
+    size_t heapBlocks = std::count_if(memory.blocks.begin(), memory.blocks.end(),
+                                      [](const MemoryBlock& b) { return b.kind == BlockKind::Heap; });
+    auto counted = [](size_t n, const std::string& what) {
+      return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+    };
+    return where + "; the newest, after " + counted(node.merges, "merge") + ", holds " +
+           counted(heapBlocks, "heap block") + " outside lists and " + counted(memory.lists.size(), "list") + ")";
   }
 
   int addChild(int parent, State state, EdgeKind kind) {
