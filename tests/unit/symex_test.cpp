@@ -47,9 +47,11 @@ std::vector<Outcome> proveUnder(const std::string& source, std::vector<Property>
   options.semantics = semantics;
   std::vector<Outcome> outcomes = symex::prove(*program, properties, options, nullptr);
   EXPECT_EQ(outcomes.size(), properties.size());
-  for (const Outcome& o : outcomes)
-    if (semantics == Semantics::C || o.property != Property::Termination)
+  for (const Outcome& o : outcomes) {
+    if (semantics == Semantics::C || o.property != Property::Termination) {
       EXPECT_NE(o.verdict, Verdict::False) << "the symbolic execution refutes only termination, and not under c";
+    }
+  }
   return outcomes;
 }
 
