@@ -53,7 +53,11 @@ int main(void) {
   int len = between(1, 3);
   SLL s = create(len);
   int k = between(0, len - 1);
-  for (int i = 0; i < k; i++) insert(&s, between(0, i + len - 1));
+  for (int i = 0; i < k; i++) {
+    int position = __VERIFIER_nondet_int();
+    if (position < 0 || position >= i + len) position = 0;
+    insert(&s, position);
+  }
   destroy(s);
   return 0;
 }
