@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "common/text.h"
 #include "frontend/source_location.h"
 #include "smt/term.h"
 #include "lists.h"
@@ -197,9 +198,6 @@ class Builder {
     const Memory& memory = *node.state.memory;
     size_t heapBlocks = std::count_if(memory.blocks.begin(), memory.blocks.end(),
                                       [](const MemoryBlock& b) { return b.kind == BlockKind::Heap; });
-    auto counted = [](size_t n, const std::string& what) {
-      return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-    };
     return where + "; the newest, after " + counted(node.merges, "merge") + ", holds " +
            counted(heapBlocks, "heap block") + " outside lists and " + counted(memory.lists.size(), "list") + ")";
   }
