@@ -1125,8 +1125,8 @@ class Executor::Step {
 
   // ---- calls -----------------------------------------------------------------------------------------------
   void executeCall(const llvm::CallInst& call) {
-    auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
-    if (!callee) unsupported("a call through a function pointer");
+    const llvm::Function* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    if (!callee) callee = &pointedToFunction(call);
     if (callee->isIntrinsic()) return executeIntrinsic(call, *callee);
     // reach_error and the nondet functions mean what SV-COMP says even where the program defines them (as the
     // interpreter does); other functions the program defines run their own bodies.
@@ -1134,6 +1134,18 @@ class Executor::Step {
     bool environment = kind == frontend::EnvFunction::ReachError || kind == frontend::EnvFunction::Nondet;
     if (!callee->isDeclaration() && !environment) return enterFunction(call, *callee);
     executeEnvironment(call, *callee);
+  }
+
+  // The function a call through a pointer calls: the one whose address the pointer provably holds (a callback
+  // passed down as a constant). Where the state does not decide it, the call is not modelled.
+  const llvm::Function& pointedToFunction(const llvm::CallInst& call) {
+    smt::Term pointer = read(call.getCalledOperand(), View::Unsigned);
+    for (const llvm::Function& f : e_.module_) {
+      auto address = e_.globalAddresses_.find(&f);
+      if (address == e_.globalAddresses_.end() || f.arg_size() != call.arg_size()) continue;
+      if (provable(pointer == address->second)) return f;
+    }
+    unsupported("a call through a function pointer whose target the state does not determine");
   }
 
   void enterFunction(const llvm::CallInst& call, const llvm::Function& callee) {
