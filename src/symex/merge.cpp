@@ -510,8 +510,9 @@ struct Merger {
       terms.emplace_back(b.hi, true);
     }
     for (const PointsTo& p : memory->pointsTo) {
-      if (p.address.is_const()) terms.emplace_back(p.address, true);
-      if (p.value.is_const()) terms.emplace_back(p.value, false);
+      // The variables the memory holds (a numeral is a constant bound's, a string's byte no term of its own).
+      if (smt::isSymbol(p.address)) terms.emplace_back(p.address, true);
+      if (smt::isSymbol(p.value)) terms.emplace_back(p.value, false);
     }
   }
 
@@ -612,8 +613,23 @@ struct Merger {
 
   // Bounds of the terms by the numerals of the candidates so far and the constants the loop tests.
   void boundCandidates(const std::vector<smt::Term>& remainders) {
+    // The addresses of globals and functions are fixed for the run and the initial state's facts relate them, which
+    // every state keeps: a bound on one of them, or a relation of two, says nothing new, and the numerals of facts
+    // about them are offsets and sizes (a string's bytes, its length), no bounds a loop needs. Left in, they crowded
+    // out the numerals of the program's values (only the smallest 24 are tried) and made tens of thousands of
+    // candidates per merge.
+    std::set<unsigned> runConstants;
+    for (const smt::Term& constant : executor.runConstants()) runConstants.insert(constant.id());
+    auto isRunConstant = [&](const smt::Term& t) { return runConstants.count(t.id()) != 0; };
+    auto mentionsRunConstant = [&](const smt::Term& t) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(t, seen, symbols);
+      return std::any_of(symbols.begin(), symbols.end(), isRunConstant);
+    };
     std::set<int64_t> numerals{0, 1};
-    for (const smt::Term& f : candidates) collectNumerals(f, numerals);
+    for (const smt::Term& f : candidates)
+      if (!mentionsRunConstant(f)) collectNumerals(f, numerals);
     while (numerals.size() > 24) numerals.erase(std::prev(numerals.end()));
     candidates.insert(candidates.end(), remainders.begin(), remainders.end());
     // The constants the loop's conditions test are the bounds an invariant most often needs (x != -1 stops
@@ -626,10 +642,11 @@ struct Merger {
     while (thresholds.size() > 16) thresholds.erase(std::prev(thresholds.end()));
     for (size_t x = 0; x < terms.size(); ++x) {
       const smt::Term& s = terms[x].first;
-      for (int64_t n : numerals) {
-        candidates.push_back(s >= context.int_val(n));
-        candidates.push_back(s <= context.int_val(n));
-      }
+      if (!isRunConstant(s))
+        for (int64_t n : numerals) {
+          candidates.push_back(s >= context.int_val(n));
+          candidates.push_back(s <= context.int_val(n));
+        }
       bool isChanged =
           std::any_of(changed.begin(), changed.end(), [&](const auto& entry) { return z3::eq(entry.first, s); });
       if (!terms[x].second && isChanged)
@@ -638,7 +655,8 @@ struct Merger {
           candidates.push_back(s <= context.int_val(n));
         }
       for (size_t y = 0; y < terms.size(); ++y) {
-        if (x == y || terms[x].second != terms[y].second) continue;
+        if (x == y || terms[x].second != terms[y].second || (isRunConstant(s) && isRunConstant(terms[y].first)))
+          continue;
         const smt::Term& t = terms[y].first;
         candidates.push_back(s <= t);
         candidates.push_back(s < t);
@@ -725,14 +743,13 @@ struct Merger {
       else if (widen)
         failed.push_back(simple);
     }
-    if (widen) {
-      std::set<int64_t> thresholds{0, 1};
-      for (const Frame& frame : c.frames)
-        for (int64_t n : index.comparedConstants(frame.function)) thresholds.insert(n);
-      dropClimbingBounds(kept, failed, thresholds);
-    }
+    std::set<int64_t> thresholds{0, 1};
+    for (const Frame& frame : c.frames)
+      for (int64_t n : index.comparedConstants(frame.function)) thresholds.insert(n);
+    if (widen) dropClimbingBounds(kept, failed, thresholds);
     facts.insert(facts.end(), kept.begin(), kept.end());
     facts.insert(facts.end(), entryFacts.begin(), entryFacts.end());
+    dropImpliedBounds(facts, thresholds);
     c.addFacts(std::move(facts));
   }
 

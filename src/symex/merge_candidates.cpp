@@ -1,6 +1,7 @@
 #include "merge_candidates.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace atropos::symex {
@@ -53,7 +54,59 @@ std::optional<ConstantBound> constantBound(const smt::Term& fact) {
   return ConstantBound{fact.arg(leftNumeral ? 1 : 0), leftNumeral ? !upper : upper, constant};
 }
 
+// A fact that bounds a term by a numeral, as the integer bound it means (t < c is t <= c - 1), with the numeral
+// as written.
+struct IntegerBound {
+  ConstantBound bound;
+  int64_t written;
+};
+
+std::optional<IntegerBound> integerBound(const smt::Term& fact) {
+  constexpr int64_t kLimit = int64_t{1} << 62;  // away from overflow when adjusting by one
+  if (fact.is_not()) {
+    std::optional<IntegerBound> b = integerBound(fact.arg(0));
+    if (!b) return std::nullopt;
+    // !(t <= c) is t >= c + 1, !(t >= c) is t <= c - 1
+    b->bound.upper = !b->bound.upper;
+    b->bound.constant += b->bound.upper ? -1 : 1;
+    return b;
+  }
+  if (!fact.is_app() || fact.num_args() != 2) return std::nullopt;
+  const Z3_decl_kind kind = fact.decl().decl_kind();
+  if (kind != Z3_OP_LE && kind != Z3_OP_LT && kind != Z3_OP_GE && kind != Z3_OP_GT) return std::nullopt;
+  const bool leftNumeral = fact.arg(0).is_numeral();
+  if (leftNumeral == fact.arg(1).is_numeral()) return std::nullopt;
+  int64_t c;
+  if (!fact.arg(leftNumeral ? 0 : 1).is_numeral_i64(c) || c <= -kLimit || c >= kLimit) return std::nullopt;
+  // Written as term OP c, or c OP term, which is term OP' c with the direction turned.
+  const bool strict = kind == Z3_OP_LT || kind == Z3_OP_GT;
+  bool upper = kind == Z3_OP_LE || kind == Z3_OP_LT;
+  if (leftNumeral) upper = !upper;
+  const int64_t value = strict ? (upper ? c - 1 : c + 1) : c;
+  return IntegerBound{ConstantBound{fact.arg(leftNumeral ? 1 : 0), upper, value}, c};
+}
+
 }  // namespace
+
+void dropImpliedBounds(std::vector<smt::Term>& facts, const std::set<int64_t>& thresholds) {
+  // The tightest bound per term and direction, and the first fact that states it.
+  std::map<std::pair<unsigned, bool>, std::pair<int64_t, size_t>> tightest;
+  std::vector<std::optional<IntegerBound>> bounds(facts.size());
+  for (size_t k = 0; k < facts.size(); ++k) {
+    bounds[k] = integerBound(facts[k]);
+    if (!bounds[k]) continue;
+    const ConstantBound& b = bounds[k]->bound;
+    auto [it, fresh] = tightest.try_emplace({b.term.id(), b.upper}, b.constant, k);
+    if (!fresh && (b.upper ? b.constant < it->second.first : b.constant > it->second.first)) it->second = {b.constant, k};
+  }
+  std::vector<smt::Term> kept;
+  for (size_t k = 0; k < facts.size(); ++k) {
+    const bool implied = bounds[k] && tightest.at({bounds[k]->bound.term.id(), bounds[k]->bound.upper}).second != k &&
+                         !thresholds.count(bounds[k]->written);
+    if (!implied) kept.push_back(facts[k]);
+  }
+  facts = std::move(kept);
+}
 
 void dropClimbingBounds(std::vector<smt::Term>& kept, const std::vector<smt::Term>& failed,
                         const std::set<int64_t>& thresholds) {

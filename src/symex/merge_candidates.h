@@ -26,6 +26,12 @@ void collectNumerals(const smt::Term& e, std::set<int64_t>& out);
 void dropClimbingBounds(std::vector<smt::Term>& kept, const std::vector<smt::Term>& failed,
                         const std::set<int64_t>& thresholds);
 
+// A merged state keeps every constant bound both states imply, and on a term these are many (one per numeral of
+// the states below the tightest), each a fact that every later question carries. Drops each bound on a term that a
+// tighter one on it in the same direction implies, but for those at `thresholds` (the constants widening keeps,
+// which a later merge may still need once the tighter bound fails). The conjunction means what it meant.
+void dropImpliedBounds(std::vector<smt::Term>& facts, const std::set<int64_t>& thresholds);
+
 // A value u that moves by c*w + e while w moves by a constant d keeps u - f(w) for the quadratic f with
 // f(w + d) - f(w) = c*w + e: 2d(u - u0) == c(w^2 - w0^2) + (2e - cd)(w - w0). It bounds an accumulator by its
 // step's counter (x += y; y--), which no linear fact does. c and e are read off two models of the newer state that

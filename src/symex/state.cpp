@@ -1,6 +1,7 @@
 #include "state.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "smt/integers.h"
 #include "smt/term.h"
@@ -93,6 +94,40 @@ Memory& State::mutableMemory() {
   return const_cast<Memory&>(*memory);
 }
 
+namespace {
+
+// `address` as a symbol plus a constant, when it is written so (a numeral alone has no symbol).
+struct SymbolPlusConstant {
+  std::optional<unsigned> symbol;
+  int64_t constant = 0;
+};
+
+std::optional<SymbolPlusConstant> symbolPlusConstant(const smt::Term& address) {
+  int64_t value;
+  if (address.is_numeral()) {
+    if (!address.is_numeral_i64(value)) return std::nullopt;
+    return SymbolPlusConstant{std::nullopt, value};
+  }
+  if (smt::isSymbol(address)) return SymbolPlusConstant{address.id(), 0};
+  if (!address.is_app() || address.decl().decl_kind() != Z3_OP_ADD) return std::nullopt;
+  SymbolPlusConstant sum;
+  for (unsigned k = 0; k < address.num_args(); ++k) {
+    std::optional<SymbolPlusConstant> part = symbolPlusConstant(address.arg(k));
+    if (!part || (part->symbol && sum.symbol) || __builtin_add_overflow(sum.constant, part->constant, &sum.constant))
+      return std::nullopt;
+    if (part->symbol) sum.symbol = part->symbol;
+  }
+  return sum;
+}
+
+// Whether two addresses differ as written: one symbol plus two different constants (the bytes of a string).
+bool apart(const smt::Term& x, const smt::Term& y) {
+  std::optional<SymbolPlusConstant> a = symbolPlusConstant(x), b = symbolPlusConstant(y);
+  return a && b && a->symbol == b->symbol && a->constant != b->constant;
+}
+
+}  // namespace
+
 std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, unsigned pointerBits,
                                    const IntegerModel& integers) {
   // A stored value lies in its type's range unless the reading makes it unbounded.
@@ -112,7 +147,9 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
   }
   const auto& entries = memory.pointsTo;
   for (const PointsTo& e : entries) {
-    facts.push_back(inRange(e.value, e.bits, e.view));
+    // A constant's range is no fact (a string's bytes): every question would carry it.
+    if (smt::Term range = inRange(e.value, e.bits, e.view); !(e.value.is_numeral() && range.simplify().is_true()))
+      facts.push_back(range);
     if (e.mayBeOutside) continue;
     for (const MemoryBlock& b : blocks)
       if (z3::eq(b.lo, e.block)) facts.push_back(b.lo <= e.address && e.address + int(e.bits / 8) - 1 <= b.hi);
@@ -121,7 +158,7 @@ std::vector<smt::Term> memoryFacts(z3::context& context, const Memory& memory, u
     for (size_t j = i + 1; j < entries.size(); ++j) {
       const PointsTo& a = entries[i];
       const PointsTo& b = entries[j];
-      if (a.bits != b.bits || !z3::eq(a.block, b.block)) continue;
+      if (a.bits != b.bits || !z3::eq(a.block, b.block) || apart(a.address, b.address)) continue;
       smt::Term same = a.address == b.address;
       if (a.view == b.view || integers.typesUnbounded) {
         facts.push_back(z3::implies(same, a.value == b.value));

@@ -361,3 +361,31 @@ TEST(SymexLists, AnOwnedListIsWithinOneThatBoundsItNoLessTightly) {
   inner.nextOffset = 8;
   EXPECT_FALSE(ownedWithin(inner, outer)) << "another link is another shape";
 }
+
+// The bytes of a string are entries at one address plus distinct constants, holding numerals: two of them can never
+// be at one address, and a numeral lies in its type's range, so the memory's facts say nothing of such pairs, and
+// every question about the state carries one fact per byte rather than one per pair. An entry at an address of its
+// own still agrees with each of them.
+TEST(SymexLists, AStringsBytesAddOneFactEachAndStillAgreeWithOtherEntries) {
+  z3::context c;
+  auto factsWithBytes = [&](unsigned bytes, std::vector<smt::Term>* out) {
+    Memory memory;
+    const smt::Term g = c.int_const("g");
+    memory.blocks.push_back(MemoryBlock{g, g + c.int_val(bytes - 1), BlockKind::Global, 0, nullptr, true, bytes});
+    for (unsigned k = 0; k < bytes; ++k)
+      memory.pointsTo.push_back(PointsTo{g + c.int_val(k), c.int_val(97 + k), 8, View::Unsigned, g});
+    memory.pointsTo.push_back(PointsTo{c.int_const("p"), c.int_const("v"), 8, View::Unsigned, g});
+    std::vector<smt::Term> facts = memoryFacts(c, memory, kPointerBits, IntegerModel{});
+    if (out) *out = facts;
+    return facts.size();
+  };
+  const size_t few = factsWithBytes(4, nullptr);
+  std::vector<smt::Term> facts;
+  const size_t many = factsWithBytes(20, &facts);
+  EXPECT_EQ(many - few, 2 * 16u) << "a byte adds its place in the block and its agreement with the entry at p";
+  z3::solver solver(c);
+  for (const smt::Term& f : facts) solver.add(f);
+  const smt::Term g = c.int_const("g"), p = c.int_const("p"), v = c.int_const("v");
+  EXPECT_TRUE(entailedBy(solver)(z3::implies(p == g + c.int_val(3), v == c.int_val(100))))
+      << "the entry at p holds what the string holds where p points";
+}

@@ -21,6 +21,7 @@
 #include "symex/executor.h"
 #include "symex/graph.h"
 #include "symex/merge.h"
+#include "symex/merge_candidates.h"
 #include "symex/program_index.h"
 #include "symex/state.h"
 #include "test_program.h"
@@ -335,6 +336,33 @@ TEST_F(SymexMergeOfDoublyLinkedLists, AChainWhoseLinkBackBreaksIsNoInstanceOfADo
   const MergeResult again = merge(m.merged, visits[3], true, *executor, *index, context, limits);
   EXPECT_FALSE(linkedList(again.merged)) << "the merge with it gives the link back up";
   EXPECT_TRUE(instance(visits[3], again.merged));
+}
+
+// A merged state keeps only the tightest constant bound on a term in each direction, and those at the thresholds;
+// the conjunction it keeps means what the whole one meant.
+TEST(SymexMergeCandidates, ImpliedConstantBoundsGoButTheTightestAndTheThresholds) {
+  z3::context c;
+  const smt::Term x = c.int_const("x"), y = c.int_const("y");
+  const std::vector<smt::Term> all{x <= 48, x <= 5,  !(c.int_val(48) <= x), x >= -3, x >= 0,     x >= 2,
+                                   y <= 7,  x < 6,   x <= 100,               x < y,   c.int_val(2) <= x};
+  std::vector<smt::Term> kept = all;
+  dropImpliedBounds(kept, {0, 1, 100});
+  auto keeps = [&](const smt::Term& f) {
+    return std::any_of(kept.begin(), kept.end(), [&](const smt::Term& k) { return z3::eq(k, f); });
+  };
+  EXPECT_TRUE(keeps(all[1])) << "x <= 5 is the tightest upper bound";
+  EXPECT_FALSE(keeps(all[0]) || keeps(all[2]) || keeps(all[3])) << "x <= 48, x < 48, x >= -3 are implied";
+  EXPECT_FALSE(keeps(all[7])) << "x < 6 says x <= 5 again, which comes first";
+  EXPECT_TRUE(keeps(all[4]) && keeps(all[8])) << "the bounds at thresholds stay";
+  EXPECT_TRUE(keeps(all[5])) << "x >= 2 is the tightest lower bound";
+  EXPECT_FALSE(keeps(all[10])) << "2 <= x says it again";
+  EXPECT_TRUE(keeps(all[6]) && keeps(all[9])) << "a bound on another term and a relation of two terms stay";
+  z3::solver solver(c);
+  z3::expr_vector whole(c), pruned(c);
+  for (const smt::Term& f : all) whole.push_back(f);
+  for (const smt::Term& f : kept) pruned.push_back(f);
+  solver.add(z3::mk_and(whole) != z3::mk_and(pruned));
+  EXPECT_EQ(solver.check(), z3::unsat) << "the kept facts are equivalent to all of them";
 }
 
 }  // namespace
