@@ -97,7 +97,8 @@ void dropImpliedBounds(std::vector<smt::Term>& facts, const std::set<int64_t>& t
     if (!bounds[k]) continue;
     const ConstantBound& b = bounds[k]->bound;
     auto [it, fresh] = tightest.try_emplace({b.term.id(), b.upper}, b.constant, k);
-    if (!fresh && (b.upper ? b.constant < it->second.first : b.constant > it->second.first)) it->second = {b.constant, k};
+    const bool tighter = b.upper ? b.constant < it->second.first : b.constant > it->second.first;
+    if (!fresh && tighter) it->second = {b.constant, k};
   }
   std::vector<smt::Term> kept;
   for (size_t k = 0; k < facts.size(); ++k) {
