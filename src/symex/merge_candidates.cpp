@@ -20,22 +20,35 @@ void collectNumerals(const smt::Term& e, std::set<int64_t>& out) {
 
 namespace {
 
-// A fact that bounds a term by a numeral (t <= c, t < c, c >= t, ...).
+// A fact that bounds a term by a numeral (t <= c, t < c, c >= t, ...): the numeral as written, and the integer
+// bound the fact means (t < c is t <= c - 1), where that fits.
 struct ConstantBound {
   smt::Term term;
   bool upper;
   int64_t constant;
+  std::optional<int64_t> tightest;
 };
+
+// `value` one step inside a bound: down for an upper one, up for a lower one; nothing where that overflows.
+std::optional<int64_t> inward(std::optional<int64_t> value, bool upper) {
+  int64_t moved;
+  if (!value || __builtin_add_overflow(*value, upper ? -1 : 1, &moved)) return std::nullopt;
+  return moved;
+}
 
 std::optional<ConstantBound> constantBound(const smt::Term& fact) {
   if (fact.is_not()) {  // Z3's simplifier writes t < c as !(c <= t)
     std::optional<ConstantBound> bound = constantBound(fact.arg(0));
-    if (bound) bound->upper = !bound->upper;
+    if (!bound) return bound;
+    // !(t <= c) is t >= c + 1, !(t >= c) is t <= c - 1
+    bound->upper = !bound->upper;
+    bound->tightest = inward(bound->tightest, bound->upper);
     return bound;
   }
   if (!fact.is_app() || fact.num_args() != 2) return std::nullopt;
   bool upper;
-  switch (fact.decl().decl_kind()) {
+  const Z3_decl_kind kind = fact.decl().decl_kind();
+  switch (kind) {
     case Z3_OP_LE:
     case Z3_OP_LT:
       upper = true;
@@ -51,39 +64,10 @@ std::optional<ConstantBound> constantBound(const smt::Term& fact) {
   if (leftNumeral == fact.arg(1).is_numeral()) return std::nullopt;
   int64_t constant;
   if (!fact.arg(leftNumeral ? 0 : 1).is_numeral_i64(constant)) return std::nullopt;
-  return ConstantBound{fact.arg(leftNumeral ? 1 : 0), leftNumeral ? !upper : upper, constant};
-}
-
-// A fact that bounds a term by a numeral, as the integer bound it means (t < c is t <= c - 1), with the numeral
-// as written.
-struct IntegerBound {
-  ConstantBound bound;
-  int64_t written;
-};
-
-std::optional<IntegerBound> integerBound(const smt::Term& fact) {
-  constexpr int64_t kLimit = int64_t{1} << 62;  // away from overflow when adjusting by one
-  if (fact.is_not()) {
-    std::optional<IntegerBound> b = integerBound(fact.arg(0));
-    if (!b) return std::nullopt;
-    // !(t <= c) is t >= c + 1, !(t >= c) is t <= c - 1
-    b->bound.upper = !b->bound.upper;
-    b->bound.constant += b->bound.upper ? -1 : 1;
-    return b;
-  }
-  if (!fact.is_app() || fact.num_args() != 2) return std::nullopt;
-  const Z3_decl_kind kind = fact.decl().decl_kind();
-  if (kind != Z3_OP_LE && kind != Z3_OP_LT && kind != Z3_OP_GE && kind != Z3_OP_GT) return std::nullopt;
-  const bool leftNumeral = fact.arg(0).is_numeral();
-  if (leftNumeral == fact.arg(1).is_numeral()) return std::nullopt;
-  int64_t c;
-  if (!fact.arg(leftNumeral ? 0 : 1).is_numeral_i64(c) || c <= -kLimit || c >= kLimit) return std::nullopt;
-  // Written as term OP c, or c OP term, which is term OP' c with the direction turned.
-  const bool strict = kind == Z3_OP_LT || kind == Z3_OP_GT;
-  bool upper = kind == Z3_OP_LE || kind == Z3_OP_LT;
+  // c OP t is t OP' c with the direction turned.
   if (leftNumeral) upper = !upper;
-  const int64_t value = strict ? (upper ? c - 1 : c + 1) : c;
-  return IntegerBound{ConstantBound{fact.arg(leftNumeral ? 1 : 0), upper, value}, c};
+  const bool strict = kind == Z3_OP_LT || kind == Z3_OP_GT;
+  return ConstantBound{fact.arg(leftNumeral ? 1 : 0), upper, constant, strict ? inward(constant, upper) : constant};
 }
 
 }  // namespace
@@ -91,19 +75,19 @@ std::optional<IntegerBound> integerBound(const smt::Term& fact) {
 void dropImpliedBounds(std::vector<smt::Term>& facts, const std::set<int64_t>& thresholds) {
   // The tightest bound per term and direction, and the first fact that states it.
   std::map<std::pair<unsigned, bool>, std::pair<int64_t, size_t>> tightest;
-  std::vector<std::optional<IntegerBound>> bounds(facts.size());
+  std::vector<std::optional<ConstantBound>> bounds(facts.size());
   for (size_t k = 0; k < facts.size(); ++k) {
-    bounds[k] = integerBound(facts[k]);
-    if (!bounds[k]) continue;
-    const ConstantBound& b = bounds[k]->bound;
-    auto [it, fresh] = tightest.try_emplace({b.term.id(), b.upper}, b.constant, k);
-    const bool tighter = b.upper ? b.constant < it->second.first : b.constant > it->second.first;
-    if (!fresh && tighter) it->second = {b.constant, k};
+    bounds[k] = constantBound(facts[k]);
+    if (!bounds[k] || !bounds[k]->tightest) continue;
+    const ConstantBound& b = *bounds[k];
+    auto [it, fresh] = tightest.try_emplace({b.term.id(), b.upper}, *b.tightest, k);
+    const bool tighter = b.upper ? *b.tightest < it->second.first : *b.tightest > it->second.first;
+    if (!fresh && tighter) it->second = {*b.tightest, k};
   }
   std::vector<smt::Term> kept;
   for (size_t k = 0; k < facts.size(); ++k) {
-    const bool implied = bounds[k] && tightest.at({bounds[k]->bound.term.id(), bounds[k]->bound.upper}).second != k &&
-                         !thresholds.count(bounds[k]->written);
+    const bool implied = bounds[k] && bounds[k]->tightest && !thresholds.count(bounds[k]->constant) &&
+                         tightest.at({bounds[k]->term.id(), bounds[k]->upper}).second != k;
     if (!implied) kept.push_back(facts[k]);
   }
   facts = std::move(kept);
