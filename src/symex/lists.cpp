@@ -485,27 +485,50 @@ bool sameOffset(const PointsTo& x, const EqualTerms& equalX, const PointsTo& y, 
   return offsetX && equalY.offset(y.address, y.block) == offsetX;
 }
 
-bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
-             unsigned pointerBits) {
-  std::vector<smt::Term> pending{from};
-  std::vector<bool> visitedBlocks(memory.blocks.size(), false), visitedLists(memory.lists.size(), false);
+namespace {
+
+// Walks from `pending` through the pointers heap blocks hold, the ends of lists and, with `throughLinksBack`, the
+// links back of doubly linked lists (a list is then reached at its last element too), marking what it reaches in
+// `reached`; whether it stopped at a term that `stop` holds for.
+bool walkHeap(const Memory& memory, std::vector<smt::Term> pending, const EqualTerms& equal, unsigned pointerBits,
+              bool throughLinksBack, const std::function<bool(const smt::Term&)>& stop, HeapReached& reached) {
+  reached = HeapReached{std::vector<bool>(memory.blocks.size(), false), std::vector<bool>(memory.lists.size(), false)};
   while (!pending.empty()) {
     smt::Term at = pending.back();
     pending.pop_back();
-    if (equal.same(at, target)) return true;
-    for (size_t k = 0; k < memory.lists.size(); ++k)
-      if (!visitedLists[k] && equal.same(memory.lists[k].start, at)) {
-        visitedLists[k] = true;
-        pending.push_back(memory.lists[k].end);
-      }
+    if (stop(at)) return true;
+    for (size_t k = 0; k < memory.lists.size(); ++k) {
+      const ListSegment& l = memory.lists[k];
+      const bool atLast = throughLinksBack && l.back && equal.same(l.back->last, at);
+      if (reached.lists[k] || !(equal.same(l.start, at) || atLast)) continue;
+      reached.lists[k] = true;
+      pending.push_back(l.end);
+      if (throughLinksBack && l.back) pending.push_back(l.back->before);
+    }
     for (size_t k = 0; k < memory.blocks.size(); ++k)
-      if (!visitedBlocks[k] && memory.blocks[k].kind == BlockKind::Heap && equal.same(memory.blocks[k].lo, at)) {
-        visitedBlocks[k] = true;
+      if (!reached.blocks[k] && memory.blocks[k].kind == BlockKind::Heap && equal.same(memory.blocks[k].lo, at)) {
+        reached.blocks[k] = true;
         for (const PointsTo& p : memory.pointsTo)
           if (p.bits == pointerBits && z3::eq(p.block, memory.blocks[k].lo)) pending.push_back(p.value);
       }
   }
   return false;
+}
+
+}  // namespace
+
+bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
+             unsigned pointerBits) {
+  HeapReached reached;
+  return walkHeap(memory, {from}, equal, pointerBits, false,
+                  [&](const smt::Term& at) { return equal.same(at, target); }, reached);
+}
+
+HeapReached heapReachedFrom(const Memory& memory, std::vector<smt::Term> roots, const EqualTerms& equal,
+                            unsigned pointerBits) {
+  HeapReached reached;
+  walkHeap(memory, std::move(roots), equal, pointerBits, true, [](const smt::Term&) { return false; }, reached);
+  return reached;
 }
 
 }  // namespace atropos::symex

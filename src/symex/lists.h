@@ -197,4 +197,12 @@ bool sameOffset(const PointsTo& x, const EqualTerms& equalX, const PointsTo& y, 
 bool linksTo(const Memory& memory, const smt::Term& from, const smt::Term& target, const EqualTerms& equal,
              unsigned pointerBits);
 
+// The heap blocks and lists that `roots` reach through the pointers heap blocks hold, the ends of lists and the
+// links back of doubly linked ones (a list is reached at its start, or at its last element when linked back).
+struct HeapReached {
+  std::vector<bool> blocks, lists;
+};
+HeapReached heapReachedFrom(const Memory& memory, std::vector<smt::Term> roots, const EqualTerms& equal,
+                            unsigned pointerBits);
+
 }  // namespace atropos::symex

@@ -189,6 +189,7 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
         if (v && dbg->getVariable() && !sourceNames_.count(v)) sourceNames_[v] = dbg->getVariable()->getName().str();
       }
   computeLiveness(function);
+  computeVariableValues(function);
 }
 
 void ProgramIndex::computeLiveness(const llvm::Function& function) {
@@ -243,6 +244,66 @@ void ProgramIndex::computeLiveness(const llvm::Function& function) {
       liveBefore_[&i] = std::vector<unsigned>(live.begin(), live.end());
     }
   }
+}
+
+void ProgramIndex::applyRecord(const llvm::DbgValueInst& record, VariableValues& values) const {
+  const llvm::Value* v = record.getVariableLocationOp(0);
+  const bool tracked = v && (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Instruction>(v)) && ids_.count(v);
+  const llvm::DILocation* at = record.getDebugLoc().get();
+  // The same variable inlined at two places is two variables.
+  values[{record.getVariable(), at ? at->getInlinedAt() : nullptr}] = tracked ? ids_.at(v) : kConflicting;
+}
+
+void ProgramIndex::computeVariableValues(const llvm::Function& function) {
+  // A must-analysis forward over the blocks: a variable holds a value at a block's entry when every path there
+  // recorded it last; blocks no path has reached yet do not take part, so loops converge to the largest solution.
+  auto transfer = [&](const llvm::BasicBlock& block, VariableValues values) {
+    for (const llvm::Instruction& i : block)
+      if (auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&i)) applyRecord(*record, values);
+    return values;
+  };
+  std::unordered_map<const llvm::BasicBlock*, VariableValues> atExit;
+  variablesAtEntry_[&function.getEntryBlock()] = {};
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const llvm::BasicBlock& block : function) {
+      std::optional<VariableValues> entry;
+      if (&block == &function.getEntryBlock()) entry = VariableValues{};
+      for (const llvm::BasicBlock* pred : llvm::predecessors(&block)) {
+        auto out = atExit.find(pred);
+        if (out == atExit.end()) continue;
+        if (!entry) {
+          entry = out->second;
+          continue;
+        }
+        for (auto& [variable, id] : *entry) {
+          auto other = out->second.find(variable);
+          if (other == out->second.end() || other->second != id) id = kConflicting;
+        }
+      }
+      if (!entry) continue;
+      VariableValues exit = transfer(block, *entry);
+      auto known = atExit.find(&block);
+      if (known != atExit.end() && known->second == exit && variablesAtEntry_[&block] == *entry) continue;
+      variablesAtEntry_[&block] = std::move(*entry);
+      atExit[&block] = std::move(exit);
+      changed = true;
+    }
+  }
+}
+
+std::vector<unsigned> ProgramIndex::variableValuesBefore(const llvm::Instruction* instruction) const {
+  auto entry = variablesAtEntry_.find(instruction->getParent());
+  if (entry == variablesAtEntry_.end()) return {};
+  VariableValues values = entry->second;
+  for (const llvm::Instruction& i : *instruction->getParent()) {
+    if (&i == instruction) break;
+    if (auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&i)) applyRecord(*record, values);
+  }
+  std::set<unsigned> ids;
+  for (const auto& [variable, id] : values)
+    if (id != kConflicting) ids.insert(id);
+  return {ids.begin(), ids.end()};
 }
 
 const std::vector<unsigned>& ProgramIndex::liveBefore(const llvm::Instruction* instruction) const {

@@ -16,6 +16,8 @@
 
 namespace llvm {
 class BasicBlock;
+class DbgValueInst;
+class MDNode;
 class Module;
 class Type;
 }  // namespace llvm
@@ -60,6 +62,9 @@ class ProgramIndex {
   bool isMergePoint(const llvm::Instruction* instruction) const { return mergePoints_.count(instruction) != 0; }
   // The program values (ids, ascending) whose current value is still needed at `instruction` or later.
   const std::vector<unsigned>& liveBefore(const llvm::Instruction* instruction) const;
+  // The program values (ids, ascending) that C variables hold right before `instruction` on every path there, as the
+  // debug information's value records say (a variable whose records disagree between paths is left out).
+  std::vector<unsigned> variableValuesBefore(const llvm::Instruction* instruction) const;
   // The integer constants the function's comparisons test against (ascending), in the comparison's reading.
   const std::vector<int64_t>& comparedConstants(const llvm::Function* function) const;
   // The C name of a value where debug information gives one, else its IR name.
@@ -67,10 +72,17 @@ class ProgramIndex {
   std::string sourceName(const llvm::Value* value) const;  // empty when debug information names none
 
  private:
+  // C variable (its debug record's variable and where it was inlined) → the id of the value it holds, or
+  // kConflicting.
+  using VariableValues = std::map<std::pair<const llvm::MDNode*, const llvm::MDNode*>, unsigned>;
+  static constexpr unsigned kConflicting = ~0u;
+
   void indexFunction(const llvm::Function& function);
   void markSigned(const llvm::Value* value);  // integers wider than a bit of an indexed function only
   void markUnbounded(const llvm::Module& module);
   void computeLiveness(const llvm::Function& function);
+  void computeVariableValues(const llvm::Function& function);
+  void applyRecord(const llvm::DbgValueInst& record, VariableValues& values) const;
 
   llvm::DataLayout layout_;
   unsigned pointerBits_;
@@ -83,6 +95,7 @@ class ProgramIndex {
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;
+  std::unordered_map<const llvm::BasicBlock*, VariableValues> variablesAtEntry_;  // at block entries
   std::unordered_map<const llvm::Function*, std::vector<int64_t>> comparedConstants_;
 };
 

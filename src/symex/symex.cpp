@@ -20,6 +20,7 @@
 #include "smt/failure.h"
 #include "smt/term.h"
 #include "graph.h"
+#include "lists.h"
 #include "loop_invariants.h"
 #include "reachability.h"
 #include "recurrence.h"
@@ -429,7 +430,35 @@ struct GraphFindings {
   }
 };
 
-GraphFindings findingsOf(const Graph& graph) {
+// Does every heap block and list of a `state` that aborts or exits stay reachable from the program (the values its C
+// variables hold in every frame, the contents of its globals and stack blocks)? Then the heap it leaves is not
+// lost: a valid-memcleanup violation only. A state whose merges or call abstraction left heap out cannot tell.
+bool abortKeepsHeapReachable(const State& state, const ProgramIndex& index) {
+  if (state.heapForgotten || state.heapHidden) return false;
+  const unsigned pointerBits = index.pointerBits();
+  const Memory& memory = *state.memory;
+  // The roots are the values C variables hold, not every value computed: `p = malloc(..); p = 0;` loses the block
+  // though the call's value is still at hand.
+  std::vector<smt::Term> roots;
+  for (size_t f = 0; f < state.frames.size(); ++f) {
+    const Frame& frame = state.frames[f];
+    const llvm::Instruction* at = f + 1 == state.frames.size() ? frame.next : frame.next->getNextNode();
+    for (unsigned id : index.variableValuesBefore(at))
+      if (const Local* l = frame.find(id)) roots.push_back(l->value);
+  }
+  for (const PointsTo& p : memory.pointsTo) {
+    auto holder = std::find_if(memory.blocks.begin(), memory.blocks.end(),
+                               [&](const MemoryBlock& b) { return z3::eq(b.lo, p.block); });
+    if (p.bits == pointerBits && holder != memory.blocks.end() && holder->kind != BlockKind::Heap)
+      roots.push_back(p.value);
+  }
+  HeapReached reached = heapReachedFrom(memory, std::move(roots), EqualTerms(state.allFacts()), pointerBits);
+  for (size_t k = 0; k < memory.blocks.size(); ++k)
+    if (memory.blocks[k].kind == BlockKind::Heap && !reached.blocks[k]) return false;
+  return std::all_of(reached.lists.begin(), reached.lists.end(), [](bool r) { return r; });
+}
+
+GraphFindings findingsOf(const Graph& graph, const ProgramIndex& index) {
   GraphFindings found;
   for (size_t id = 0; id < graph.nodes.size(); ++id) {
     const Node& n = graph.nodes[id];
@@ -440,13 +469,22 @@ GraphFindings findingsOf(const Graph& graph) {
       (n.error == Check::ReachError ? found.reachStates : found.errorStates).push_back(static_cast<int>(id));
     }
     const bool aborts = n.status == Node::Status::Error && n.error == Check::ReachError;
-    if ((n.status == Node::Status::End || aborts) && !found.leak) {
+    // An end that may lose memory outranks one that only leaves it allocated.
+    if ((n.status == Node::Status::End || aborts) && (!found.leak || found.leakCheck == Check::MemoryNotFreed)) {
       bool heapLeft = n.state.heapForgotten || n.state.heapHidden;
       for (const MemoryBlock& b : n.state.memory->blocks) heapLeft = heapLeft || b.kind == BlockKind::Heap;
       heapLeft = heapLeft || !n.state.memory->lists.empty();
       if (heapLeft) {
-        found.leak = &n;
-        found.leakCheck = aborts || n.end == EndKind::Abort ? Check::HeapAtAbort : Check::HeapAtEnd;
+        // abort, exit and reach_error end the program with every frame still there (SV-COMP's reading of
+        // valid-memtrack: memory reachable when they are called is not lost); main's return ends its frame.
+        const bool abortLike = aborts || n.end == EndKind::Abort;
+        Check check = abortLike ? Check::HeapAtAbort : Check::HeapAtEnd;
+        if ((abortLike || n.end == EndKind::Exit) && abortKeepsHeapReachable(n.state, index))
+          check = Check::MemoryNotFreed;
+        if (!found.leak || check != Check::MemoryNotFreed) {
+          found.leak = &n;
+          found.leakCheck = check;
+        }
       }
     }
   }
@@ -643,8 +681,9 @@ Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const 
       case Property::ValidMemsafety:
       case Property::ValidMemcleanup:
         o.verdict = Verdict::True;
-        o.reason = "the symbolic execution graph (" + size +
-                   ") has no invalid access or free, and every end of the program has freed all heap memory";
+        o.reason = "the symbolic execution graph (" + size + ") has no invalid access or free, and every end of the program " +
+                   (found.leak ? "has freed all heap memory or, where abort, exit or reach_error ends it, can still reach it"
+                               : "has freed all heap memory");
         break;
     }
   }
@@ -689,7 +728,7 @@ Round proveOnGraph(const llvm::Function* main, const llvm::Module* module, const
   round.complete = graph.complete;
   auto asked = [&](Property p) { return std::find(properties.begin(), properties.end(), p) != properties.end(); };
 
-  GraphFindings found = findingsOf(graph);
+  GraphFindings found = findingsOf(graph, index);
   excludeUnreachableErrors(found, graph, index, context, options, asked(Property::UnreachCall));
   if (evidence) recordGraphEvidence(*evidence, graph, found, index, context, options, limits);
   LoopsFindings loops;

@@ -389,3 +389,27 @@ TEST(SymexLists, AStringsBytesAddOneFactEachAndStillAgreeWithOtherEntries) {
   EXPECT_TRUE(entailedBy(solver)(z3::implies(p == g + c.int_val(3), v == c.int_val(100))))
       << "the entry at p holds what the string holds where p points";
 }
+
+// What roots reach: a block through its next pointer, a doubly linked list from its last element as well as from
+// its start, and nothing that only an unreached block points to.
+TEST(SymexLists, HeapReachedFromRootsFollowsBlocksListEndsAndLinksBack) {
+  z3::context c;
+  HandBuilt h(c);
+  const smt::Term a = h.block("a");
+  const smt::Term b = h.block("b");
+  const smt::Term orphan = h.block("orphan");
+  const smt::Term start = c.int_const("s"), last = c.int_const("l"), length = c.int_const("len");
+  h.store(a, kNextOffset, b, kPointerBits);
+  h.store(b, kNextOffset, c.int_val(0), kPointerBits);
+  h.store(orphan, kNextOffset, start, kPointerBits);
+  h.memory.lists.push_back(ListSegment{start, c.int_val(0), length, kElementBytes, kNextOffset, nullptr, {},
+                                       BackLink{0, c.int_val(0), last}, {}, {}});
+  const EqualTerms equal(h.facts);
+  HeapReached fromA = heapReachedFrom(h.memory, {a}, equal, kPointerBits);
+  EXPECT_EQ(fromA.blocks, (std::vector<bool>{true, true, false}));
+  EXPECT_EQ(fromA.lists, (std::vector<bool>{false})) << "only the orphan points to the list";
+  HeapReached fromLast = heapReachedFrom(h.memory, {last}, equal, kPointerBits);
+  EXPECT_EQ(fromLast.lists, (std::vector<bool>{true})) << "a doubly linked list is reached from its last element";
+  EXPECT_EQ(fromLast.blocks, (std::vector<bool>{false, false, false}));
+  EXPECT_FALSE(linksTo(h.memory, last, start, equal, kPointerBits)) << "linksTo follows next pointers only";
+}

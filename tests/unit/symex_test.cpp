@@ -4,16 +4,20 @@
 #include "report/report.h"
 #include "symex/symex.h"
 
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <sstream>
 
 #include "smt/integers.h"
 #include "smt/printing.h"
 #include "smt/solver.h"
 #include "smt/term.h"
+#include "frontend/normalize.h"
 #include "symex/graph.h"
 #include "symex/recurrence.h"
 #include "symex/transition_system.h"
@@ -614,6 +618,53 @@ TEST(SymexRecurrence, UnderSvcompTheRefutationCarriesItsStemAndItsSetInC) {
   EXPECT_EQ(o.counterexample->recurrence->states, std::vector<std::string>{"k > 7"});
   EXPECT_EQ(o.counterexample->loopInputsStart, std::optional<size_t>(1));
   EXPECT_NE(verdictUnder(source, Property::Termination, Semantics::C), Verdict::False);
+}
+
+// The values C variables hold at a call, from the debug records: the block a variable was overwritten away from is
+// no variable's, though the call's value is still computed, and a value one path of two recorded is not held after
+// they join (only a phi that joins them could be).
+TEST(SymexProgramIndex, VariablesHoldOnlyTheValuesTheirLastRecordsGive) {
+  const char* source =
+      "#include <stdlib.h>\n"
+      "int main() { int *kept = malloc(4); int *dropped = malloc(4); if (!kept || !dropped) return 0;\n"
+      "  *dropped = 1; dropped = 0;\n"
+      "  int *joined = kept; if (__VERIFIER_nondet_int()) joined = malloc(8);\n"
+      "  if (__VERIFIER_nondet_int()) return 1;\n"
+      "  abort(); }";
+  auto program = testing::compileProgram(source, DataModel::LP64);
+  ASSERT_TRUE(program);
+  // The symbolic execution's module, in SSA form.
+  std::unique_ptr<llvm::Module> module = frontend::normalizedCopy(*program);
+  symex::ProgramIndex index(*module, symex::IntegerModel{true, true});
+  const llvm::Function* main = module->getFunction("main");
+  ASSERT_TRUE(main);
+  // Each variable's recorded values that are program values, in the order of the records.
+  std::map<std::string, std::vector<const llvm::Value*>> recorded;
+  const llvm::Instruction* abortCall = nullptr;
+  for (const llvm::BasicBlock& b : *main)
+    for (const llvm::Instruction& i : b) {
+      if (auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&i)) {
+        const llvm::Value* v = record->getVariableLocationOp(0);
+        if (v && llvm::isa<llvm::Instruction>(v)) recorded[record->getVariable()->getName().str()].push_back(v);
+      }
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
+          call && call->getCalledFunction() && call->getCalledFunction()->getName() == "abort" &&
+          call->getParent() != &main->getEntryBlock())
+        abortCall = call;
+    }
+  ASSERT_TRUE(abortCall);
+  ASSERT_EQ(recorded["kept"].size(), 1u);
+  ASSERT_EQ(recorded["dropped"].size(), 1u);
+  ASSERT_GE(recorded["joined"].size(), 2u) << "kept's block first, the third in one branch";
+  const std::vector<unsigned> held = index.variableValuesBefore(abortCall);
+  auto holds = [&](const llvm::Value* v) {
+    return std::find(held.begin(), held.end(), index.valueId(v)) != held.end();
+  };
+  EXPECT_TRUE(holds(recorded["kept"][0]));
+  EXPECT_FALSE(holds(recorded["dropped"][0])) << "dropped was overwritten with null";
+  for (const llvm::Value* v : recorded["joined"])
+    if (v != recorded["kept"][0] && !llvm::isa<llvm::PHINode>(v))
+      EXPECT_FALSE(holds(v)) << "joined holds the third block on one path only";
 }
 
 }  // namespace

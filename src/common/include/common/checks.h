@@ -45,7 +45,7 @@ enum class Check {
   InvalidFree,        // free of something that is not the start of a live heap object (valid-free)
   MemoryLost,         // a heap object no pointer reaches any more, found at the end of the program
   HeapAtEnd,          // heap memory may still be allocated when main returns or exit is called, maybe lost
-  MemoryNotFreed,     // heap memory still allocated, and still reachable, when main returns or exit is called
+  MemoryNotFreed,     // heap memory still allocated, and still reachable, when main returns, exit or abort is called
   HeapAtAbort,        // heap memory still allocated when abort (or reach_error) ends the program (valid-memcleanup)
   MemoryAmbiguous,    // at exit or abort some heap is reachable only from the stack or through integers
   SignedOverflow,     // a signed operation's result lies outside its type (nsw, INT_MIN / -1, abs(INT_MIN), ...)
