@@ -214,10 +214,12 @@ class Builder {
   }
 
   // Removes what was built below `id`: its children and, below them, the merge results that replaced a node of the
-  // subtree (their parent is that node).
+  // subtree (their parent is that node). The visits elsewhere that `id` or a removed node represented
+  // (representedElsewhere) are explored again: `id` is about to be replaced or removed.
   void removeSubtree(int id) {
     std::vector<int> stack(graph_.nodes[id].children.begin(), graph_.nodes[id].children.end());
     graph_.nodes[id].children.clear();
+    std::vector<int> orphans = takeInstancesElsewhere(id);
     while (!stack.empty()) {
       int n = stack.back();
       stack.pop_back();
@@ -228,7 +230,25 @@ class Builder {
         stack.push_back(node.generalization);
       node.children.clear();
       remove(node);
+      std::vector<int> more = takeInstancesElsewhere(n);
+      orphans.insert(orphans.end(), more.begin(), more.end());
     }
+    for (int orphan : orphans) {
+      Node& node = graph_.nodes[orphan];
+      if (!live(orphan) || node.status != Node::Status::Generalized) continue;
+      node.status = Node::Status::Open;
+      node.generalization = -1;
+      node.instantiation = Instantiation{};
+      work_.push_back(orphan);
+    }
+  }
+
+  std::vector<int> takeInstancesElsewhere(int general) {
+    auto it = instancesElsewhere_.find(general);
+    if (it == instancesElsewhere_.end()) return {};
+    std::vector<int> instances = std::move(it->second);
+    instancesElsewhere_.erase(it);
+    return instances;
   }
 
   void remove(Node& node) {
@@ -725,7 +745,10 @@ class Builder {
       executor_.sync(state);
       synced = !dropEmptyLists(graph_.nodes[id].state);
     }
-    if (ancestor < 0) return -1;
+    if (ancestor < 0) {
+      representedElsewhere(id, synced);
+      return -1;
+    }
     if (!synced) executor_.sync(state);
     if (auto mu = instanceOf(state, graph_.nodes[ancestor].state, solver_, executor_, index_.pointerBits())) {
       // Bounded, since a merge may drop the locations again and the next instance would bring them back.
@@ -740,6 +763,7 @@ class Builder {
       noteRebindings(node.instantiation);
       return -1;
     }
+    if (representedElsewhere(id, true)) return -1;
     if (!graph_.nodes[ancestor].mergeResult && earlierVisit(graph_.nodes[ancestor].parent, state) < 0 &&
         (graphLimits_.peelFirstPass ||
          firstPassBuildsHeap(graph_.nodes[ancestor].state, state, index_.pointerBits())))
@@ -777,11 +801,43 @@ class Builder {
     return general;
   }
 
+  // A visit of a loop head that a merged state of another path represents (the same head reached after another
+  // branch before the loop, or in another pass of an outer loop) generalizes to it: what follows it is explored
+  // there already. The newest few such states in the same calls are tried, none of the visit's ancestors (closeCycle
+  // asks the nearest; a farther one was merged into it). Whether one represents it.
+  bool representedElsewhere(int id, bool synced) {
+    const State& state = graph_.nodes[id].state;
+    auto at = mergedAt_.find(state.top().next);
+    if (at == mergedAt_.end()) return false;
+    std::set<int> ancestors;
+    for (int a = graph_.nodes[id].parent; a >= 0; a = graph_.nodes[a].parent) ancestors.insert(a);
+    constexpr size_t kMaxTried = 3;
+    size_t tried = 0;
+    for (auto general = at->second.rbegin(); general != at->second.rend() && tried < kMaxTried; ++general) {
+      const Node& g = graph_.nodes[*general];
+      if (g.status != Node::Status::Expanded || ancestors.count(*general) || !sameShape(g.state, state)) continue;
+      ++tried;
+      if (!synced) executor_.sync(state);
+      synced = true;
+      std::optional<Instantiation> mu =
+          instanceOf(state, g.state, solver_, executor_, index_.pointerBits(), History::OtherPath);
+      if (!mu) continue;
+      generalizeTo(id, *general, std::move(*mu));
+      instancesElsewhere_[*general].push_back(id);
+      noteRebindings(graph_.nodes[id].instantiation);
+      return true;
+    }
+    return false;
+  }
+
   // Adds `general` as the node `source` generalizes to, by `mu`; returns its id.
   int addGeneralization(int source, Node general, Instantiation mu) {
     general.parent = source;
+    const llvm::Instruction* at = general.state.frames.empty() ? nullptr : general.state.top().next;
+    const bool merged = general.mergeResult;
     graph_.nodes.push_back(std::move(general));
     int id = static_cast<int>(graph_.nodes.size() - 1);
+    if (merged && at) mergedAt_[at].push_back(id);
     Node& s = graph_.nodes[source];
     s.status = Node::Status::Generalized;
     s.generalization = id;
@@ -818,6 +874,8 @@ class Builder {
   std::map<int, std::vector<std::pair<smt::Term, smt::Term>>> passedBy_;  // recursive call → passedBlocks
   std::map<unsigned, std::vector<int>> keptBy_;       // variable → the intersections that preserved it
   std::set<unsigned> rebound_;                        // variables some generalization edge maps to another term
+  std::map<const llvm::Instruction*, std::vector<int>> mergedAt_;  // loop head → its merge results, oldest first
+  std::map<int, std::vector<int>> instancesElsewhere_;  // merge result → the visits representedElsewhere gave it
 };
 
 }  // namespace

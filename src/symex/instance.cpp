@@ -2,6 +2,7 @@
 // an instance.
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "smt/term.h"
@@ -158,10 +159,145 @@ bool matchLists(const State& instance, const EqualTerms& equal, const Memory& g,
   return true;
 }
 
+// A variable of the other path that a fact defines (`t == e`, or `t <= e` and `t >= e`, `e` without it) over
+// `known` variables or the instance's (`shared`) is bound by μ to what μ makes of `e`, and known from then on: the
+// facts then speak of its one value.
+void bindDefinedVariables(const std::vector<smt::Term>& facts, std::set<unsigned>& known,
+                          const std::set<unsigned>& shared, Instantiation& mu) {
+  struct Bounds {
+    std::vector<smt::Term> upper, lower, equal;
+  };
+  std::map<unsigned, std::pair<smt::Term, Bounds>> candidates;
+  auto note = [&](const smt::Term& t, const smt::Term& e, std::vector<smt::Term> Bounds::*side) {
+    if (!smt::isSymbol(t) || known.count(t.id())) return;
+    auto it = candidates.try_emplace(t.id(), t, Bounds{}).first;
+    (it->second.second.*side).push_back(e);
+  };
+  for (const smt::Term& f : facts) {
+    if (!f.is_app() || f.num_args() != 2 || !f.arg(0).is_int()) continue;
+    const smt::Term a = f.arg(0), b = f.arg(1);
+    switch (f.decl().decl_kind()) {
+      case Z3_OP_EQ:
+        note(a, b, &Bounds::equal);
+        note(b, a, &Bounds::equal);
+        break;
+      case Z3_OP_LE:
+        note(a, b, &Bounds::upper);
+        note(b, a, &Bounds::lower);
+        break;
+      case Z3_OP_GE:
+        note(a, b, &Bounds::lower);
+        note(b, a, &Bounds::upper);
+        break;
+      default:
+        break;
+    }
+  }
+  auto definitionOf = [&](const Bounds& bounds) -> std::optional<smt::Term> {
+    auto over = [&](const smt::Term& e) {
+      std::set<unsigned> seen;
+      std::vector<smt::Term> symbols;
+      smt::collectSymbols(e, seen, symbols);
+      return std::all_of(symbols.begin(), symbols.end(),
+                         [&](const smt::Term& v) { return known.count(v.id()) || shared.count(v.id()); });
+    };
+    for (const smt::Term& e : bounds.equal)
+      if (over(e)) return e;
+    for (const smt::Term& u : bounds.upper)
+      for (const smt::Term& l : bounds.lower)
+        if (z3::eq(u, l) && over(u)) return u;
+    return std::nullopt;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto& [id, candidate] : candidates) {
+      if (known.count(id)) continue;
+      if (std::optional<smt::Term> e = definitionOf(candidate.second)) {
+        mu.pairs.emplace_back(candidate.first, mu.apply(*e));
+        known.insert(id);
+        changed = true;
+      }
+    }
+  }
+}
+
+// The facts of a general state of another path that an instance must entail under `mu`. The general state carries
+// facts of its path about values it no longer holds: variables that are neither μ's nor the state's values and
+// memory, which stand for some value, not for every one (a branch condition on a value drawn before the paths parted
+// is false on the instance's path). A group of facts linked only through such variables is left out where it is
+// satisfiable, and its variables are bound to new ones, so that what the general state's facts say of them (Horn
+// clauses and transitions carry its facts) does not bind the instance's values of the same name. The others are
+// shown, a variable that a fact defines bound to its definition (bindDefinedVariables).
+struct FactsToShow {
+  std::vector<smt::Term> shown;
+  std::vector<smt::Term> apart;  // the variables of the groups left out, to be bound to new ones
+};
+FactsToShow factsToShow(const State& instance, const State& general, Instantiation& mu, smt::Solver& solver) {
+  std::vector<smt::Term> facts = general.allFacts();
+  std::set<unsigned> known;
+  std::vector<smt::Term> ignored;
+  collectValueSymbols(general, known, ignored);
+  for (const auto& [variable, value] : mu.pairs) known.insert(variable.id());
+  std::set<unsigned> shared;
+  collectSymbols(instance, shared, ignored);
+  bindDefinedVariables(facts, known, shared, mu);
+  // Union-find over the facts, joined where they share a variable that is not known.
+  std::vector<size_t> group(facts.size());
+  for (size_t k = 0; k < facts.size(); ++k) group[k] = k;
+  std::function<size_t(size_t)> find = [&](size_t k) { return group[k] == k ? k : group[k] = find(group[k]); };
+  std::map<unsigned, size_t> firstWith;
+  std::vector<bool> touchesKnown(facts.size(), false);
+  std::vector<std::vector<smt::Term>> unknownOf(facts.size());
+  for (size_t k = 0; k < facts.size(); ++k) {
+    std::set<unsigned> seen;
+    std::vector<smt::Term> symbols;
+    smt::collectSymbols(facts[k], seen, symbols);
+    if (symbols.empty()) touchesKnown[k] = true;
+    for (const smt::Term& v : symbols) {
+      if (known.count(v.id())) {
+        touchesKnown[k] = true;
+        continue;
+      }
+      unknownOf[k].push_back(v);
+      auto [it, inserted] = firstWith.emplace(v.id(), k);
+      if (!inserted) group[find(k)] = find(it->second);
+    }
+  }
+  std::map<size_t, bool> groupTouchesKnown;
+  for (size_t k = 0; k < facts.size(); ++k) groupTouchesKnown[find(k)] = groupTouchesKnown[find(k)] || touchesKnown[k];
+  FactsToShow result;
+  std::map<size_t, std::vector<size_t>> apart;
+  for (size_t k = 0; k < facts.size(); ++k) {
+    if (groupTouchesKnown[find(k)])
+      result.shown.push_back(facts[k]);
+    else
+      apart[find(k)].push_back(k);
+  }
+  for (const auto& [root, members] : apart) {
+    // Renamed apart for the question only (Z3's own fresh constants): the executor's names are given once the
+    // instance is shown, so that a failed check names nothing.
+    Instantiation renamed;
+    std::set<unsigned> bound;
+    for (size_t k : members)
+      for (const smt::Term& v : unknownOf[k])
+        if (bound.insert(v.id()).second)
+          renamed.pairs.emplace_back(v, z3::expr(v.ctx(), Z3_mk_fresh_const(v.ctx(), "apart", v.get_sort())));
+    z3::expr_vector conjunction(facts[members.front()].ctx());
+    for (size_t k : members) conjunction.push_back(renamed.apply(facts[k]));
+    // Its variables are new: beside the instance's facts it is satisfiable only on its own.
+    if (solver.satisfiable(z3::mk_and(conjunction)) != smt::Answer::Yes) {
+      for (size_t k : members) result.shown.push_back(facts[k]);
+      continue;
+    }
+    for (const auto& [variable, question] : renamed.pairs) result.apart.push_back(variable);
+  }
+  return result;
+}
+
 }  // namespace
 
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
-                                        Executor& executor, unsigned pointerBits) {
+                                        Executor& executor, unsigned pointerBits, History history) {
   if (!sameShape(instance, general)) return std::nullopt;
   if (instance.heapForgotten && !general.heapForgotten) return std::nullopt;
   if (instance.heapHidden && !general.heapHidden) return std::nullopt;
@@ -227,11 +363,14 @@ std::optional<Instantiation> instanceOf(const State& instance, const State& gene
       if (!matched[k] && i.blocks[k].kind == BlockKind::Heap) return std::nullopt;
     if (std::find(listed.begin(), listed.end(), false) != listed.end()) return std::nullopt;
   }
-  std::vector<smt::Term> facts = general.allFacts();
-  if (facts.empty()) return mu;
-  z3::expr_vector all(facts.front().ctx());
-  for (const smt::Term& f : facts) all.push_back(mu.apply(f));
-  if (solver.entails(z3::mk_and(all)) != smt::Answer::Yes) return std::nullopt;
+  FactsToShow facts =
+      history == History::Shared ? FactsToShow{general.allFacts(), {}} : factsToShow(instance, general, mu, solver);
+  if (!facts.shown.empty()) {
+    z3::expr_vector all(facts.shown.front().ctx());
+    for (const smt::Term& f : facts.shown) all.push_back(mu.apply(f));
+    if (solver.entails(z3::mk_and(all)) != smt::Answer::Yes) return std::nullopt;
+  }
+  for (const smt::Term& v : facts.apart) mu.pairs.emplace_back(v, executor.fresh("before"));
   return mu;
 }
 

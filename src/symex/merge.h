@@ -30,9 +30,12 @@ void atomsOf(const smt::Term& fact, std::vector<smt::Term>& out);
 // state's program values to the instance's, and the general state's lists to chains of the instance's blocks and
 // lists, and a free value at a location that may lie outside its block to the instance's value there, or to a new
 // variable when the instance does not know it; every other variable stands for itself. `solver` must be synced to
-// `instance`.
+// `instance`. A general state of another path (`History::OtherPath`: not above the instance, nor a function's
+// entry that its calls share) speaks in its facts of that path's values it no longer holds; μ binds them too
+// (factsToShow in instance.cpp).
+enum class History { Shared, OtherPath };
 std::optional<Instantiation> instanceOf(const State& instance, const State& general, smt::Solver& solver,
-                                        Executor& executor, unsigned pointerBits);
+                                        Executor& executor, unsigned pointerBits, History history = History::Shared);
 
 // A loop that keeps a value in memory at a location it does not move during an iteration (`a[3]`, `arr[j]` in an
 // inner loop over a fixed `j`, `a[k]` while the loop decrements it) can only be ranked by that value if its head

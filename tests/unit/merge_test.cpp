@@ -263,6 +263,44 @@ TEST_F(SymexMergeOperator, AStateThatContradictsTheGeneralOneIsNoInstance) {
   EXPECT_FALSE(instance(contradicts, m.merged)) << "the merged state has 0 <= i, the state i == -1";
 }
 
+// Two paths that parted before the loop head, each with a fact of its own about a value drawn before they parted
+// that neither holds any more (the condition of a branch): a visit of one path is represented by a general state
+// of the other only as a state of another path, whose facts about values it no longer holds stand for some value.
+// Facts that tie such a value to one the state holds still bind the instance.
+TEST_F(SymexMergeOperator, AStateOfAnotherPathRepresentsAVisitDespiteItsOwnBranchConditions) {
+  const smt::Term drawn = executor->fresh("drawn");  // drawn before the paths parted, no longer held
+  const smt::Term i = valueOf(*first, *counter);
+  auto onPath = [&](std::vector<smt::Term> facts) {
+    State state = *first;
+    state.addFacts(std::move(facts));
+    return state;
+  };
+  auto representedAs = [&](const State& instance, const State& general, History history) {
+    executor->sync(instance);
+    return instanceOf(instance, general, *solver, *executor, index->pointerBits(), history);
+  };
+  const State taken = onPath({drawn != 0});
+  const State notTaken = onPath({drawn == 0});
+  EXPECT_FALSE(representedAs(notTaken, taken, History::Shared)) << "as a state above it, drawn != 0 must hold";
+  const std::optional<Instantiation> mu = representedAs(notTaken, taken, History::OtherPath);
+  ASSERT_TRUE(mu) << "the general state's branch condition speaks of its own path's value";
+  EXPECT_FALSE(z3::eq(mu->apply(drawn), drawn)) << "the general state's value is bound apart from the instance's";
+  EXPECT_TRUE(representedAs(taken, notTaken, History::OtherPath));
+
+  // A value of the other path defined from one the state holds is that value: 5 > 7 does not hold.
+  const smt::Term defined = executor->fresh("defined");
+  EXPECT_FALSE(representedAs(notTaken, onPath({defined == i + 5, defined > 7}), History::OtherPath))
+      << "i == 0 in the instance, so no value i + 5 exceeds 7";
+  EXPECT_TRUE(representedAs(notTaken, onPath({defined == i + 5, defined > 3}), History::OtherPath));
+  // Bounds that tie it to a held value, without defining it: i <= tied <= -1 says i <= -1.
+  const smt::Term tied = executor->fresh("tied");
+  EXPECT_FALSE(representedAs(notTaken, onPath({i <= tied, tied <= -1}), History::OtherPath));
+  // The same from a value both paths share: the instance's own facts about it count.
+  EXPECT_FALSE(representedAs(onPath({drawn == -5}), onPath({i <= drawn, drawn <= -1}), History::OtherPath));
+  // A group of facts that no value satisfies is no state at all and represents nothing.
+  EXPECT_FALSE(representedAs(notTaken, onPath({tied > 0, tied < 0}), History::OtherPath));
+}
+
 // A doubly linked list built at its tail, with head and tail live at the loop head; PREV is where each new element
 // points back to. With the head there instead of the tail, only the first two elements are linked back right.
 constexpr const char* kDoublyLinkedAtItsTail =

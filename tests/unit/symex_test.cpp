@@ -560,6 +560,50 @@ TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedWithoutItsDisjuncti
   EXPECT_EQ(text.find("||"), std::string::npos) << text;
 }
 
+// A branch before the loop gives two paths to its head: the one explored first merges there into a state that
+// represents the other's second visit (i == 1 within 1 <= i <= n), which then generalizes to it instead of merging
+// with its own first visit and running the loop again. The graph stays one of every execution: the verdicts hold.
+TEST(SymexGraph, AVisitOfAnotherPathGeneralizesToTheStateMergedThere) {
+  const char* source =
+      "int main() { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 1000) return 0; int i = 0;\n"
+      "  if (__VERIFIER_nondet_int()) i = 1;\n"
+      "  while (i < n) i = i + 1; return 0; }";
+  auto program = testing::compileProgram(source, DataModel::LP64);
+  ASSERT_TRUE(program);
+  auto module = frontend::normalizedCopy(*program);
+  z3::context context;
+  symex::ProgramIndex index(*module);
+  const llvm::Function* main = module->getFunction("main");
+  ASSERT_TRUE(main);
+  symex::GraphLimits limits;
+  limits.deadline = Deadline::in(std::chrono::seconds(20));
+  const symex::Graph graph = symex::buildGraph(*main, *module, index, context, limits);
+  ASSERT_TRUE(graph.complete) << graph.incompleteReason;
+  auto isAncestor = [&](int ancestor, int of) {
+    for (int n = graph.nodes[of].parent; n >= 0; n = graph.nodes[n].parent)
+      if (n == ancestor) return true;
+    return false;
+  };
+  size_t elsewhere = 0;
+  for (size_t id = 0; id < graph.nodes.size(); ++id) {
+    const symex::Node& node = graph.nodes[id];
+    // A visit that closes its cycle generalizes to an ancestor; a state merged into a new one, to that one, which
+    // hangs below it. Neither is another path.
+    const int at = static_cast<int>(id);
+    if (node.status != symex::Node::Status::Generalized || isAncestor(node.generalization, at) ||
+        isAncestor(at, node.generalization))
+      continue;
+    const symex::Node& general = graph.nodes[node.generalization];
+    ASSERT_NE(general.status, symex::Node::Status::Removed) << "node " << id << " generalizes to a removed state";
+    EXPECT_TRUE(general.mergeResult);
+    EXPECT_EQ(general.state.top().next, node.state.top().next) << "the same loop head";
+    ++elsewhere;
+  }
+  EXPECT_EQ(elsewhere, 1u) << "the second path's second visit is represented by the first path's merged state";
+  EXPECT_EQ(verdictUnder(source, Property::Termination, Semantics::C), Verdict::True);
+  EXPECT_EQ(verdictUnder(source, Property::NoOverflow, Semantics::C), Verdict::True);
+}
+
 // Under termcomp the symbolic execution refutes termination only with a recurrent set that the program's own loop
 // body keeps: the graph's system reads the float comparison as a new value at every iteration, so `x > 0` is closed
 // on the system (the branch that adds 1 may always be taken), but f stays above 0.5 and the program subtracts 1.
@@ -662,9 +706,11 @@ TEST(SymexProgramIndex, VariablesHoldOnlyTheValuesTheirLastRecordsGive) {
   };
   EXPECT_TRUE(holds(recorded["kept"][0]));
   EXPECT_FALSE(holds(recorded["dropped"][0])) << "dropped was overwritten with null";
-  for (const llvm::Value* v : recorded["joined"])
-    if (v != recorded["kept"][0] && !llvm::isa<llvm::PHINode>(v))
+  for (const llvm::Value* v : recorded["joined"]) {
+    if (v != recorded["kept"][0] && !llvm::isa<llvm::PHINode>(v)) {
       EXPECT_FALSE(holds(v)) << "joined holds the third block on one path only";
+    }
+  }
 }
 
 }  // namespace
