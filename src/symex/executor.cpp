@@ -322,6 +322,12 @@ class Executor::Step {
   }
 
   // ---- memory ----------------------------------------------------------------------------------------------
+  // An access in words, with what it accesses in C where debug information names it ("a read of p->next").
+  std::string accessText(const std::string& access, const llvm::Value* pointer) const {
+    std::string accessed = e_.index_.accessedThrough(pointer);
+    return accessed.empty() ? access : access + " of " + accessed;
+  }
+
   // The block that holds the `size` bytes from `address` in every represented state; refines the state when
   // that depends on the state, and reports an error when some represented state accesses unallocated memory.
   MemoryBlock containing(const smt::Term& address, const smt::Term& size, Check kind, const std::string& what) {
@@ -636,7 +642,8 @@ class Executor::Step {
     unsigned bits = bitsOf(&load);
     uint64_t bytes = layout_.getTypeStoreSize(load.getType());
     smt::Term address = read(load.getPointerOperand(), View::Unsigned);
-    MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), Check::InvalidDeref, "a read");
+    MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), Check::InvalidDeref,
+                                   accessText("a read", load.getPointerOperand()));
     View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
     // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
     // bytes in both readings would otherwise double its paths at every read.
@@ -670,9 +677,11 @@ class Executor::Step {
     out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});
   }
 
-  void store(const smt::Term& address, smt::Term value, unsigned bits, View view, uint64_t bytes) {
+  // `what`: the access in words, for the error an invalid one raises.
+  void store(const smt::Term& address, smt::Term value, unsigned bits, View view, uint64_t bytes,
+             const std::string& what) {
     smt::Term size = c_.int_val(static_cast<uint64_t>(bytes));
-    MemoryBlock block = containing(address, size, Check::InvalidDeref, "a write");
+    MemoryBlock block = containing(address, size, Check::InvalidDeref, what);
     if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
     forgetContents(block, address, size);
     if (!value.is_numeral() && !value.is_const()) {
@@ -696,7 +705,8 @@ class Executor::Step {
     smt::Term address = read(s.getPointerOperand(), View::Unsigned);
     // With mathematical integers the bits of a floating-point value are no number an integer load could read.
     smt::Term value = mathematical() && v->getType()->isFloatingPointTy() ? fresh("bits") : read(v, view);
-    store(address, value, bits, view, layout_.getTypeStoreSize(v->getType()));
+    store(address, value, bits, view, layout_.getTypeStoreSize(v->getType()),
+          accessText("a write", s.getPointerOperand()));
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {

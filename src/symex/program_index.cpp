@@ -9,8 +9,11 @@
 #include <llvm/IR/Operator.h>
 
 #include <algorithm>
+#include <optional>
+#include <functional>
 #include <set>
 
+#include "frontend/debug_info.h"
 #include "frontend/environment.h"
 #include "smt/integers.h"
 
@@ -186,7 +189,10 @@ void ProgramIndex::indexFunction(const llvm::Function& function) {
     for (const llvm::Instruction& i : b)
       if (auto* dbg = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&i)) {
         const llvm::Value* v = dbg->getVariableLocationOp(0);
-        if (v && dbg->getVariable() && !sourceNames_.count(v)) sourceNames_[v] = dbg->getVariable()->getName().str();
+        if (v && dbg->getVariable() && !sourceNames_.count(v)) {
+          sourceNames_[v] = dbg->getVariable()->getName().str();
+          sourceTypes_[v] = frontend::strippedType(dbg->getVariable()->getType());
+        }
       }
   computeLiveness(function);
   computeVariableValues(function);
@@ -317,6 +323,58 @@ const std::vector<int64_t>& ProgramIndex::comparedConstants(const llvm::Function
 std::string ProgramIndex::sourceName(const llvm::Value* value) const {
   auto it = sourceNames_.find(value);
   return it == sourceNames_.end() ? std::string() : it->second;
+}
+
+namespace {
+
+// The struct a pointer of type `type` points to, if it is one.
+const llvm::DICompositeType* pointedStruct(const llvm::DIType* type) {
+  auto* pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type);
+  if (!pointer || pointer->getTag() != llvm::dwarf::DW_TAG_pointer_type) return nullptr;
+  auto* pointee = llvm::dyn_cast_or_null<llvm::DICompositeType>(frontend::strippedType(pointer->getBaseType()));
+  return pointee && pointee->getTag() == llvm::dwarf::DW_TAG_structure_type ? pointee : nullptr;
+}
+
+// The member of `record` at byte `offset`, if one starts there.
+const llvm::DIDerivedType* memberAt(const llvm::DICompositeType* record, uint64_t offset) {
+  for (const llvm::DINode* element : record->getElements())
+    if (auto* member = llvm::dyn_cast<llvm::DIDerivedType>(element))
+      if (member->getTag() == llvm::dwarf::DW_TAG_member && member->getOffsetInBits() == offset * 8) return member;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string ProgramIndex::accessedThrough(const llvm::Value* pointer) const {
+  // A value loaded from a member (`p->next`) is named by that member, and so is what it points to.
+  struct Named {
+    std::string text;
+    const llvm::DIType* type = nullptr;
+  };
+  std::function<std::optional<Named>(const llvm::Value*, int)> named = [&](const llvm::Value* v,
+                                                                          int depth) -> std::optional<Named> {
+    if (auto it = sourceNames_.find(v); it != sourceNames_.end()) return Named{it->second, sourceTypes_.at(v)};
+    auto* load = llvm::dyn_cast<llvm::LoadInst>(v);
+    if (!load || depth > 3) return std::nullopt;
+    const llvm::Value* address = load->getPointerOperand()->stripPointerCasts();
+    llvm::APInt offset(layout_.getIndexTypeSizeInBits(address->getType()), 0);
+    const llvm::Value* base = address->stripAndAccumulateConstantOffsets(layout_, offset, true);
+    std::optional<Named> of = named(base, depth + 1);
+    if (!of) return std::nullopt;
+    const llvm::DICompositeType* record = pointedStruct(of->type);
+    const llvm::DIDerivedType* member = record ? memberAt(record, offset.getZExtValue()) : nullptr;
+    if (!member) return std::nullopt;
+    return Named{of->text + "->" + member->getName().str(), frontend::strippedType(member->getBaseType())};
+  };
+  const llvm::Value* address = pointer->stripPointerCasts();
+  llvm::APInt offset(layout_.getIndexTypeSizeInBits(address->getType()), 0);
+  const llvm::Value* base = address->stripAndAccumulateConstantOffsets(layout_, offset, true);
+  std::optional<Named> of = named(base, 0);
+  if (!of) return "";
+  if (offset.isZero() && !pointedStruct(of->type)) return "*" + of->text;
+  const llvm::DICompositeType* record = pointedStruct(of->type);
+  const llvm::DIDerivedType* member = record ? memberAt(record, offset.getZExtValue()) : nullptr;
+  return member ? of->text + "->" + member->getName().str() : "";
 }
 
 std::string ProgramIndex::name(const llvm::Value* value) const {

@@ -15,6 +15,7 @@
 #include "state.h"
 
 namespace llvm {
+class DIType;
 class BasicBlock;
 class DbgValueInst;
 class MDNode;
@@ -70,6 +71,9 @@ class ProgramIndex {
   // The C name of a value where debug information gives one, else its IR name.
   std::string name(const llvm::Value* value) const;
   std::string sourceName(const llvm::Value* value) const;  // empty when debug information names none
+  // What a load or store through `pointer` accesses, in C, where debug information names it: `*p`, `p->next` (a
+  // member of the struct a named pointer points to, at the member's offset), `p->next->data`; empty otherwise.
+  std::string accessedThrough(const llvm::Value* pointer) const;
 
  private:
   // C variable (its debug record's variable and where it was inlined) → the id of the value it holds, or
@@ -94,6 +98,7 @@ class ProgramIndex {
   std::unordered_set<const llvm::Value*> convertedToUnsigned_;
   std::unordered_set<const llvm::Instruction*> mergePoints_;
   std::unordered_map<const llvm::Value*, std::string> sourceNames_;
+  std::unordered_map<const llvm::Value*, const llvm::DIType*> sourceTypes_;  // the C type of a named value
   std::unordered_map<const llvm::Instruction*, std::vector<unsigned>> liveBefore_;
   std::unordered_map<const llvm::BasicBlock*, VariableValues> variablesAtEntry_;  // at block entries
   std::unordered_map<const llvm::Function*, std::vector<int64_t>> comparedConstants_;

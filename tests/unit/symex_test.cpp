@@ -560,6 +560,30 @@ TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedWithoutItsDisjuncti
   EXPECT_EQ(text.find("||"), std::string::npos) << text;
 }
 
+// An UNKNOWN names what an access it could not show safe reads or writes, in C: through a named pointer (`*q`), a
+// member of the struct it points to (`p->next`), and a member of the struct a member points to.
+TEST(SymexProgramIndex, AnAccessIsNamedInCThroughPointersAndMembers) {
+  const char* source =
+      "struct node { struct node *next; int data; };\n"
+      "int member(struct node *p) { return p->next->data; }\n"
+      "int pointee(int *q) { return *q; }\n"
+      "int main() { return 0; }";
+  auto program = testing::compileProgram(source, DataModel::LP64);
+  ASSERT_TRUE(program);
+  auto module = frontend::normalizedCopy(*program);
+  symex::ProgramIndex index(*module);
+  auto accessesIn = [&](const char* function) {
+    std::vector<std::string> texts;
+    for (const llvm::BasicBlock& block : *module->getFunction(function))
+      for (const llvm::Instruction& i : block)
+        if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i))
+          texts.push_back(index.accessedThrough(load->getPointerOperand()));
+    return texts;
+  };
+  EXPECT_EQ(accessesIn("member"), (std::vector<std::string>{"p->next", "p->next->data"}));
+  EXPECT_EQ(accessesIn("pointee"), (std::vector<std::string>{"*q"}));
+}
+
 // A branch before the loop gives two paths to its head: the one explored first merges there into a state that
 // represents the other's second visit (i == 1 within 1 <= i <= n), which then generalizes to it instead of merging
 // with its own first visit and running the loop again. The graph stays one of every execution: the verdicts hold.
