@@ -322,15 +322,20 @@ class Executor::Step {
   }
 
   // ---- memory ----------------------------------------------------------------------------------------------
-  // An access in words, with what it accesses in C where debug information names it ("a read of p->next").
-  std::string accessText(const std::string& access, const llvm::Value* pointer) const {
-    std::string accessed = e_.index_.accessedThrough(pointer);
-    return accessed.empty() ? access : access + " of " + accessed;
+  // An access in words ("a read"), and the pointer it goes through, if any: named in C only when an error says
+  // it, since every load and store passes one.
+  struct Access {
+    const char* words;
+    const llvm::Value* through = nullptr;
+  };
+  std::string describe(const Access& access) const {
+    std::string accessed = access.through ? e_.index_.accessedThrough(access.through) : "";
+    return accessed.empty() ? access.words : std::string(access.words) + " of " + accessed;
   }
 
   // The block that holds the `size` bytes from `address` in every represented state; refines the state when
   // that depends on the state, and reports an error when some represented state accesses unallocated memory.
-  MemoryBlock containing(const smt::Term& address, const smt::Term& size, Check kind, const std::string& what) {
+  MemoryBlock containing(const smt::Term& address, const smt::Term& size, Check kind, const Access& access) {
     const auto& blocks = in_.memory->blocks;
     auto inside = [&](const MemoryBlock& b) { return b.lo <= address && address + size - 1 <= b.hi; };
     for (const MemoryBlock& b : blocks)
@@ -344,9 +349,9 @@ class Executor::Step {
         if (auto element = listElementAt(address, size)) return *element;
         // Split first where it may also be inside, so that the error state itself says how it goes wrong.
         if (e_.solver_.satisfiable(context && !outside) == smt::Answer::Yes) throw SplitRequest{(!outside).simplify()};
-        throw ErrorRaised{kind, what + " may be outside every allocated block"};
+        throw ErrorRaised{kind, describe(access) + " may be outside every allocated block"};
       case smt::Answer::Unknown:
-        unsupported("the solver cannot decide whether " + what + " is allocated");
+        unsupported("the solver cannot decide whether " + describe(access) + " is allocated");
       case smt::Answer::No:
         break;
     }
@@ -354,12 +359,12 @@ class Executor::Step {
     // where objects of unbounded size make the models hard, each block is tried. Elsewhere that would cost a query
     // per block at every access for the states with many blocks (a list's elements) that lose the model.
     auto some = e_.solver_.model(context);
-    if (!some && !mathematical()) unsupported("the solver cannot decide which block " + what + " is in");
+    if (!some && !mathematical()) unsupported("the solver cannot decide which block " + describe(access) + " is in");
     for (const MemoryBlock& b : blocks) {
       if (some && !some->eval(inside(b), true).is_true()) continue;
       if (holds(inside(b))) return b;
     }
-    throw ErrorRaised{Check::NotModelled, "the solver cannot decide which block " + what + " is in"};
+    throw ErrorRaised{Check::NotModelled, "the solver cannot decide which block " + describe(access) + " is in"};
   }
 
   // The first element of a list when the `size` bytes from `address` lie in it, taken out of the list as a block of
@@ -643,7 +648,7 @@ class Executor::Step {
     uint64_t bytes = layout_.getTypeStoreSize(load.getType());
     smt::Term address = read(load.getPointerOperand(), View::Unsigned);
     MemoryBlock block = containing(address, c_.int_val(static_cast<uint64_t>(bytes)), Check::InvalidDeref,
-                                   accessText("a read", load.getPointerOperand()));
+                                   Access{"a read", load.getPointerOperand()});
     View view = load.getType()->isPointerTy() ? View::Unsigned : viewOf(&load);
     // A value stored in the other reading is wrapped rather than split on its sign: a loop that reads the same
     // bytes in both readings would otherwise double its paths at every read.
@@ -677,11 +682,10 @@ class Executor::Step {
     out_.mutableMemory().pointsTo.push_back(PointsTo{address, w, bits, view, block.lo});
   }
 
-  // `what`: the access in words, for the error an invalid one raises.
   void store(const smt::Term& address, smt::Term value, unsigned bits, View view, uint64_t bytes,
-             const std::string& what) {
+             const Access& access) {
     smt::Term size = c_.int_val(static_cast<uint64_t>(bytes));
-    MemoryBlock block = containing(address, size, Check::InvalidDeref, what);
+    MemoryBlock block = containing(address, size, Check::InvalidDeref, access);
     if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
     forgetContents(block, address, size);
     if (!value.is_numeral() && !value.is_const()) {
@@ -706,7 +710,7 @@ class Executor::Step {
     // With mathematical integers the bits of a floating-point value are no number an integer load could read.
     smt::Term value = mathematical() && v->getType()->isFloatingPointTy() ? fresh("bits") : read(v, view);
     store(address, value, bits, view, layout_.getTypeStoreSize(v->getType()),
-          accessText("a write", s.getPointerOperand()));
+          Access{"a write", s.getPointerOperand()});
   }
 
   void executeGep(const llvm::GetElementPtrInst& gep) {
@@ -1251,7 +1255,7 @@ class Executor::Step {
     smt::Term destination = read(call.getArgOperand(0), View::Unsigned);
     smt::Term size = byteCount(call.getArgOperand(2));
     if (!holds(size == 0)) {
-      MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memset writes");
+      MemoryBlock block = containing(destination, size, Check::InvalidDeref, Access{"the memory memset writes"});
       if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
       forgetContents(block, destination, size);
     }
@@ -1263,8 +1267,8 @@ class Executor::Step {
     smt::Term source = read(call.getArgOperand(1), View::Unsigned);
     smt::Term size = byteCount(call.getArgOperand(2));
     if (!holds(size == 0)) {
-      containing(source, size, Check::InvalidDeref, "the memory memcpy reads");
-      MemoryBlock block = containing(destination, size, Check::InvalidDeref, "the memory memcpy writes");
+      containing(source, size, Check::InvalidDeref, Access{"the memory memcpy reads"});
+      MemoryBlock block = containing(destination, size, Check::InvalidDeref, Access{"the memory memcpy writes"});
       if (block.readOnly) throw ErrorRaised{Check::InvalidDeref, "a write to constant memory"};
       forgetContents(block, destination, size);
     }

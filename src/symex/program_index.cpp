@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <functional>
 #include <set>
 
 #include "frontend/debug_info.h"
@@ -345,36 +344,33 @@ const llvm::DIDerivedType* memberAt(const llvm::DICompositeType* record, uint64_
 
 }  // namespace
 
+std::optional<ProgramIndex::Named> ProgramIndex::namedValue(const llvm::Value* value, int depth) const {
+  if (auto it = sourceNames_.find(value); it != sourceNames_.end()) return Named{it->second, sourceTypes_.at(value)};
+  auto* load = llvm::dyn_cast<llvm::LoadInst>(value);
+  if (!load || depth > 3) return std::nullopt;
+  return namedMember(load->getPointerOperand(), depth + 1);
+}
+
+std::optional<ProgramIndex::Named> ProgramIndex::namedMember(const llvm::Value* address, int depth) const {
+  std::optional<NamedBase> at = namedBase(address, depth);
+  const llvm::DICompositeType* record = at ? pointedStruct(at->base.type) : nullptr;
+  const llvm::DIDerivedType* member = record ? memberAt(record, at->offset) : nullptr;
+  if (!member) return std::nullopt;
+  return Named{at->base.text + "->" + member->getName().str(), frontend::strippedType(member->getBaseType())};
+}
+
+std::optional<ProgramIndex::NamedBase> ProgramIndex::namedBase(const llvm::Value* address, int depth) const {
+  const llvm::Value* stripped = address->stripPointerCasts();
+  llvm::APInt offset(layout_.getIndexTypeSizeInBits(stripped->getType()), 0);
+  std::optional<Named> base = namedValue(stripped->stripAndAccumulateConstantOffsets(layout_, offset, true), depth);
+  if (!base) return std::nullopt;
+  return NamedBase{std::move(*base), offset.getZExtValue()};
+}
+
 std::string ProgramIndex::accessedThrough(const llvm::Value* pointer) const {
-  // A value loaded from a member (`p->next`) is named by that member, and so is what it points to.
-  struct Named {
-    std::string text;
-    const llvm::DIType* type = nullptr;
-  };
-  std::function<std::optional<Named>(const llvm::Value*, int)> named = [&](const llvm::Value* v,
-                                                                          int depth) -> std::optional<Named> {
-    if (auto it = sourceNames_.find(v); it != sourceNames_.end()) return Named{it->second, sourceTypes_.at(v)};
-    auto* load = llvm::dyn_cast<llvm::LoadInst>(v);
-    if (!load || depth > 3) return std::nullopt;
-    const llvm::Value* address = load->getPointerOperand()->stripPointerCasts();
-    llvm::APInt offset(layout_.getIndexTypeSizeInBits(address->getType()), 0);
-    const llvm::Value* base = address->stripAndAccumulateConstantOffsets(layout_, offset, true);
-    std::optional<Named> of = named(base, depth + 1);
-    if (!of) return std::nullopt;
-    const llvm::DICompositeType* record = pointedStruct(of->type);
-    const llvm::DIDerivedType* member = record ? memberAt(record, offset.getZExtValue()) : nullptr;
-    if (!member) return std::nullopt;
-    return Named{of->text + "->" + member->getName().str(), frontend::strippedType(member->getBaseType())};
-  };
-  const llvm::Value* address = pointer->stripPointerCasts();
-  llvm::APInt offset(layout_.getIndexTypeSizeInBits(address->getType()), 0);
-  const llvm::Value* base = address->stripAndAccumulateConstantOffsets(layout_, offset, true);
-  std::optional<Named> of = named(base, 0);
-  if (!of) return "";
-  if (offset.isZero() && !pointedStruct(of->type)) return "*" + of->text;
-  const llvm::DICompositeType* record = pointedStruct(of->type);
-  const llvm::DIDerivedType* member = record ? memberAt(record, offset.getZExtValue()) : nullptr;
-  return member ? of->text + "->" + member->getName().str() : "";
+  if (std::optional<Named> member = namedMember(pointer, 0)) return member->text;
+  std::optional<NamedBase> at = namedBase(pointer, 0);
+  return at && at->offset == 0 && !pointedStruct(at->base.type) ? "*" + at->base.text : "";
 }
 
 std::string ProgramIndex::name(const llvm::Value* value) const {

@@ -6,6 +6,7 @@
 #include <llvm/IR/DataLayout.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -87,6 +88,19 @@ class ProgramIndex {
   void computeLiveness(const llvm::Function& function);
   void computeVariableValues(const llvm::Function& function);
   void applyRecord(const llvm::DbgValueInst& record, VariableValues& values) const;
+  // accessedThrough's steps: a value by its C text and type (a named one, or a member loaded through at most
+  // three members), the member an address is of, and the named base an address lies at a constant offset from.
+  struct Named {
+    std::string text;
+    const llvm::DIType* type = nullptr;
+  };
+  std::optional<Named> namedValue(const llvm::Value* value, int depth) const;
+  std::optional<Named> namedMember(const llvm::Value* address, int depth) const;
+  struct NamedBase {
+    Named base;
+    uint64_t offset;
+  };
+  std::optional<NamedBase> namedBase(const llvm::Value* address, int depth) const;
 
   llvm::DataLayout layout_;
   unsigned pointerBits_;
