@@ -324,9 +324,11 @@ std::string ProgramIndex::sourceName(const llvm::Value* value) const {
   return it == sourceNames_.end() ? std::string() : it->second;
 }
 
-namespace {
+const llvm::DIType* ProgramIndex::sourceType(const llvm::Value* value) const {
+  auto it = sourceTypes_.find(value);
+  return it == sourceTypes_.end() ? nullptr : it->second;
+}
 
-// The struct a pointer of type `type` points to, if it is one.
 const llvm::DICompositeType* pointedStruct(const llvm::DIType* type) {
   auto* pointer = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type);
   if (!pointer || pointer->getTag() != llvm::dwarf::DW_TAG_pointer_type) return nullptr;
@@ -334,15 +336,35 @@ const llvm::DICompositeType* pointedStruct(const llvm::DIType* type) {
   return pointee && pointee->getTag() == llvm::dwarf::DW_TAG_structure_type ? pointee : nullptr;
 }
 
-// The member of `record` at byte `offset`, if one starts there.
-const llvm::DIDerivedType* memberAt(const llvm::DICompositeType* record, uint64_t offset) {
-  for (const llvm::DINode* element : record->getElements())
-    if (auto* member = llvm::dyn_cast<llvm::DIDerivedType>(element))
-      if (member->getTag() == llvm::dwarf::DW_TAG_member && member->getOffsetInBits() == offset * 8) return member;
-  return nullptr;
+std::optional<MemberPath> memberPathAt(const llvm::DICompositeType* record, uint64_t offset) {
+  for (const llvm::DINode* element : record->getElements()) {
+    auto* member = llvm::dyn_cast<llvm::DIDerivedType>(element);
+    if (!member || member->getTag() != llvm::dwarf::DW_TAG_member || member->getOffsetInBits() % 8) continue;
+    const uint64_t start = member->getOffsetInBits() / 8;
+    const llvm::DIType* type = frontend::strippedType(member->getBaseType());
+    const uint64_t bytes = type ? type->getSizeInBits() / 8 : 0;
+    if (offset < start || offset >= start + std::max<uint64_t>(bytes, 1)) continue;
+    MemberPath path{member->getName().str(), type};
+    uint64_t inside = offset - start;
+    // Into arrays and nested structs, down to the scalar that starts at the offset.
+    while (auto* composite = llvm::dyn_cast_or_null<llvm::DICompositeType>(path.type)) {
+      if (composite->getTag() == llvm::dwarf::DW_TAG_structure_type) {
+        std::optional<MemberPath> nested = memberPathAt(composite, inside);
+        if (!nested) return std::nullopt;
+        return MemberPath{path.text + "." + nested->text, nested->type};
+      }
+      const llvm::DIType* elementType = frontend::strippedType(composite->getBaseType());
+      const uint64_t elementBytes = elementType ? elementType->getSizeInBits() / 8 : 0;
+      if (composite->getTag() != llvm::dwarf::DW_TAG_array_type || elementBytes == 0) return std::nullopt;
+      path.text += "[" + std::to_string(inside / elementBytes) + "]";
+      path.type = elementType;
+      inside %= elementBytes;
+    }
+    if (inside != 0) return std::nullopt;
+    return path;
+  }
+  return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<ProgramIndex::Named> ProgramIndex::namedValue(const llvm::Value* value, int depth) const {
   if (auto it = sourceNames_.find(value); it != sourceNames_.end()) return Named{it->second, sourceTypes_.at(value)};
@@ -354,9 +376,9 @@ std::optional<ProgramIndex::Named> ProgramIndex::namedValue(const llvm::Value* v
 std::optional<ProgramIndex::Named> ProgramIndex::namedMember(const llvm::Value* address, int depth) const {
   std::optional<NamedBase> at = namedBase(address, depth);
   const llvm::DICompositeType* record = at ? pointedStruct(at->base.type) : nullptr;
-  const llvm::DIDerivedType* member = record ? memberAt(record, at->offset) : nullptr;
+  std::optional<MemberPath> member = record ? memberPathAt(record, at->offset) : std::nullopt;
   if (!member) return std::nullopt;
-  return Named{at->base.text + "->" + member->getName().str(), frontend::strippedType(member->getBaseType())};
+  return Named{at->base.text + "->" + member->text, member->type};
 }
 
 std::optional<ProgramIndex::NamedBase> ProgramIndex::namedBase(const llvm::Value* address, int depth) const {

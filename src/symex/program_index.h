@@ -16,6 +16,7 @@
 #include "state.h"
 
 namespace llvm {
+class DICompositeType;
 class DIType;
 class BasicBlock;
 class DbgValueInst;
@@ -25,6 +26,17 @@ class Type;
 }  // namespace llvm
 
 namespace atropos::symex {
+
+// The struct a C pointer type points to; null for any other type.
+const llvm::DICompositeType* pointedStruct(const llvm::DIType* type);
+// The member of the struct `record` that starts at byte `offset`, by its C path from the struct (`next`, `link.prev`,
+// `keys[2]`: into nested structs and arrays, down to a member that is neither) and its C type; nullopt where none
+// starts there.
+struct MemberPath {
+  std::string text;
+  const llvm::DIType* type = nullptr;
+};
+std::optional<MemberPath> memberPathAt(const llvm::DICompositeType* record, uint64_t offset);
 
 class ProgramIndex {
  public:
@@ -72,6 +84,8 @@ class ProgramIndex {
   // The C name of a value where debug information gives one, else its IR name.
   std::string name(const llvm::Value* value) const;
   std::string sourceName(const llvm::Value* value) const;  // empty when debug information names none
+  // The C type of a value that debug information names (typedefs and qualifiers stripped); null otherwise.
+  const llvm::DIType* sourceType(const llvm::Value* value) const;
   // What a load or store through `pointer` accesses, in C, where debug information names it: `*p`, `p->next` (a
   // member of the struct a named pointer points to, at the member's offset), `p->next->data`; empty otherwise.
   std::string accessedThrough(const llvm::Value* pointer) const;

@@ -71,7 +71,7 @@ smt::Term withoutRedundantFacts(const smt::Term& facts, z3::context& context) {
 // The symbols of `head` that the source names (sourceNames), by id.
 std::set<unsigned> namedValues(const State& head, const ProgramIndex& index, z3::context& context) {
   std::set<unsigned> named;
-  for (const auto& [value, name] : sourceNames(head, index, context).pairs)
+  for (const auto& [value, name] : sourceNames(head, index, context).names.pairs)
     if (smt::isSymbol(value)) named.insert(value.id());
   return named;
 }

@@ -55,150 +55,6 @@ std::string where(const llvm::Instruction* at) {
   return " in " + loc.function + (loc.known() ? " at line " + std::to_string(loc.line) : std::string());
 }
 
-// A bound that only restates the range of a C type (x <= 2147483647, ...).
-bool isTypeBound(const smt::Term& fact, z3::context& context) {
-  if (fact.num_args() != 2) return false;
-  for (unsigned k = 0; k < 2; ++k) {
-    const smt::Term& side = fact.arg(k);
-    if (!side.is_numeral()) continue;
-    for (unsigned bits : {8u, 16u, 32u, 64u})
-      if (z3::eq(side, smt::unsignedMax(context, bits)) || z3::eq(side, smt::signedMax(context, bits)) ||
-          z3::eq(side, smt::signedMin(context, bits)))
-        return true;
-  }
-  return false;
-}
-
-// a >= b as b <= a, a > b as b < a: one spelling per fact.
-smt::Term canonical(const smt::Term& fact) {
-  if (fact.is_app() && fact.num_args() == 2) {
-    if (fact.decl().decl_kind() == Z3_OP_GE) return fact.arg(1) <= fact.arg(0);
-    if (fact.decl().decl_kind() == Z3_OP_GT) return fact.arg(1) < fact.arg(0);
-  }
-  return fact;
-}
-
-Facts describeState(const State& state, const ProgramIndex& index, z3::context& context) {
-  Instantiation names = sourceNames(state, index, context);
-  auto named = [&](const smt::Term& e) {
-    std::set<unsigned> seen;
-    std::vector<smt::Term> variables;
-    smt::collectSymbols(e, seen, variables);
-    for (const smt::Term& v : variables)
-      if (std::none_of(names.pairs.begin(), names.pairs.end(), [&](const auto& p) { return z3::eq(p.second, v); }))
-        return false;
-    return !variables.empty();
-  };
-  std::vector<smt::Term> facts;
-  for (const smt::Term& fact : state.allFacts()) {
-    std::vector<smt::Term> parts;
-    smt::conjunctsOf(names.apply(fact).simplify(), parts);
-    for (const smt::Term& part : parts) {
-      smt::Term f = canonical(part);
-      if (!named(f) || isTypeBound(f, context)) continue;
-      if (std::any_of(facts.begin(), facts.end(), [&](const smt::Term& g) { return z3::eq(f, g); })) continue;
-      facts.push_back(f);
-    }
-  }
-  // Of several constant bounds on one term, only the tightest.
-  auto looser = [&](const smt::Term& f) {
-    if (f.decl().decl_kind() != Z3_OP_LE || !(f.arg(0).is_numeral() || f.arg(1).is_numeral())) return false;
-    bool lower = f.arg(0).is_numeral();
-    const smt::Term& term = lower ? f.arg(1) : f.arg(0);
-    int64_t bound, other;
-    if (!(lower ? f.arg(0) : f.arg(1)).is_numeral_i64(bound)) return false;
-    for (const smt::Term& g : facts) {
-      if (z3::eq(g, f) || g.decl().decl_kind() != Z3_OP_LE) continue;
-      if (lower && g.arg(0).is_numeral_i64(other) && z3::eq(g.arg(1), term) && other > bound) return true;
-      if (!lower && g.arg(1).is_numeral_i64(other) && z3::eq(g.arg(0), term) && other < bound) return true;
-    }
-    return false;
-  };
-  std::vector<smt::Term> tight;
-  for (const smt::Term& f : facts)
-    if (!looser(f)) tight.push_back(f);
-  facts = std::move(tight);
-  // Facts the others imply (0 <= n + i beside 0 <= n and 0 <= i) tell a reader nothing.
-  std::vector<smt::Term> independent;
-  for (size_t k : smt::independentFacts(std::vector<z3::expr>(facts.begin(), facts.end()), {}))
-    independent.push_back(facts[k]);
-  facts = std::move(independent);
-  Facts out;
-  std::vector<bool> printed(facts.size(), false);
-  for (size_t i = 0; i < facts.size(); ++i) {
-    if (printed[i]) continue;
-    const smt::Term& f = facts[i];
-    if (f.decl().decl_kind() == Z3_OP_LE)
-      for (size_t j = i + 1; j < facts.size(); ++j)
-        if (!printed[j] && facts[j].decl().decl_kind() == Z3_OP_LE && z3::eq(facts[j].arg(0), f.arg(1)) &&
-            z3::eq(facts[j].arg(1), f.arg(0))) {
-          printed[i] = printed[j] = true;
-          out.push_back(smt::infix(f.arg(0) == f.arg(1)));
-          break;
-        }
-    if (printed[i]) continue;
-    printed[i] = true;
-    out.push_back(smt::infix(f));
-  }
-  for (const PointsTo& p : state.memory->pointsTo) {
-    smt::Term address = names.apply(p.address).simplify();
-    smt::Term value = names.apply(p.value);
-    if (!named(address) || !(named(value) || value.is_numeral())) continue;
-    std::string location = "*" + smt::infix(address);
-    std::string fact = location;
-    if (smt::infix(value) == location)
-      fact += " holds a value of its own";  // the value is named after its location
-    else
-      fact += " == " + smt::infix(value);
-    if (p.mayBeOutside) fact += ", when " + smt::infix(address) + " lies inside its block";
-    out.push_back(std::move(fact));
-  }
-  for (const ListSegment& l : state.memory->lists) {
-    smt::Term start = names.apply(l.start);
-    smt::Term end = names.apply(l.end);
-    // A list that no program value starts is told by what reaches it: the end a doubly linked one links back from.
-    const bool reachedBack = !named(start) && l.back && (named(end) || named(names.apply(l.back->last)));
-    if (!named(start) && !reachedBack) continue;
-    std::string fact = (reachedBack ? std::string("a list") : smt::infix(start) + " starts a list") + " of " +
-                       smt::infix(names.apply(l.length)) + " elements, the last pointing ";
-    if (named(end) || end.is_numeral())
-      fact += "to " + smt::infix(end);
-    else
-      fact += "where no program value points";
-    if (l.back) {
-      smt::Term before = names.apply(l.back->before);
-      smt::Term last = names.apply(l.back->last);
-      fact += ", linked back at byte " + std::to_string(l.back->offset) + ", the first pointing back " +
-              (named(before) || before.is_numeral() ? "to " + smt::infix(before) : "where no program value points") +
-              ", the last at " + (named(last) ? smt::infix(last) : "an address no program value holds");
-    }
-    for (const FieldValues& f : l.fields)
-      fact += "; the k-th element (from 0) holds " + smt::infix(names.apply(f.first)) + " + " +
-              std::to_string(f.step) + "*k at byte " + std::to_string(f.offset);
-    for (const FieldRange& r : l.ranges) {
-      std::string bounds = r.lo && r.hi ? "from " + std::to_string(*r.lo) + " to " + std::to_string(*r.hi)
-                           : r.lo       ? "at least " + std::to_string(*r.lo)
-                                        : "at most " + std::to_string(*r.hi);
-      fact += "; every element holds " + bounds + " at byte " + std::to_string(r.offset);
-    }
-    for (const OwnedList& o : l.owned) {
-      fact += "; every element holds at byte " + std::to_string(o.offset) + " null or the only pointer to a list of " +
-              (o.maxLength ? "at most " + std::to_string(*o.maxLength) + " " : std::string()) + "elements of " +
-              std::to_string(o.elementBytes) + " bytes of its own, linked at byte " + std::to_string(o.nextOffset);
-      for (const FieldRange& r : o.ranges)
-        fact += ", each holding " +
-                (r.lo && r.hi ? "from " + std::to_string(*r.lo) + " to " + std::to_string(*r.hi)
-                 : r.lo       ? "at least " + std::to_string(*r.lo)
-                              : "at most " + std::to_string(*r.hi)) +
-                " at byte " + std::to_string(r.offset);
-    }
-    out.push_back(std::move(fact));
-  }
-  if (state.heapForgotten) out.push_back("(some heap blocks are no longer tracked)");
-  if (state.heapHidden) out.push_back("(heap blocks of the callers that this call cannot reach are left out)");
-  return out;
-}
-
 // Where a location of the graph's transition system stands in the program; nullopt for one of no graph state.
 std::optional<SourceLocation> placeOf(its::LocationId l, const GraphSystem& system, const Graph& graph) {
   if (l >= system.nodeOfLocation.size() || system.nodeOfLocation[l] < 0) return std::nullopt;
@@ -215,7 +71,7 @@ std::vector<ProofExplanation::TerminationPart> describeInSource(const terminatio
       termination::describeSections(proof, [&](its::LocationId l, const std::string& variable) {
     auto [at, fresh] = names.try_emplace(l);
     if (fresh)
-      for (const auto& [v, name] : sourceNames(graph.nodes[system.nodeOfLocation[l]].state, index, context).pairs)
+      for (const auto& [v, name] : sourceNames(graph.nodes[system.nodeOfLocation[l]].state, index, context).names.pairs)
         at->second.emplace(v.decl().name().str(), name.decl().name().str());
     auto it = at->second.find(variable);
     return it == at->second.end() ? variable : it->second;
@@ -382,7 +238,7 @@ Outcome refutedTermination(const ProgramRecurrence& neverEnds, const Graph& grap
   o.engine = "symex";
   o.verdict = Verdict::False;
   o.reason = "the loop" + where(head.top().next) + " never ends from the states where " +
-             smt::infix(sourceNames(head, index, context).apply(neverEnds.shown).simplify()) +
+             smt::infix(sourceNames(head, index, context).names.apply(neverEnds.shown).simplify()) +
              ": from each of them one iteration (" + counted(neverEnds.paths, "path") +
              " through the body, as the program's instructions read under " + std::string(semanticsName(semantics)) +
              ") returns to one of them (a " + neverEnds.kind +
@@ -546,8 +402,8 @@ void recordGraphEvidence(Evidence& evidence, const Graph& graph, const GraphFind
       }
     for (const auto& [id, invariant] : found.invariants) {
       const State& state = graph.nodes[id].state;
-      out.unreachability.push_back(
-          {locationOf(state.top().next), smt::infix(sourceNames(state, index, context).apply(invariant).simplify())});
+      const Instantiation names = sourceNames(state, index, context).names;
+      out.unreachability.push_back({locationOf(state.top().next), smt::infix(names.apply(invariant).simplify())});
     }
   }
   if (options.dot) evidence.graph = graphOf(graph, index, context);

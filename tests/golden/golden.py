@@ -33,6 +33,10 @@ CASES = [
      ["--property", "termination", "--semantics", "svcomp"]),
     ("list_with_first_and_last-memsafety", "symex/list_with_first_and_last.c",
      ["--property", "valid-memsafety", "--property", "valid-memcleanup"]),
+    ("dll_built_at_head_walked_back", "shapes/dll_built_at_head_walked_back.c",
+     ["--property", "valid-memsafety", "--property", "termination"]),
+    ("sll_owning_lists_freed_by_inner_walk-memsafety", "shapes/sll_owning_lists_freed_by_inner_walk.c",
+     ["--property", "valid-memsafety"]),
 ]
 
 ARTEFACTS = (".txt", ".its.smt2", ".dot")

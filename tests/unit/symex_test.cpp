@@ -561,12 +561,16 @@ TEST(SymexInvariants, TheInvariantThatExcludedAnErrorIsStatedWithoutItsDisjuncti
 }
 
 // An UNKNOWN names what an access it could not show safe reads or writes, in C: through a named pointer (`*q`), a
-// member of the struct it points to (`p->next`), and a member of the struct a member points to.
+// member of the struct it points to (`p->next`), a member of the struct a member points to, and members of arrays and
+// nested structs (`e->keys[2]`, `e->link.prev`).
 TEST(SymexProgramIndex, AnAccessIsNamedInCThroughPointersAndMembers) {
   const char* source =
       "struct node { struct node *next; int data; };\n"
       "int member(struct node *p) { return p->next->data; }\n"
       "int pointee(int *q) { return *q; }\n"
+      "struct link { struct node *next, *prev; };\n"
+      "struct entry { int keys[3]; struct link link; };\n"
+      "int nested(struct entry *e) { return e->keys[2] + (e->link.prev != 0); }\n"
       "int main() { return 0; }";
   auto program = testing::compileProgram(source, DataModel::LP64);
   ASSERT_TRUE(program);
@@ -582,6 +586,8 @@ TEST(SymexProgramIndex, AnAccessIsNamedInCThroughPointersAndMembers) {
   };
   EXPECT_EQ(accessesIn("member"), (std::vector<std::string>{"p->next", "p->next->data"}));
   EXPECT_EQ(accessesIn("pointee"), (std::vector<std::string>{"*q"}));
+  // Into arrays and nested structs, down to the scalar member at the offset.
+  EXPECT_EQ(accessesIn("nested"), (std::vector<std::string>{"e->keys[2]", "e->link.prev"}));
 }
 
 // A branch before the loop gives two paths to its head: the one explored first merges there into a state that
