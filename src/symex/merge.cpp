@@ -317,6 +317,28 @@ struct Merger {
     return false;
   }
 
+  // Whether `x`, a pointer in a block that a program value holds in both states, points to a block kept in place
+  // where a program value the loop moves (one of the first `moving` changed values) was in the older state: where a
+  // cursor started after that block (`item = head->next; while (...) item = item->next;`). The merged state gives it
+  // a value of its own, from which the blocks the cursor passed fold up to it. A block that a pointer moved from into
+  // one the iteration allocated is not kept in place: it folds with the lists.
+  bool cursorStartedAfter(const PointsTo& x, const std::vector<smt::Term>& changedA,
+                          const std::vector<smt::Term>& changedB, size_t moving, size_t relatedValues) const {
+    bool heldAlike = false;
+    for (size_t k = 0; k < relatedValues && !heldAlike; ++k)
+      heldAlike = z3::eq(result.fromOlder.pairs[k].second, result.fromNewer.pairs[k].second) &&
+                  equalA.same(result.fromOlder.pairs[k].second, x.block);
+    bool cursorLeft = false;
+    for (size_t k = 0; k < moving && heldAlike && !cursorLeft; ++k)
+      cursorLeft = !equalA.null(changedA[k]) && equalA.same(changedA[k], x.value) && !equalB.same(changedB[k], x.value);
+    if (!cursorLeft) return false;
+    for (size_t j = 0; j < ma.blocks.size(); ++j)
+      if (keptA[j] && ma.blocks[j].kind == BlockKind::Heap && equalA.same(ma.blocks[j].lo, x.value))
+        return std::none_of(movedA.begin(), movedA.end(),
+                            [&](const auto& moved) { return z3::eq(moved.first, ma.blocks[j].lo); });
+    return false;
+  }
+
   void mergeLocations() {
     const size_t relatedValues = result.fromOlder.pairs.size();  // the program values and moved blocks' ends
     // The values, in each state, of the program values and the locations that the loop changed (that hold values the
@@ -359,6 +381,7 @@ struct Merger {
           return z3::eq(c.second, x.block) && !equalA.null(c.first) && equalA.same(c.first, t);
         });
       };
+      if (cursorStartedAfter(x, changedValuesA, changedValuesB, programValuesChanged, relatedValues)) return true;
       return movedFrom(x.value) ||
              std::any_of(ma.lists.begin(), ma.lists.end(),
                          [&](const ListSegment& l) { return equalA.same(l.start, x.value) && movedFrom(l.end); });
