@@ -508,6 +508,16 @@ bool breaksProgression(FoldSide& a, FoldSide& b, const Chain& x, const Chain& y,
   });
 }
 
+// Whether the chains of a fold are those of a pointer that moved forward along blocks both states keep: the newer
+// chain starts at a later piece of the older one. The part ahead of it is a list from it, kept blocks or not, whatever
+// its elements hold; the blocks it passed are left to the fold of what it passed.
+bool movedAlong(const FoldSide& a, const FoldSide& b, const Chain& x, const Chain& y) {
+  if (x.empty() || y.empty() || a.keptAlike(x.pieces.front(), b, y.pieces.front())) return false;
+  for (size_t i = 1; i < x.pieces.size(); ++i)
+    if (a.keptAlike(x.pieces[i], b, y.pieces.front())) return true;
+  return false;
+}
+
 // The first related value of `x` that `y` has too.
 std::optional<size_t> meetingAt(const std::vector<size_t>& x, const std::vector<size_t>& y) {
   for (size_t r : x)
@@ -662,10 +672,11 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
         endsAlike = true;
         return std::nullopt;
       }
+      const bool cursorAhead = movedAlong(a, b, x, y);
       // A block both states keep that ends both chains stays a block of its own, where the list ends, when a field
       // that it or the chains' first piece knows does not progress along them (a token or a sentinel after the
       // elements).
-      while (!x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back()) &&
+      while (!cursorAhead && !x.empty() && !y.empty() && a.keptAlike(x.pieces.back(), b, y.pieces.back()) &&
              breaksProgression(a, b, x, y, shape, pointerBits)) {
         a.shortenWalkTo(x, a.withoutLast(x));
         b.shortenWalkTo(y, b.withoutLast(y));
@@ -679,7 +690,7 @@ void foldLists(FoldSide& a, FoldSide& b, Executor& executor, z3::context& contex
       // Null in one state, heap no other related value reaches in the other: a list from it, kept blocks or not.
       const bool nullInOne =
           nullTerminated && x.empty() != y.empty() && reachedOnlyFrom(a, x, k) && reachedOnlyFrom(b, y, k);
-      if (!passed && !nullInOne && !a.tookUntracked() && !b.tookUntracked()) {
+      if (!passed && !nullInOne && !cursorAhead && !a.tookUntracked() && !b.tookUntracked()) {
         endsAlike = nullTerminated || meeting;
         return std::nullopt;
       }

@@ -484,10 +484,30 @@ struct Merger {
     }
   }
 
+  // Whether a related value points to a heap block that both states keep in one state and to another such block in
+  // the other: a cursor moving along blocks both states keep (after checks took a list's elements out one by one),
+  // which no block of the merged state can hold; the part ahead of it then folds into a list from it.
+  bool cursorOnKeptBlocks() const {
+    auto keptBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
+                          const smt::Term& t) -> std::optional<size_t> {
+      for (size_t j = 0; j < m.blocks.size(); ++j)
+        if (kept[j] && m.blocks[j].kind == BlockKind::Heap && equal.same(m.blocks[j].lo, t)) return j;
+      return std::nullopt;
+    };
+    for (size_t k = 0; k < result.fromOlder.pairs.size(); ++k) {
+      const smt::Term& inA = result.fromOlder.pairs[k].second;
+      const smt::Term& inB = result.fromNewer.pairs[k].second;
+      if (z3::eq(inA, inB) || equalA.null(inA) || equalB.null(inB)) continue;
+      std::optional<size_t> j = keptBlockAt(ma, keptA, equalA, inA), l = keptBlockAt(mb, keptB, equalB, inB);
+      if (j && l && keptAs[*j] != *l) return true;
+    }
+    return false;
+  }
+
   void foldAndKeepLists() {
     std::vector<bool> listsA(ma.lists.size(), false), listsB(mb.lists.size(), false);
-    // Only a heap block neither state keeps, or a list, can fold.
-    if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB)) {
+    // Only a heap block neither state keeps, or a list, can fold, or blocks that a cursor moves along.
+    if (untracked(ma, keptA, listsA) || untracked(mb, keptB, listsB) || cursorOnKeptBlocks()) {
       size_t related = result.fromOlder.pairs.size();
       std::vector<bool> foldedA(ma.blocks.size(), false), foldedB(mb.blocks.size(), false);
       FoldSide sideA{ma, std::move(equalA), a, keptA, foldedA, listsA, result.fromOlder, related, entryPointers,
