@@ -86,10 +86,24 @@ std::vector<ProofExplanation::TerminationPart> describeInSource(const terminatio
   return parts;
 }
 
+// The merge nearest the start above `error` that no longer tracks some heap blocks: where the graph lost memory that
+// might have excluded the error (a structure its lists do not describe).
+const Node* firstForgettingMerge(const Node& error, const Graph& graph) {
+  const Node* first = nullptr;
+  size_t steps = 0;
+  for (int n = error.parent; n >= 0 && steps++ < graph.nodes.size(); n = graph.nodes[n].parent)
+    if (graph.nodes[n].mergeResult && graph.nodes[n].state.heapForgotten) first = &graph.nodes[n];
+  return first;
+}
+
 // `unreachability`: why the graph's invariant did not exclude the error, when one was looked for.
-std::string couldNotExclude(const Node& error, const std::string& unreachability) {
+std::string couldNotExclude(const Node& error, const Graph& graph, const std::string& unreachability) {
+  const Node* forgot = firstForgettingMerge(error, graph);
   return "symbolic execution could not exclude " + std::string(checkName(error.error)) + ": " + error.message +
-         where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")");
+         where(error.at) + (unreachability.empty() ? "" : " (" + unreachability + ")") +
+         (forgot ? "; above it, the merge at the loop head" + where(forgot->state.top().next) +
+                       " lost track of heap blocks that no list it made describes"
+                 : "");
 }
 
 GraphEvidence graphOf(const Graph& graph, const ProgramIndex& index, z3::context& context) {
@@ -497,7 +511,7 @@ Outcome judge(Property p, const Graph& graph, const GraphFindings& found, const 
     o.reason = "symbolic execution: reach_error() may be called" + where(blocker->at);
     o.reasonPlaces.push_back(locationOf(blocker->at));
   } else if (blocker) {
-    o.reason = couldNotExclude(*blocker, found.unexcluded);
+    o.reason = couldNotExclude(*blocker, graph, found.unexcluded);
     o.reasonPlaces.push_back(locationOf(blocker->at));
     o.blockedBy = blocker->error;
   } else if (!graph.complete) {

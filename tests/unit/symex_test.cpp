@@ -312,6 +312,33 @@ TEST(SymexGraph, AGraphCutShortNamesTheLoopWhereItGrew) {
   EXPECT_NE(outcomes[0].reason.find(" outside lists and "), std::string::npos) << outcomes[0].reason;
 }
 
+// An error state that a merge's lost heap may have let in says which merge lost it: a tree, which no list describes,
+// grown at a leaf that a walk from the root chooses. Line 15 is the source's line 3.
+TEST(SymexGraph, AnErrorBelowAMergeThatLostHeapNamesThatMerge) {
+  const char* source =
+      "struct tree { struct tree *left, *right; };\n"
+      "int main() { struct tree *root = malloc(sizeof *root); if (!root) return 0; root->left = root->right = 0;\n"
+      "  while (__VERIFIER_nondet_int()) { struct tree *n = root;\n"
+      "    while (__VERIFIER_nondet_int()) { struct tree *next = __VERIFIER_nondet_int() ? n->left : n->right;\n"
+      "      if (!next) break; n = next; }\n"
+      "    struct tree *fresh = malloc(sizeof *fresh); if (!fresh) return 0; fresh->left = fresh->right = 0;\n"
+      "    if (!n->left) n->left = fresh; else if (!n->right) n->right = fresh; else free(fresh); }\n"
+      "  return 0; }";
+  auto program = testing::compileProgram(source, DataModel::LP64);
+  ASSERT_TRUE(program);
+  symex::Options options;
+  options.deadline = Deadline::in(std::chrono::seconds(20));
+  std::vector<Outcome> outcomes = symex::prove(*program, {Property::ValidMemsafety}, options, nullptr);
+  ASSERT_EQ(outcomes.size(), 1u);
+  EXPECT_EQ(outcomes[0].verdict, Verdict::Unknown);
+  EXPECT_NE(outcomes[0].reason.find("could not exclude invalid dereference: a read of n->left"), std::string::npos)
+      << outcomes[0].reason;
+  EXPECT_NE(outcomes[0].reason.find("; above it, the merge at the loop head in main at line 15 lost track of heap "
+                                    "blocks that no list it made describes"),
+            std::string::npos)
+      << outcomes[0].reason;
+}
+
 // ---- readings of integer arithmetic ------------------------------------------------------------------------
 
 const char* const kSumOfCountdown =
