@@ -102,12 +102,18 @@ bool inHeapBlock(const Memory& m, const PointsTo& p) {
                      [&](const MemoryBlock& b) { return b.kind == BlockKind::Heap && z3::eq(b.lo, p.block); });
 }
 
-// The heap block not kept that starts at `lo`. Blocks are pairwise disjoint, so at most one does.
+// The heap block that starts at `lo`, where `kept` marks it as `keptOnes` says. Blocks are pairwise disjoint, so at
+// most one does.
+std::optional<size_t> heapBlockAmong(const Memory& m, const std::vector<bool>& kept, bool keptOnes,
+                                     const EqualTerms& equal, const smt::Term& lo) {
+  for (size_t k = 0; k < m.blocks.size(); ++k)
+    if (kept[k] == keptOnes && m.blocks[k].kind == BlockKind::Heap && equal.same(m.blocks[k].lo, lo)) return k;
+  return std::nullopt;
+}
+
 std::optional<size_t> untrackedHeapBlockAt(const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
                                            const smt::Term& lo) {
-  for (size_t k = 0; k < m.blocks.size(); ++k)
-    if (!kept[k] && m.blocks[k].kind == BlockKind::Heap && equal.same(m.blocks[k].lo, lo)) return k;
-  return std::nullopt;
+  return heapBlockAmong(m, kept, false, equal, lo);
 }
 
 // Heap memory that a merged state does not describe: a heap block not kept, a list not kept or folded.
@@ -332,11 +338,9 @@ struct Merger {
     for (size_t k = 0; k < moving && heldAlike && !cursorLeft; ++k)
       cursorLeft = !equalA.null(changedA[k]) && equalA.same(changedA[k], x.value) && !equalB.same(changedB[k], x.value);
     if (!cursorLeft) return false;
-    for (size_t j = 0; j < ma.blocks.size(); ++j)
-      if (keptA[j] && ma.blocks[j].kind == BlockKind::Heap && equalA.same(ma.blocks[j].lo, x.value))
-        return std::none_of(movedA.begin(), movedA.end(),
-                            [&](const auto& moved) { return z3::eq(moved.first, ma.blocks[j].lo); });
-    return false;
+    std::optional<size_t> j = heapBlockAmong(ma, keptA, true, equalA, x.value);
+    return j && std::none_of(movedA.begin(), movedA.end(),
+                             [&](const auto& moved) { return z3::eq(moved.first, ma.blocks[*j].lo); });
   }
 
   void mergeLocations() {
@@ -488,17 +492,12 @@ struct Merger {
   // the other: a cursor moving along blocks both states keep (after checks took a list's elements out one by one),
   // which no block of the merged state can hold; the part ahead of it then folds into a list from it.
   bool cursorOnKeptBlocks() const {
-    auto keptBlockAt = [](const Memory& m, const std::vector<bool>& kept, const EqualTerms& equal,
-                          const smt::Term& t) -> std::optional<size_t> {
-      for (size_t j = 0; j < m.blocks.size(); ++j)
-        if (kept[j] && m.blocks[j].kind == BlockKind::Heap && equal.same(m.blocks[j].lo, t)) return j;
-      return std::nullopt;
-    };
     for (size_t k = 0; k < result.fromOlder.pairs.size(); ++k) {
       const smt::Term& inA = result.fromOlder.pairs[k].second;
       const smt::Term& inB = result.fromNewer.pairs[k].second;
       if (z3::eq(inA, inB) || equalA.null(inA) || equalB.null(inB)) continue;
-      std::optional<size_t> j = keptBlockAt(ma, keptA, equalA, inA), l = keptBlockAt(mb, keptB, equalB, inB);
+      std::optional<size_t> j = heapBlockAmong(ma, keptA, true, equalA, inA);
+      std::optional<size_t> l = heapBlockAmong(mb, keptB, true, equalB, inB);
       if (j && l && keptAs[*j] != *l) return true;
     }
     return false;

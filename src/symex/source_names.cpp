@@ -20,35 +20,25 @@ namespace atropos::symex {
 
 namespace {
 
-// `address` as a symbol and a constant number of bytes after it, where it is one.
-std::optional<std::pair<smt::Term, uint64_t>> symbolAndOffset(const smt::Term& address) {
-  if (smt::isSymbol(address)) return std::pair{address, uint64_t{0}};
-  if (!address.is_app() || address.decl().decl_kind() != Z3_OP_ADD || address.num_args() != 2) return std::nullopt;
-  for (unsigned k = 0; k < 2; ++k) {
-    uint64_t bytes;
-    if (address.arg(k).is_numeral_u64(bytes) && smt::isSymbol(address.arg(1 - k)))
-      return std::pair{address.arg(1 - k), bytes};
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> nameOf(const SourceNames& source, const smt::Term& t) {
+// The name and the C type of the term with id `term`.
+std::optional<std::string> nameOf(const SourceNames& source, unsigned term) {
   for (const auto& [variable, name] : source.names.pairs)
-    if (z3::eq(variable, t)) return name.decl().name().str();
+    if (variable.id() == term) return name.decl().name().str();
   return std::nullopt;
 }
 
-const llvm::DIType* typeOf(const SourceNames& source, const smt::Term& t) {
-  auto it = source.types.find(t.id());
+const llvm::DIType* typeOf(const SourceNames& source, unsigned term) {
+  auto it = source.types.find(term);
   return it == source.types.end() ? nullptr : it->second;
 }
 
 // The member at `address` of the struct that a named pointer points to, in C: `p->next`.
 std::optional<MemberPath> memberAt(const SourceNames& source, const smt::Term& address) {
-  std::optional<std::pair<smt::Term, uint64_t>> at = symbolAndOffset(address);
-  const llvm::DICompositeType* record = at ? pointedStruct(typeOf(source, at->first)) : nullptr;
-  std::optional<std::string> pointer = record ? nameOf(source, at->first) : std::nullopt;
-  std::optional<MemberPath> member = pointer ? memberPathAt(record, at->second) : std::nullopt;
+  std::optional<SymbolPlusConstant> at = symbolPlusConstant(address);
+  if (!at || !at->symbol || at->constant < 0) return std::nullopt;
+  const llvm::DICompositeType* record = pointedStruct(typeOf(source, *at->symbol));
+  std::optional<std::string> pointer = record ? nameOf(source, *at->symbol) : std::nullopt;
+  std::optional<MemberPath> member = pointer ? memberPathAt(record, static_cast<uint64_t>(at->constant)) : std::nullopt;
   if (!member) return std::nullopt;
   return MemberPath{*pointer + "->" + member->text, member->type};
 }
@@ -59,7 +49,7 @@ class Naming {
   explicit Naming(z3::context& context) : context_(context) {}
 
   const SourceNames& sofar() const { return out_; }
-  std::optional<std::string> nameOf(const smt::Term& t) const { return symex::nameOf(out_, t); }
+  std::optional<std::string> nameOf(const smt::Term& t) const { return symex::nameOf(out_, t.id()); }
   bool named(const smt::Term& t) const { return nameOf(t).has_value(); }
   // `t` gets the name `text` (of C type `type` where known) unless it has one or another term has that one.
   bool name(const smt::Term& t, const std::string& text, const llvm::DIType* type = nullptr) {
@@ -73,7 +63,7 @@ class Naming {
     for (size_t k = 0; k < out_.names.pairs.size(); ++k)
       if (z3::eq(out_.names.pairs[k].first, other)) {
         out_.names.pairs.emplace_back(t, out_.names.pairs[k].second);
-        if (const llvm::DIType* type = symex::typeOf(out_, other)) out_.types.emplace(t.id(), type);
+        if (const llvm::DIType* type = symex::typeOf(out_, other.id())) out_.types.emplace(t.id(), type);
         return;
       }
   }
@@ -106,7 +96,7 @@ std::optional<MemberPath> readingOf(const PointsTo& p, const Memory& memory, con
 // The struct a list's elements are, from the C type of a named pointer to one of them.
 const llvm::DICompositeType* elementStruct(const ListSegment& l, const SourceNames& names) {
   for (const smt::Term* t : {&l.start, l.back ? &l.back->last : nullptr, &l.end})
-    if (const llvm::DICompositeType* record = t ? pointedStruct(typeOf(names, *t)) : nullptr) return record;
+    if (const llvm::DICompositeType* record = t ? pointedStruct(typeOf(names, t->id())) : nullptr) return record;
   return nullptr;
 }
 
@@ -312,20 +302,23 @@ SourceNames sourceNames(const State& state, const ProgramIndex& index, z3::conte
   for (const ListSegment& l : state.memory->lists) {
     const llvm::DICompositeType* record = elementStruct(l, naming.sofar());
     if (std::optional<std::string> start = naming.nameOf(l.start)) {
-      auto field = [&](uint64_t offset) -> std::pair<std::string, const llvm::DIType*> {
+      // A field of the first element through the start: its member where the struct is known.
+      auto field = [&](uint64_t offset) {
         if (std::optional<MemberPath> member = record ? memberPathAt(record, offset) : std::nullopt)
-          return {*start + "->" + member->text, member->type};
-        return {"first(" + *start + (offset == 0 ? "" : ", " + std::to_string(offset)) + ")", nullptr};
+          return MemberPath{*start + "->" + member->text, member->type};
+        return MemberPath{"first(" + *start + (offset == 0 ? "" : ", " + std::to_string(offset)) + ")"};
       };
       if (smt::isSymbol(l.length)) naming.name(l.length, "length(" + *start + ")");
       for (const FieldValues& f : l.fields)
-        if (smt::isSymbol(f.first)) naming.name(f.first, field(f.offset).first, field(f.offset).second);
+        if (smt::isSymbol(f.first)) {
+          MemberPath first = field(f.offset);
+          naming.name(f.first, first.text, first.type);
+        }
       if (l.back) {
         if (smt::isSymbol(l.back->last))
-          naming.name(l.back->last, "last(" + *start + ")", typeOf(naming.sofar(), l.start));
-        auto [text, type] = record ? field(l.back->offset)
-                                   : std::pair<std::string, const llvm::DIType*>{"before(" + *start + ")", nullptr};
-        if (smt::isSymbol(l.back->before)) naming.name(l.back->before, text, type);
+          naming.name(l.back->last, "last(" + *start + ")", typeOf(naming.sofar(), l.start.id()));
+        MemberPath before = record ? field(l.back->offset) : MemberPath{"before(" + *start + ")"};
+        if (smt::isSymbol(l.back->before)) naming.name(l.back->before, before.text, before.type);
       }
     } else if (std::optional<std::string> last = l.back ? naming.nameOf(l.back->last) : std::nullopt) {
       if (smt::isSymbol(l.length)) naming.name(l.length, "length_to(" + *last + ")");

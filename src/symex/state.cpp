@@ -94,14 +94,6 @@ Memory& State::mutableMemory() {
   return const_cast<Memory&>(*memory);
 }
 
-namespace {
-
-// `address` as a symbol plus a constant, when it is written so (a numeral alone has no symbol).
-struct SymbolPlusConstant {
-  std::optional<unsigned> symbol;
-  int64_t constant = 0;
-};
-
 std::optional<SymbolPlusConstant> symbolPlusConstant(const smt::Term& address) {
   int64_t value;
   if (address.is_numeral()) {
@@ -119,6 +111,8 @@ std::optional<SymbolPlusConstant> symbolPlusConstant(const smt::Term& address) {
   }
   return sum;
 }
+
+namespace {
 
 // Whether two addresses differ as written: one symbol plus two different constants (the bytes of a string).
 bool apart(const smt::Term& x, const smt::Term& y) {

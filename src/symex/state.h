@@ -188,6 +188,13 @@ struct State {
   Memory& mutableMemory();
 };
 
+// `address` as a symbol plus a constant, when it is written so (a numeral alone has no symbol).
+struct SymbolPlusConstant {
+  std::optional<unsigned> symbol;  // the symbol's id
+  int64_t constant = 0;
+};
+std::optional<SymbolPlusConstant> symbolPlusConstant(const smt::Term& address);
+
 // Appends the variables of `state` (its facts, program values, blocks and contents) not yet in `seen` to `out`.
 void collectSymbols(const State& state, std::set<unsigned>& seen, std::vector<smt::Term>& out);
 // The same without the facts: the variables of its program values and memory.
